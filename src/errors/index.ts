@@ -4,3 +4,4 @@ export { ValidationError, type ValidationIssue } from './validation-error.ts';
 export { NotFoundError } from './not-found-error.ts';
 export { StoreError } from './store-error.ts';
 export { ProviderError } from './provider-error.ts';
+export { WorkingMemoryUnavailableError } from './working-memory-unavailable-error.ts';
