@@ -5,3 +5,4 @@ export { NotFoundError } from './not-found-error.ts';
 export { StoreError } from './store-error.ts';
 export { ProviderError } from './provider-error.ts';
 export { WorkingMemoryUnavailableError } from './working-memory-unavailable-error.ts';
+export { EmbeddingDimensionMismatchError } from './embedding-dimension-mismatch-error.ts';
