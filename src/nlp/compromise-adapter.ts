@@ -1,0 +1,68 @@
+import nlp from 'compromise';
+
+/** A phrase compromise found, with where it starts in the text (for ordering). */
+export interface Phrase {
+  text: string;
+  start: number;
+}
+
+/** Everything the language layer reads out of compromise for one text. */
+export interface CompromiseAnalysis {
+  people: Phrase[];
+  places: Phrase[];
+  organizations: Phrase[];
+  /** compromise's topics(): people, places and organisations in one ranked view. */
+  topics: Phrase[];
+  /** Runs of proper nouns (Redux, Postgres, Sukhumvit) whatever their kind. */
+  properNouns: Phrase[];
+  /** Adjective + noun phrases without determiners or pronouns ("new café", "billing service"). */
+  nounPhrases: Phrase[];
+}
+
+// compromise types `json()` as `any`; this is the one slice of its shape we read.
+interface JsonTerm {
+  text: string;
+  post?: string;
+}
+interface JsonMatch {
+  offset?: { start: number };
+  terms: JsonTerm[];
+}
+interface PhraseView {
+  json(options?: object): unknown;
+}
+
+// Trailing punctuation lives in `post` and inner punctuation ("Acme, Inc") is
+// kept, so a phrase reads as written minus the sentence's full stop.
+function phrases(view: PhraseView): Phrase[] {
+  const matches = view.json({ offset: true }) as JsonMatch[];
+  return matches
+    .map((match) => {
+      const last = match.terms.length - 1;
+      const text = match.terms
+        .map((term, index) => term.text + (index < last ? (term.post ?? ' ') : ''))
+        .join('')
+        .replace(/['’]s$/u, '')
+        .trim();
+      return { text, start: match.offset?.start ?? 0 };
+    })
+    .filter((phrase) => phrase.text.length > 0);
+}
+
+/**
+ * Reads people, places, organisations, proper nouns and noun phrases with compromise.
+ *
+ * @example
+ * analyzeWithCompromise('Tim Cook lives in Berlin.').people // [{ text: 'Tim Cook', start: 0 }]
+ */
+export function analyzeWithCompromise(text: string): CompromiseAnalysis {
+  const doc = nlp(text);
+  return {
+    people: phrases(doc.people()),
+    places: phrases(doc.places()),
+    organizations: phrases(doc.organizations()),
+    topics: phrases(doc.topics()),
+    properNouns: phrases(doc.match('#ProperNoun+').not('(#Date|#Month|#WeekDay)')),
+    nounPhrases: phrases(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)')),
+  };
+}
