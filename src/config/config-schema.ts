@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { identifierSchema } from './identifiers.ts';
+
+const durationMs = z.number().int().positive();
+
+export const shortTermConfigSchema = z
+  .object({
+    /** Ring buffer size. */
+    capacity: z.number().int().min(1).max(1_000_000).default(100),
+    /** Entries older than this are dropped unless important enough to keep. */
+    maxAgeMs: durationMs.default(60 * 60 * 1000),
+    /** Old entries at or above this importance survive the age rule. */
+    retainImportance: z.number().min(0).max(1).default(0.5),
+  })
+  .prefault({});
+
+export const consolidationConfigSchema = z
+  .object({
+    tickMs: durationMs.default(1000),
+    intervalMs: durationMs.default(60_000),
+    /** Short-term entries at or above this importance move to long-term memory. */
+    threshold: z.number().min(0).max(1).default(0.6),
+    /** Consolidate when the buffer is fuller than this share. */
+    fullRatio: z.number().min(0).max(1).default(0.8),
+    /** An arrival at or above this importance triggers consolidation on the next tick. */
+    urgentImportance: z.number().min(0).max(1).default(0.7),
+  })
+  .prefault({});
+
+export const longTermConfigSchema = z
+  .object({
+    maxMemories: z.number().int().min(1).default(100_000),
+    minImportance: z.number().min(0).max(1).default(0.3),
+    /** A memory accessed or reinforced within this window is never pruned. */
+    protectRecentMs: durationMs.default(7 * 24 * 60 * 60 * 1000),
+    maintenanceIntervalMs: durationMs.default(10 * 60 * 1000),
+  })
+  .prefault({});
+
+export const limitsConfigSchema = z
+  .object({
+    maxContentBytes: z.number().int().min(1).default(64 * 1024),
+    maxTags: z.number().int().min(0).default(64),
+  })
+  .prefault({});
+
+/**
+ * The whole engine configuration, validated in one place with its defaults.
+ * Functions (clock, id generator, store, embedder instances) are passed beside
+ * it, not inside it.
+ */
+export const engineConfigSchema = z.object({
+  /** Root of all agents' data; `HIPPOCAMPUS_HOME` or ./.hippocampus when absent. */
+  home: z.string().min(1).optional(),
+  agentId: identifierSchema,
+  sessionId: identifierSchema.optional(),
+  shortTerm: shortTermConfigSchema,
+  consolidation: consolidationConfigSchema,
+  longTerm: longTermConfigSchema,
+  limits: limitsConfigSchema,
+  /** 'normal' survives a killed process; 'full' also survives power loss, at a cost per write. */
+  durability: z.enum(['normal', 'full']).default('normal'),
+});
+
+export type EngineConfigInput = z.input<typeof engineConfigSchema>;
+export type EngineConfig = z.output<typeof engineConfigSchema>;

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
+
+const time = z.union([z.number().int().nonnegative(), z.string().min(1), z.date()]).transform((value, context) => {
+  const parsed = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
+  if (Number.isNaN(parsed)) {
+    context.addIssue({ code: 'custom', message: 'is not a valid date' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+/** The public input of `recall`. */
+export const recallQuerySchema = z
+  .object({
+    types: z.array(z.enum(MEMORY_TYPES)).optional(),
+    kinds: z.array(z.enum(MEMORY_KINDS)).optional(),
+    tags: z.array(z.string().min(1)).optional(),
+    minImportance: z.number().min(0).max(1).optional(),
+    limit: z.number().int().min(1).max(1_000_000).default(20),
+    since: time.optional(),
+    until: time.optional(),
+    domain: z.string().min(1).optional(),
+    text: z.string().min(1).max(1000).optional(),
+    orderBy: z.enum(['timestamp', 'importance']).default('timestamp'),
+    includeSuperseded: z.boolean().default(false),
+  })
+  .strict();
+
+export type RecallQueryInput = z.input<typeof recallQuerySchema>;
+export type RecallQuery = z.output<typeof recallQuerySchema>;
+
+export const relatedQuerySchema = z
+  .object({
+    userId: z.string().min(1).optional(),
+    roomId: z.string().min(1).optional(),
+    taskId: z.string().min(1).optional(),
+    limit: z.number().int().min(1).max(10_000).default(20),
+  })
+  .strict()
+  .refine((value) => value.userId !== undefined || value.roomId !== undefined || value.taskId !== undefined, 'give at least one of userId, roomId, taskId');
+
+export type RelatedQueryInput = z.input<typeof relatedQuerySchema>;

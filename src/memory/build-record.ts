@@ -1,0 +1,43 @@
+import { hashContent } from '../core/content-hash.ts';
+import { calculateImportance, type ImportanceBreakdown } from '../core/importance.ts';
+import type { ValidExperience } from '../config/experience-schema.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+
+export interface BuiltRecord {
+  record: MemoryRecord;
+  importance: ImportanceBreakdown;
+}
+
+/** Turns a validated experience into a full record: id, hash, importance, defaults. */
+export function buildRecord(experience: ValidExperience, scope: { agentId: string; sessionId: string; id: string; now: number }): BuiltRecord {
+  const context = experience.context ?? {};
+  const importance = calculateImportance({ type: experience.type, content: experience.content, context, ...(experience.importance === undefined ? {} : { importance: experience.importance }) });
+  const domain = experience.domain ?? (typeof context.domain === 'string' ? context.domain : null);
+  return {
+    importance,
+    record: {
+      id: scope.id,
+      agentId: scope.agentId,
+      sessionId: experience.sessionId ?? scope.sessionId,
+      type: experience.type,
+      kind: experience.kind ?? 'memory',
+      content: experience.content,
+      context,
+      domain,
+      category: experience.category ?? null,
+      timestamp: experience.timestamp ?? scope.now,
+      createdAt: scope.now,
+      consolidatedAt: null,
+      lastAccessedAt: null,
+      importance: importance.importance,
+      accessCount: 0,
+      runningIntensity: experience.intensity ?? 0.5,
+      encounterCount: 1,
+      supersededBy: null,
+      contentHash: hashContent(experience.content),
+      relatedTo: experience.relatedTo ?? [],
+      tags: [...new Set(experience.tags ?? [])],
+      source: experience.source ?? null,
+    },
+  };
+}

@@ -1,0 +1,438 @@
+import { agentPaths } from '../config/agent-paths.ts';
+import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
+import { createExperienceSchema } from '../config/experience-schema.ts';
+import { parseWith } from '../config/parse.ts';
+import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
+import { resolveHome } from '../config/resolve-home.ts';
+import { planConsolidation } from '../core/consolidation-plan.ts';
+import { createUlidGenerator } from '../core/ids.ts';
+import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
+import { RETRIEVAL_INTENSITY_BOOST, reinforce } from '../core/strength.ts';
+import { systemClock } from '../core/system-clock.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import type { Clock, IdGenerator } from '../spec/clock.ts';
+import type { MemoryEvent, PruneReason } from '../spec/memory-event.ts';
+import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
+import type { ConsolidationRun, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
+import { createSqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
+import { createSqliteMemoryStore } from '../stores/sqlite/memory-store.ts';
+import { buildRecord } from './build-record.ts';
+import { createSerialQueue } from './serial-queue.ts';
+import { createSessionLog, type SessionLog } from './session-log.ts';
+import { ShortTermBuffer } from './short-term-buffer.ts';
+
+export interface HippocampusOptions extends EngineConfigInput {
+  /** Long-term store; the SQLite store under `home` when absent. */
+  store?: MemoryStore;
+  clock?: Clock;
+  generateId?: IdGenerator;
+  onEvent?: (event: MemoryEvent) => void;
+}
+
+export interface RememberResult {
+  memory: MemoryRecord;
+  /** Set when a verbatim copy already existed and was reinforced instead. */
+  duplicateOf: string | null;
+  /** Why the importance is what it is. */
+  reasons: string[];
+}
+
+export interface ConsolidationReport extends ConsolidationRun {
+  keptIds: string[];
+  pruned: number;
+  prunedIds: { id: string; reason: PruneReason }[];
+}
+
+export interface EngineStatistics extends StoreStatistics {
+  agentId: string;
+  sessionId: string;
+  shortTermBuffered: number;
+  queued: number;
+  lastConsolidation: ConsolidationRun | null;
+}
+
+/**
+ * One agent's memory: a short-term ring buffer in process, a long-term store,
+ * and the background loop that consolidates the one into the other.
+ *
+ * @example
+ * const memory = await createHippocampus({ agentId: 'ada' });
+ * memory.start();
+ * memory.enqueue({ type: 'decision', content: 'We ship on Fridays only after the canary is green' });
+ * const recent = await memory.recall({ types: ['decision'], limit: 5 });
+ * await memory.stop();
+ */
+export class Hippocampus {
+  readonly agentId: string;
+  readonly sessionId: string;
+  readonly config: EngineConfig;
+  readonly home: string;
+  readonly store: MemoryStore;
+  readonly clock: Clock;
+  private readonly generateId: IdGenerator;
+  private readonly buffer: ShortTermBuffer<MemoryRecord>;
+  private readonly queue: MemoryRecord[] = [];
+  private readonly serial = createSerialQueue();
+  private readonly experienceSchema: ReturnType<typeof createExperienceSchema>;
+  private readonly log: SessionLog;
+  private readonly ownsStore: boolean;
+  private readonly onEvent: ((event: MemoryEvent) => void) | undefined;
+  private timer: NodeJS.Timeout | undefined;
+  private ticking = false;
+  private urgent = false;
+  private closed = false;
+  private lastConsolidationAt: number;
+  private lastMaintenanceAt: number;
+
+  private constructor(config: EngineConfig, options: HippocampusOptions) {
+    this.config = config;
+    this.agentId = config.agentId;
+    this.clock = options.clock ?? systemClock;
+    this.generateId = options.generateId ?? createUlidGenerator();
+    this.sessionId = config.sessionId ?? `s-${this.generateId(this.clock.now()).toLowerCase()}`;
+    this.home = resolveHome(config.home);
+    this.ownsStore = options.store === undefined;
+    this.store = options.store ?? createSqliteMemoryStore({ pool: createSqliteConnectionPool({ home: this.home, durability: config.durability }) });
+    this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
+    this.experienceSchema = createExperienceSchema(config.limits);
+    this.log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
+    this.onEvent = options.onEvent;
+    this.lastConsolidationAt = this.clock.now();
+    this.lastMaintenanceAt = this.clock.now();
+  }
+
+  /** Validates the configuration, opens the store and reloads what was still short-term. */
+  static async open(options: HippocampusOptions): Promise<Hippocampus> {
+    const { store, clock, generateId, onEvent, ...config } = options;
+    const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
+    await engine.recoverShortTerm();
+    return engine;
+  }
+
+  /** Validates and queues an experience without waiting; the next tick stores it. Returns its id. */
+  enqueue(input: ExperienceInput): string {
+    const record = this.validate(input);
+    this.queue.push(record);
+    if (record.importance >= this.config.consolidation.urgentImportance) this.urgent = true;
+    return record.id;
+  }
+
+  /** Stores an experience durably before resolving: once this resolves, a crash cannot lose it. */
+  async remember(input: ExperienceInput): Promise<RememberResult> {
+    const record = this.validate(input);
+    return this.serial(async () => {
+      const [result] = await this.admit([record]);
+      if (record.importance >= this.config.consolidation.urgentImportance) this.urgent = true;
+      return result!;
+    });
+  }
+
+  /** Short- and long-term memories matching the filters, newest (or most important) first; counts as an access. */
+  async recall(input: RecallQueryInput = {}): Promise<MemoryRecord[]> {
+    this.assertOpen();
+    const query = parseWith(recallQuerySchema, input, 'recall query');
+    const storeQuery: MemoryQuery = {
+      ...query,
+      ...(query.types ? { types: query.types } : {}),
+    };
+    return this.collect(storeQuery, query.limit, query.orderBy);
+  }
+
+  /** Memories that share a user, room or task. */
+  async recallRelated(input: RelatedQueryInput): Promise<MemoryRecord[]> {
+    this.assertOpen();
+    const query = parseWith(relatedQuerySchema, input, 'related query');
+    const context: Record<string, string> = {};
+    if (query.userId !== undefined) context.userId = query.userId;
+    if (query.roomId !== undefined) context.roomId = query.roomId;
+    if (query.taskId !== undefined) context.taskId = query.taskId;
+    return this.collect({ context }, query.limit, 'timestamp');
+  }
+
+  async get(id: string): Promise<MemoryRecord> {
+    this.assertOpen();
+    const buffered = this.buffer.get(id) ?? this.queue.find((record) => record.id === id);
+    if (buffered) return buffered;
+    const [found] = await this.store.getMany({ agentId: this.agentId }, [id]);
+    if (!found) throw new NotFoundError({ what: 'Memory', id });
+    return found;
+  }
+
+  /** Hard delete: the rows and everything derived from them. Returns the ids that existed. */
+  async forget(ids: string[]): Promise<string[]> {
+    this.assertOpen();
+    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || id.length === 0)) {
+      throw new ValidationError({ message: 'forget needs a list of memory ids' });
+    }
+    return this.serial(async () => {
+      const queued = new Set<string>();
+      for (let index = this.queue.length - 1; index >= 0; index -= 1) {
+        if (ids.includes(this.queue[index]!.id)) queued.add(this.queue.splice(index, 1)[0]!.id);
+      }
+      const deleted = await this.store.deleteMany({ agentId: this.agentId }, ids);
+      for (const id of ids) this.buffer.remove(id);
+      const all = [...new Set([...deleted, ...queued])];
+      this.emit({ type: 'forgotten', ids: all });
+      return all;
+    });
+  }
+
+  async stats(): Promise<EngineStatistics> {
+    this.assertOpen();
+    const scope = { agentId: this.agentId };
+    const [statistics, runs] = await Promise.all([this.store.statistics(scope), this.store.listConsolidationRuns(scope, 1)]);
+    return { ...statistics, agentId: this.agentId, sessionId: this.sessionId, shortTermBuffered: this.buffer.size, queued: this.queue.length, lastConsolidation: runs[0] ?? null };
+  }
+
+  /** Moves what qualifies from short- to long-term memory now, and drops what expired. */
+  async consolidate(trigger = 'manual'): Promise<ConsolidationReport> {
+    this.assertOpen();
+    return this.serial(() => this.consolidateNow(trigger));
+  }
+
+  /** Enforces the long-term bounds: removes the weakest beyond the maximum or below the importance floor. */
+  async maintain(): Promise<string[]> {
+    this.assertOpen();
+    return this.serial(async () => {
+      const now = this.clock.now();
+      const scope = { agentId: this.agentId };
+      const { maxMemories, minImportance, protectRecentMs } = this.config.longTerm;
+      const ids = await this.store.selectPruneCandidates(scope, { maxMemories, minImportance, protectedSince: now - protectRecentMs, limit: 10_000 });
+      const doomed = await this.store.getMany(scope, ids);
+      const deleted = await this.store.deleteMany(scope, ids);
+      const total = await this.store.count(scope, { consolidated: true, includeSuperseded: true });
+      for (const memory of doomed) {
+        const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
+        this.emitPruned(memory, reason);
+      }
+      this.lastMaintenanceAt = now;
+      if (total > maxMemories) this.lastMaintenanceAt = 0;
+      return deleted;
+    });
+  }
+
+  /** Starts the background loop. It never overlaps itself and never blocks callers. */
+  start(): void {
+    this.assertOpen();
+    if (this.timer) return;
+    this.timer = setInterval(() => void this.tick(), this.config.consolidation.tickMs);
+    this.timer.unref();
+  }
+
+  /** Stores what is queued, consolidates what qualifies and closes the store. */
+  async stop(): Promise<ConsolidationReport | null> {
+    if (this.closed) return null;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = undefined;
+    const report = await this.serial(async () => {
+      await this.drainQueue();
+      return this.consolidateNow('stop');
+    });
+    this.closed = true;
+    if (this.ownsStore) await this.store.close();
+    return report;
+  }
+
+  /** One pass of the loop; exposed so tests and hosts with their own scheduler can drive it. */
+  async tick(): Promise<void> {
+    if (this.ticking || this.closed) return;
+    this.ticking = true;
+    try {
+      await this.serial(async () => {
+        await this.drainQueue();
+        const now = this.clock.now();
+        const { fullRatio, intervalMs } = this.config.consolidation;
+        const full = this.buffer.size > fullRatio * this.buffer.capacity;
+        if (this.urgent || full || now - this.lastConsolidationAt >= intervalMs) {
+          await this.consolidateNow(this.urgent ? 'important-arrival' : full ? 'buffer-full' : 'interval');
+        }
+      });
+      if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) await this.maintain();
+    } catch (error) {
+      this.emit({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private validate(input: ExperienceInput): MemoryRecord {
+    this.assertOpen();
+    const content = (input as { content?: unknown } | null)?.content;
+    if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > this.config.limits.maxContentBytes) {
+      throw new ValidationError({
+        code: 'CONTENT_TOO_LARGE',
+        message: `Content is ${Buffer.byteLength(content, 'utf8')} bytes; the limit is ${this.config.limits.maxContentBytes}`,
+        issues: [{ path: 'content', message: 'too large' }],
+      });
+    }
+    const experience = parseWith(this.experienceSchema, input, 'experience');
+    const now = this.clock.now();
+    return buildRecord(experience, { agentId: this.agentId, sessionId: this.sessionId, id: this.generateId(now), now }).record;
+  }
+
+  private async drainQueue(): Promise<void> {
+    if (this.queue.length === 0) return;
+    const batch = this.queue.splice(0, this.queue.length);
+    try {
+      await this.admit(batch);
+    } catch (error) {
+      this.queue.unshift(...batch);
+      throw error;
+    }
+  }
+
+  /** Writes records durably, reinforces verbatim duplicates, and places the new ones in the ring. */
+  private async admit(records: MemoryRecord[]): Promise<RememberResult[]> {
+    const scope = { agentId: this.agentId };
+    const outcome = await this.store.insertMany(scope, records);
+    const duplicateOf = new Map(outcome.duplicates.map((duplicate) => [duplicate.record.id, duplicate.existingId]));
+    const results: RememberResult[] = [];
+    const evicted: MemoryRecord[] = [];
+    for (const record of records) {
+      const existingId = duplicateOf.get(record.id);
+      if (existingId !== undefined) {
+        results.push({ memory: await this.reinforceExisting(existingId, record), duplicateOf: existingId, reasons: ['verbatim duplicate: reinforced'] });
+        continue;
+      }
+      const out = this.buffer.append(record);
+      if (out) evicted.push(out);
+      results.push({ memory: record, duplicateOf: null, reasons: [] });
+      this.emit({ type: 'remembered', memory: record, reasons: [] });
+    }
+    await this.settleEvicted(evicted);
+    return results;
+  }
+
+  private async reinforceExisting(existingId: string, incoming: MemoryRecord): Promise<MemoryRecord> {
+    const scope = { agentId: this.agentId };
+    const [existing] = await this.store.getMany(scope, [existingId]);
+    if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
+    const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, this.clock.now());
+    await this.store.updateMany(scope, [{ id: existingId, patch }]);
+    const updated = { ...existing, ...patch };
+    if (this.buffer.get(existingId)) Object.assign(this.buffer.get(existingId)!, patch);
+    this.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
+    return updated;
+  }
+
+  /** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
+  private async settleEvicted(evicted: MemoryRecord[]): Promise<void> {
+    if (evicted.length === 0) return;
+    const scope = { agentId: this.agentId };
+    const important = evicted.filter((record) => record.importance >= this.config.consolidation.threshold);
+    const unimportant = evicted.filter((record) => record.importance < this.config.consolidation.threshold);
+    const now = this.clock.now();
+    for (const id of await this.store.markConsolidated(scope, important.map((record) => record.id), now)) {
+      const record = important.find((candidate) => candidate.id === id)!;
+      record.consolidatedAt = now;
+      this.emit({ type: 'consolidated', memory: record });
+    }
+    const deleted = new Set(await this.store.deleteMany(scope, unimportant.map((record) => record.id), { onlyShortTerm: true }));
+    for (const record of unimportant) if (deleted.has(record.id)) this.emitPruned(record, 'evicted');
+  }
+
+  private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
+    const startedAt = this.clock.now();
+    const started = performance.now();
+    const scope = { agentId: this.agentId };
+    const entries = this.buffer.entries();
+    const plan = planConsolidation(entries, { threshold: this.config.consolidation.threshold, ...this.config.shortTerm }, startedAt);
+    const keptIds = await this.store.markConsolidated(scope, plan.keep.map((record) => record.id), startedAt);
+    for (const record of plan.keep) {
+      this.buffer.remove(record.id);
+      if (keptIds.includes(record.id)) {
+        record.consolidatedAt = startedAt;
+        this.emit({ type: 'consolidated', memory: record });
+      }
+    }
+    const prunedIds = new Set(await this.store.deleteMany(scope, plan.prune.map((entry) => entry.memory.id), { onlyShortTerm: true }));
+    for (const { memory, reason } of plan.prune) {
+      this.buffer.remove(memory.id);
+      if (prunedIds.has(memory.id)) this.emitPruned(memory, reason);
+    }
+    const run: ConsolidationRun = { agentId: this.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
+    if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
+      await this.store.recordConsolidationRun(run);
+      this.emit({ type: 'consolidation-run', run });
+    }
+    this.urgent = false;
+    this.lastConsolidationAt = startedAt;
+    return { ...run, keptIds, prunedIds: plan.prune.filter((entry) => prunedIds.has(entry.memory.id)).map((entry) => ({ id: entry.memory.id, reason: entry.reason })) };
+  }
+
+  /** After a restart, what was still short-term comes back into the ring (oldest first). */
+  private async recoverShortTerm(): Promise<void> {
+    const pending = await this.store.query({ agentId: this.agentId }, { consolidated: false, includeSuperseded: true, orderBy: 'createdAt', direction: 'asc' });
+    const evicted: MemoryRecord[] = [];
+    for (const record of pending) {
+      const out = this.buffer.append(record);
+      if (out) evicted.push(out);
+    }
+    await this.settleEvicted(evicted);
+  }
+
+  private async collect(query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance'): Promise<MemoryRecord[]> {
+    const scope = { agentId: this.agentId };
+    const fromStore = await this.store.query(scope, { ...query, orderBy, limit });
+    const merged = new Map<string, MemoryRecord>();
+    for (const record of fromStore) merged.set(record.id, this.buffer.get(record.id) ?? record);
+    for (const record of this.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
+    const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
+    await this.markAccessed(ordered);
+    return ordered;
+  }
+
+  private async markAccessed(records: MemoryRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    const at = this.clock.now();
+    await this.store.recordAccess({ agentId: this.agentId }, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
+    for (const record of records) {
+      record.accessCount += 1;
+      record.lastAccessedAt = at;
+      record.importance = Math.min(1, record.importance + ACCESS_IMPORTANCE_BOOST);
+      record.runningIntensity = Math.min(1, record.runningIntensity + RETRIEVAL_INTENSITY_BOOST);
+    }
+  }
+
+  private emitPruned(memory: MemoryRecord, reason: PruneReason): void {
+    this.emit({ type: 'pruned', memory: { id: memory.id, content: memory.content, importance: memory.importance, type: memory.type }, reason });
+  }
+
+  private emit(event: MemoryEvent): void {
+    this.onEvent?.(event);
+    const at = this.clock.now();
+    // The log keeps ids and reasons, and only a short preview of what was pruned, so forgetting leaves nothing whole behind.
+    if (event.type === 'pruned') this.log.append({ at, event: 'pruned', id: event.memory.id, type: event.memory.type, importance: event.memory.importance, reason: event.reason, preview: event.memory.content.slice(0, 48) });
+    else if (event.type === 'consolidated') this.log.append({ at, event: 'consolidated', id: event.memory.id, type: event.memory.type, importance: event.memory.importance });
+    else if (event.type === 'consolidation-run') this.log.append({ at, event: 'consolidation-run', ...event.run });
+    else if (event.type === 'error') this.log.append({ at, event: 'error', message: event.error.message });
+  }
+
+  private assertOpen(): void {
+    if (this.closed) throw new HippocampusError({ code: 'ENGINE_CLOSED', message: `The memory engine of agent "${this.agentId}" is stopped` });
+  }
+}
+
+function matchesQuery(record: MemoryRecord, query: MemoryQuery): boolean {
+  if (query.types?.length && !query.types.includes(record.type)) return false;
+  if (query.kinds?.length && !query.kinds.includes(record.kind)) return false;
+  if (query.tags?.length && !query.tags.some((tag) => record.tags.includes(tag))) return false;
+  if (query.minImportance !== undefined && record.importance < query.minImportance) return false;
+  if (query.since !== undefined && record.timestamp < query.since) return false;
+  if (query.until !== undefined && record.timestamp > query.until) return false;
+  if (query.domain !== undefined && record.domain !== query.domain) return false;
+  if (query.text !== undefined && !record.content.toLowerCase().includes(query.text.toLowerCase())) return false;
+  if (query.includeSuperseded !== true && record.supersededBy !== null) return false;
+  for (const [key, value] of Object.entries(query.context ?? {})) if (record.context[key] !== value) return false;
+  return true;
+}
+
+const byTime = (left: MemoryRecord, right: MemoryRecord) => right.timestamp - left.timestamp || right.importance - left.importance || (right.id > left.id ? 1 : -1);
+const byImportance = (left: MemoryRecord, right: MemoryRecord) => right.importance - left.importance || right.timestamp - left.timestamp;
+
+/** Opens an agent's memory. See {@link Hippocampus}. */
+export function createHippocampus(options: HippocampusOptions): Promise<Hippocampus> {
+  return Hippocampus.open(options);
+}

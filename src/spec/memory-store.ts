@@ -1,0 +1,129 @@
+import type { MemoryKind, MemoryRecord, MemoryType } from './memory-record.ts';
+
+/** Whose memory a call is about. Travels with every call; never stored on a backend. */
+export interface AgentScope {
+  agentId: string;
+}
+
+/** A structured filter every backend understands. Lists are "any of"; everything is ANDed. */
+export interface MemoryQuery {
+  ids?: string[];
+  types?: MemoryType[];
+  kinds?: MemoryKind[];
+  /** Memories carrying at least one of these tags. */
+  tags?: string[];
+  minImportance?: number;
+  /** timestamp >= since (epoch ms) */
+  since?: number;
+  /** timestamp <= until (epoch ms) */
+  until?: number;
+  domain?: string;
+  /** Case-insensitive substring of the content. */
+  text?: string;
+  /** Equality on top-level context fields (userId, roomId, taskId, ...). */
+  context?: Record<string, string | number | boolean>;
+  /** true: only long-term; false: only short-term (not yet consolidated). */
+  consolidated?: boolean;
+  includeSuperseded?: boolean;
+  orderBy?: 'timestamp' | 'importance' | 'createdAt' | 'id';
+  /** Newest/most important first unless 'asc'. */
+  direction?: 'asc' | 'desc';
+  limit?: number;
+  /** Keyset pagination: ids strictly after this one in `id` order (ULIDs sort by time). */
+  afterId?: string;
+}
+
+export type MemoryPatch = Partial<
+  Pick<
+    MemoryRecord,
+    | 'content'
+    | 'contentHash'
+    | 'context'
+    | 'domain'
+    | 'category'
+    | 'importance'
+    | 'accessCount'
+    | 'lastAccessedAt'
+    | 'runningIntensity'
+    | 'encounterCount'
+    | 'supersededBy'
+    | 'consolidatedAt'
+    | 'tags'
+    | 'relatedTo'
+    | 'type'
+    | 'kind'
+    | 'timestamp'
+    | 'source'
+  >
+>;
+
+export interface InsertOutcome {
+  /** Ids that were written. */
+  inserted: string[];
+  /** Records not written because a verbatim copy (same content hash, kind memory) exists. */
+  duplicates: { record: MemoryRecord; existingId: string }[];
+}
+
+export interface ConsolidationRun {
+  agentId: string;
+  startedAt: number;
+  durationMs: number;
+  candidatesIn: number;
+  kept: number;
+  pruned: number;
+  trigger: string;
+}
+
+export interface StoreStatistics {
+  total: number;
+  shortTerm: number;
+  byType: Partial<Record<MemoryType, number>>;
+  byKind: Partial<Record<MemoryKind, number>>;
+  /** Long-term memories counted by importance tier. */
+  byTier: { core: number; active: number; background: number; archival: number };
+  superseded: number;
+  sizeBytes: number;
+}
+
+export interface PruneSelection {
+  maxMemories: number;
+  minImportance: number;
+  /** Memories accessed or reinforced at or after this time are never selected. */
+  protectedSince: number;
+  limit: number;
+}
+
+/** Access bookkeeping applied to every returned memory in one statement. */
+export interface AccessUpdate {
+  at: number;
+  importanceBoost: number;
+  intensityBoost: number;
+}
+
+/**
+ * The long-term memory storage contract. Batches in, batches out, every
+ * method async, scope on every call. SQLite is the default implementation;
+ * nothing above this interface may depend on SQLite.
+ */
+export interface MemoryStore {
+  readonly dialect: string;
+  insertMany(scope: AgentScope, records: MemoryRecord[]): Promise<InsertOutcome>;
+  getMany(scope: AgentScope, ids: string[]): Promise<MemoryRecord[]>;
+  findByContentHash(scope: AgentScope, hashes: string[], kind: MemoryKind): Promise<MemoryRecord[]>;
+  query(scope: AgentScope, query: MemoryQuery): Promise<MemoryRecord[]>;
+  count(scope: AgentScope, query?: MemoryQuery): Promise<number>;
+  /** Applies every patch in one transaction. */
+  updateMany(scope: AgentScope, patches: { id: string; patch: MemoryPatch }[]): Promise<void>;
+  /** Sets consolidatedAt on those still short-term, in one transaction; returns the ids it moved. */
+  markConsolidated(scope: AgentScope, ids: string[], at: number): Promise<string[]>;
+  recordAccess(scope: AgentScope, ids: string[], update: AccessUpdate): Promise<void>;
+  /** Hard delete of rows and everything derived from them. `onlyShortTerm` leaves consolidated ones alone. */
+  deleteMany(scope: AgentScope, ids: string[], options?: { onlyShortTerm?: boolean }): Promise<string[]>;
+  /** The weakest long-term memories beyond the bound or below the importance floor. */
+  selectPruneCandidates(scope: AgentScope, selection: PruneSelection): Promise<string[]>;
+  recordConsolidationRun(run: ConsolidationRun): Promise<void>;
+  listConsolidationRuns(scope: AgentScope, limit: number): Promise<(ConsolidationRun & { id: number })[]>;
+  statistics(scope: AgentScope): Promise<StoreStatistics>;
+  listAgents(): Promise<string[]>;
+  close(): Promise<void>;
+}

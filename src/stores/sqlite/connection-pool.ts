@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { agentPaths } from '../../config/agent-paths.ts';
+import { StoreError } from '../../errors/store-error.ts';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
+
+export interface SqliteConnectionPoolOptions {
+  home: string;
+  durability?: 'normal' | 'full';
+  migrations?: readonly Migration[];
+  /** Called once per new connection after the pragmas, before migrations (e.g. to load sqlite-vec). */
+  onOpen?: (db: Database.Database) => void;
+}
+
+/**
+ * One SQLite connection per agent database file, opened lazily and shared by
+ * every SQLite-backed store of this process. Every connection runs in WAL mode
+ * with busy_timeout=5000, foreign keys on and secure_delete on (forgotten text
+ * is overwritten, not left in free pages).
+ */
+export interface SqliteConnectionPool {
+  readonly home: string;
+  connection(agentId: string): Database.Database;
+  listAgents(): string[];
+  databaseSize(agentId: string): number;
+  close(): void;
+}
+
+export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions): SqliteConnectionPool {
+  const connections = new Map<string, Database.Database>();
+  const migrations = options.migrations ?? MIGRATIONS;
+  let closed = false;
+
+  function open(agentId: string): Database.Database {
+    const file = agentPaths(options.home, agentId).longTermDatabase;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    let db: Database.Database;
+    try {
+      db = new Database(file, { timeout: 5000 });
+    } catch (error) {
+      throw new StoreError({ message: `Could not open ${file}`, cause: error });
+    }
+    try {
+      db.pragma('journal_mode = WAL');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('foreign_keys = ON');
+      db.pragma('secure_delete = ON');
+      db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
+      options.onOpen?.(db);
+      migrate(db, file, migrations);
+    } catch (error) {
+      db.close();
+      if (HippocampusError.isInstance(error)) throw error;
+      throw new StoreError({ message: `Could not prepare ${file}`, cause: error });
+    }
+    return db;
+  }
+
+  return {
+    home: options.home,
+    connection(agentId) {
+      if (closed) throw new HippocampusError({ code: 'ENGINE_CLOSED', message: 'The SQLite store is closed' });
+      let db = connections.get(agentId);
+      if (db === undefined) {
+        db = open(agentId);
+        connections.set(agentId, db);
+      }
+      return db;
+    },
+    listAgents() {
+      const directory = path.join(options.home, 'agents');
+      if (!fs.existsSync(directory)) return [];
+      return fs
+        .readdirSync(directory, { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && fs.existsSync(agentPaths(options.home, entry.name).longTermDatabase))
+        .map((entry) => entry.name)
+        .sort();
+    },
+    databaseSize(agentId) {
+      const file = agentPaths(options.home, agentId).longTermDatabase;
+      return [file, `${file}-wal`].reduce((total, name) => total + (fs.existsSync(name) ? fs.statSync(name).size : 0), 0);
+    },
+    close() {
+      closed = true;
+      for (const db of connections.values()) {
+        try {
+          db.pragma('wal_checkpoint(TRUNCATE)');
+        } catch {
+          // Another process may hold the WAL; its own close checkpoints it.
+        }
+        db.close();
+      }
+      connections.clear();
+    },
+  };
+}

@@ -1,0 +1,295 @@
+import type Database from 'better-sqlite3';
+import { StoreError } from '../../errors/store-error.ts';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { tierOf } from '../../core/tiers.ts';
+import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
+import type { MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { SqliteConnectionPool } from './connection-pool.ts';
+import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
+import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
+
+/** Hooks that keep derived indexes (vectors, ...) in step with the rows, inside the same transaction. */
+export interface MemoryRowHooks {
+  afterDelete?(db: Database.Database, seqs: number[]): void;
+}
+
+/**
+ * The default long-term store: one SQLite file per agent.
+ *
+ * @example
+ * const pool = createSqliteConnectionPool({ home: './.hippocampus' });
+ * const store = createSqliteMemoryStore({ pool });
+ * await store.query({ agentId: 'ada' }, { types: ['decision'], limit: 10 });
+ */
+export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool; hooks?: MemoryRowHooks }): MemoryStore {
+  const { pool } = options;
+
+  function run<T>(agentId: string, label: string, work: (db: Database.Database) => T): T {
+    const db = pool.connection(agentId);
+    try {
+      return work(db);
+    } catch (error) {
+      if (HippocampusError.isInstance(error)) throw error;
+      throw new StoreError({ message: `SQLite ${label} failed for agent "${agentId}": ${(error as Error).message}`, cause: error });
+    }
+  }
+
+  function selectRecords(db: Database.Database, where: string, params: unknown[], tail = ''): MemoryRecord[] {
+    const sql = `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`;
+    try {
+      return (db.prepare(sql).all(...params) as MemoryRow[]).map(rowToRecord);
+    } catch (error) {
+      throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
+    }
+  }
+
+  function writeTags(db: Database.Database, seq: number, tags: readonly string[]): void {
+    db.prepare('DELETE FROM memory_tags WHERE memory_seq = ?').run(seq);
+    const insert = db.prepare('INSERT OR IGNORE INTO memory_tags (memory_seq, tag) VALUES (?, ?)');
+    for (const tag of tags) insert.run(seq, tag);
+  }
+
+  function seqsOf(db: Database.Database, agentId: string, ids: string[]): { id: string; seq: number }[] {
+    const found: { id: string; seq: number }[] = [];
+    for (const part of chunk(ids)) {
+      found.push(
+        ...(db
+          .prepare(`SELECT id, seq FROM memories WHERE agent_id = ? AND id IN (${placeholders(part.length)})`)
+          .all(agentId, ...part) as { id: string; seq: number }[]),
+      );
+    }
+    return found;
+  }
+
+  return {
+    dialect: 'sqlite',
+
+    async insertMany(scope, records) {
+      return run(scope.agentId, 'insert', (db) => {
+        const insert = db.prepare(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${placeholders(21)}) ON CONFLICT DO NOTHING RETURNING seq`);
+        const existing = db.prepare("SELECT id FROM memories WHERE agent_id = ? AND content_hash = ? AND kind = 'memory'");
+        const outcome = { inserted: [] as string[], duplicates: [] as { record: MemoryRecord; existingId: string }[] };
+        db.transaction(() => {
+          for (const record of records) {
+            if (record.agentId !== scope.agentId) {
+              throw new StoreError({ message: `Record ${record.id} belongs to agent "${record.agentId}", not "${scope.agentId}"` });
+            }
+            const row = insert.get(...recordToParams(record)) as { seq: number } | undefined;
+            if (row === undefined) {
+              const duplicate = existing.get(scope.agentId, record.contentHash) as { id: string } | undefined;
+              if (duplicate === undefined) throw new StoreError({ message: `Memory id ${record.id} already exists` });
+              outcome.duplicates.push({ record, existingId: duplicate.id });
+              continue;
+            }
+            if (record.tags.length > 0) writeTags(db, row.seq, record.tags);
+            outcome.inserted.push(record.id);
+          }
+        }).immediate();
+        return outcome;
+      });
+    },
+
+    async getMany(scope, ids) {
+      return run(scope.agentId, 'get', (db) => {
+        const records = chunk(ids).flatMap((part) => {
+          const where = buildWhere(scope, { ids: part, includeSuperseded: true });
+          return selectRecords(db, where.sql, where.params);
+        });
+        const order = new Map(ids.map((id, index) => [id, index]));
+        return records.sort((left, right) => (order.get(left.id) ?? 0) - (order.get(right.id) ?? 0));
+      });
+    },
+
+    async findByContentHash(scope, hashes, kind) {
+      if (hashes.length === 0) return [];
+      return run(scope.agentId, 'find by hash', (db) =>
+        chunk(hashes).flatMap((part) =>
+          selectRecords(db, `m.agent_id = ? AND m.kind = ? AND m.content_hash IN (${placeholders(part.length)})`, [scope.agentId, kind, ...part]),
+        ),
+      );
+    },
+
+    async query(scope, query) {
+      return run(scope.agentId, 'query', (db) => {
+        const where = buildWhere(scope, query);
+        const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
+        return selectRecords(db, where.sql, where.params, `ORDER BY ${buildOrder(query)}${limit}`);
+      });
+    },
+
+    async count(scope, query = {}) {
+      return run(scope.agentId, 'count', (db) => {
+        const where = buildWhere(scope, query);
+        return (db.prepare(`SELECT count(*) AS n FROM memories m WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+      });
+    },
+
+    async updateMany(scope, patches) {
+      if (patches.length === 0) return;
+      run(scope.agentId, 'update', (db) => {
+        db.transaction(() => {
+          for (const { id, patch } of patches) {
+            const assignments: string[] = [];
+            const params: unknown[] = [];
+            for (const [field, value] of Object.entries(patch)) {
+              const column = PATCH_COLUMNS[field];
+              if (column === undefined || value === undefined) continue;
+              assignments.push(`${column.column} = ?`);
+              params.push(column.encode ? column.encode(value) : value);
+            }
+            const row = db.prepare('SELECT seq FROM memories WHERE agent_id = ? AND id = ?').get(scope.agentId, id) as { seq: number } | undefined;
+            if (row === undefined) throw new StoreError({ code: 'NOT_FOUND', message: `Memory "${id}" was not found` });
+            if (assignments.length > 0) db.prepare(`UPDATE memories SET ${assignments.join(', ')} WHERE seq = ?`).run(...params, row.seq);
+            if (patch.tags !== undefined) writeTags(db, row.seq, patch.tags);
+          }
+        }).immediate();
+      });
+    },
+
+    async markConsolidated(scope, ids, at) {
+      if (ids.length === 0) return [];
+      return run(scope.agentId, 'consolidate', (db) => {
+        const moved: string[] = [];
+        db.transaction(() => {
+          for (const part of chunk(ids)) {
+            const rows = db
+              .prepare(`UPDATE memories SET consolidated_at = ? WHERE agent_id = ? AND consolidated_at IS NULL AND id IN (${placeholders(part.length)}) RETURNING id`)
+              .all(at, scope.agentId, ...part) as { id: string }[];
+            moved.push(...rows.map((row) => row.id));
+          }
+        }).immediate();
+        return moved;
+      });
+    },
+
+    async recordAccess(scope, ids, update) {
+      if (ids.length === 0) return;
+      run(scope.agentId, 'record access', (db) => {
+        db.transaction(() => {
+          for (const part of chunk(ids)) {
+            db.prepare(
+              `UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?,
+                 importance = min(1.0, importance + ?), running_intensity = min(1.0, running_intensity + ?)
+               WHERE agent_id = ? AND id IN (${placeholders(part.length)})`,
+            ).run(update.at, update.importanceBoost, update.intensityBoost, scope.agentId, ...part);
+          }
+        }).immediate();
+      });
+    },
+
+    async deleteMany(scope, ids, deleteOptions = {}) {
+      if (ids.length === 0) return [];
+      return run(scope.agentId, 'delete', (db) => {
+        const deleted: string[] = [];
+        db.transaction(() => {
+          const targets = seqsOf(db, scope.agentId, ids);
+          for (const part of chunk(targets)) {
+            const onlyShortTerm = deleteOptions.onlyShortTerm === true ? ' AND consolidated_at IS NULL' : '';
+            const rows = db
+              .prepare(`DELETE FROM memories WHERE seq IN (${placeholders(part.length)})${onlyShortTerm} RETURNING id, seq`)
+              .all(...part.map((target) => target.seq)) as { id: string; seq: number }[];
+            options.hooks?.afterDelete?.(db, rows.map((row) => row.seq));
+            deleted.push(...rows.map((row) => row.id));
+          }
+        }).immediate();
+        return deleted;
+      });
+    },
+
+    async selectPruneCandidates(scope, selection) {
+      return run(scope.agentId, 'select prune candidates', (db) => {
+        // Only long-term memories nobody touched within the protection window are eligible.
+        const eligible = 'agent_id = ? AND consolidated_at IS NOT NULL AND COALESCE(last_accessed_at, created_at) < ?';
+        const total = (db.prepare('SELECT count(*) AS n FROM memories WHERE agent_id = ? AND consolidated_at IS NOT NULL').get(scope.agentId) as { n: number }).n;
+        const belowFloor = (
+          db.prepare(`SELECT count(*) AS n FROM memories WHERE ${eligible} AND importance < ?`).get(scope.agentId, selection.protectedSince, selection.minImportance) as { n: number }
+        ).n;
+        const wanted = Math.min(selection.limit, Math.max(total - selection.maxMemories, belowFloor));
+        if (wanted <= 0) return [];
+        // Weakest first: below the floor, then least important, least used, longest untouched.
+        const rows = db
+          .prepare(
+            `SELECT id FROM memories WHERE ${eligible}
+             ORDER BY (importance >= ?) ASC, importance ASC, access_count ASC, COALESCE(last_accessed_at, created_at) ASC LIMIT ?`,
+          )
+          .all(scope.agentId, selection.protectedSince, selection.minImportance, wanted) as { id: string }[];
+        return rows.map((row) => row.id);
+      });
+    },
+
+    async recordConsolidationRun(runRecord) {
+      run(runRecord.agentId, 'record consolidation run', (db) => {
+        db.prepare(
+          'INSERT INTO consolidation_runs (agent_id, started_at, duration_ms, candidates_in, kept, pruned, trigger) VALUES (?, ?, ?, ?, ?, ?, ?)',
+        ).run(runRecord.agentId, runRecord.startedAt, runRecord.durationMs, runRecord.candidatesIn, runRecord.kept, runRecord.pruned, runRecord.trigger);
+      });
+    },
+
+    async listConsolidationRuns(scope, limit) {
+      return run(scope.agentId, 'list consolidation runs', (db) =>
+        (
+          db
+            .prepare('SELECT id, agent_id, started_at, duration_ms, candidates_in, kept, pruned, trigger FROM consolidation_runs WHERE agent_id = ? ORDER BY started_at DESC, id DESC LIMIT ?')
+            .all(scope.agentId, limit) as {
+            id: number;
+            agent_id: string;
+            started_at: number;
+            duration_ms: number;
+            candidates_in: number;
+            kept: number;
+            pruned: number;
+            trigger: string;
+          }[]
+        ).map((row) => ({
+          id: row.id,
+          agentId: row.agent_id,
+          startedAt: row.started_at,
+          durationMs: row.duration_ms,
+          candidatesIn: row.candidates_in,
+          kept: row.kept,
+          pruned: row.pruned,
+          trigger: row.trigger,
+        })),
+      );
+    },
+
+    async statistics(scope) {
+      return run(scope.agentId, 'statistics', (db) => {
+        const statistics: StoreStatistics = {
+          total: 0,
+          shortTerm: 0,
+          byType: {},
+          byKind: {},
+          byTier: { core: 0, active: 0, background: 0, archival: 0 },
+          superseded: 0,
+          sizeBytes: pool.databaseSize(scope.agentId),
+        };
+        const rows = db
+          .prepare(
+            `SELECT type, kind, consolidated_at IS NULL AS short_term, superseded_by IS NOT NULL AS superseded,
+               CASE WHEN importance >= 0.7 THEN 0.7 WHEN importance >= 0.4 THEN 0.4 WHEN importance >= 0.2 THEN 0.2 ELSE 0 END AS band,
+               count(*) AS n
+             FROM memories WHERE agent_id = ? GROUP BY 1, 2, 3, 4, 5`,
+          )
+          .all(scope.agentId) as { type: MemoryType; kind: MemoryKind; short_term: number; superseded: number; band: number; n: number }[];
+        for (const row of rows) {
+          statistics.total += row.n;
+          statistics.byType[row.type] = (statistics.byType[row.type] ?? 0) + row.n;
+          statistics.byKind[row.kind] = (statistics.byKind[row.kind] ?? 0) + row.n;
+          if (row.superseded) statistics.superseded += row.n;
+          if (row.short_term) statistics.shortTerm += row.n;
+          else statistics.byTier[tierOf(row.band)] += row.n;
+        }
+        return statistics;
+      });
+    },
+
+    async listAgents() {
+      return pool.listAgents();
+    },
+
+    async close() {
+      pool.close();
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import type Database from 'better-sqlite3';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+
+export interface Migration {
+  version: number;
+  description: string;
+  up(db: Database.Database): void;
+}
+
+const MEMORY_TYPE_CHECK = "type IN ('chat','observation','task','decision','tool-use','error','insight')";
+
+/** Append only: a released migration is never edited, a new one is added. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: 'memories, tags, consolidation runs, meta',
+    up(db) {
+      db.exec(`
+        CREATE TABLE memories (
+          seq INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          agent_id TEXT NOT NULL,
+          session_id TEXT,
+          type TEXT NOT NULL CHECK (${MEMORY_TYPE_CHECK}),
+          kind TEXT NOT NULL DEFAULT 'memory' CHECK (kind IN ('memory','fact')),
+          content TEXT NOT NULL,
+          context TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(context)),
+          domain TEXT,
+          category TEXT,
+          timestamp INTEGER NOT NULL,
+          created_at INTEGER NOT NULL,
+          consolidated_at INTEGER,
+          last_accessed_at INTEGER,
+          importance REAL NOT NULL CHECK (importance >= 0 AND importance <= 1),
+          access_count INTEGER NOT NULL DEFAULT 0,
+          running_intensity REAL NOT NULL DEFAULT 0.5,
+          encounter_count INTEGER NOT NULL DEFAULT 1,
+          superseded_by TEXT REFERENCES memories(id) ON DELETE SET NULL,
+          content_hash TEXT NOT NULL,
+          related_to TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(related_to)),
+          source TEXT
+        );
+        CREATE INDEX memories_agent_time ON memories(agent_id, timestamp DESC);
+        CREATE INDEX memories_agent_importance ON memories(agent_id, importance DESC);
+        CREATE INDEX memories_agent_type ON memories(agent_id, type, timestamp DESC);
+        CREATE INDEX memories_short_term ON memories(agent_id, created_at) WHERE consolidated_at IS NULL;
+        CREATE UNIQUE INDEX memories_verbatim ON memories(agent_id, content_hash) WHERE kind = 'memory';
+        CREATE INDEX memories_fact_hash ON memories(agent_id, content_hash) WHERE kind = 'fact';
+        CREATE INDEX memories_superseded ON memories(superseded_by) WHERE superseded_by IS NOT NULL;
+        CREATE INDEX memories_user ON memories(agent_id, json_extract(context, '$.userId'));
+        CREATE INDEX memories_room ON memories(agent_id, json_extract(context, '$.roomId'));
+        CREATE INDEX memories_task ON memories(agent_id, json_extract(context, '$.taskId'));
+
+        CREATE TABLE memory_tags (
+          memory_seq INTEGER NOT NULL REFERENCES memories(seq) ON DELETE CASCADE,
+          tag TEXT NOT NULL,
+          PRIMARY KEY (tag, memory_seq)
+        ) WITHOUT ROWID;
+        CREATE INDEX memory_tags_memory ON memory_tags(memory_seq);
+
+        CREATE TABLE consolidation_runs (
+          id INTEGER PRIMARY KEY,
+          agent_id TEXT NOT NULL,
+          started_at INTEGER NOT NULL,
+          duration_ms REAL NOT NULL,
+          candidates_in INTEGER NOT NULL,
+          kept INTEGER NOT NULL,
+          pruned INTEGER NOT NULL,
+          trigger TEXT NOT NULL
+        );
+        CREATE INDEX consolidation_runs_time ON consolidation_runs(agent_id, started_at DESC);
+
+        CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `);
+    },
+  },
+];
+
+export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;
+
+/**
+ * Brings a database up to the latest schema inside one IMMEDIATE transaction,
+ * so two processes opening a new file at once do not both migrate it.
+ * A database written by a newer Hippocampus is refused, never downgraded.
+ */
+export function migrate(db: Database.Database, file: string, migrations: readonly Migration[] = MIGRATIONS): void {
+  const latest = migrations.at(-1)?.version ?? 0;
+  const run = db.transaction(() => {
+    const current = db.pragma('user_version', { simple: true }) as number;
+    if (current > latest) {
+      throw new HippocampusError({
+        code: 'SCHEMA_TOO_NEW',
+        message: `Database ${file} has schema version ${current}, but this Hippocampus knows only up to ${latest}. Upgrade Hippocampus to open it.`,
+        details: { file, found: current, supported: latest },
+      });
+    }
+    for (const migration of migrations) {
+      if (migration.version <= current) continue;
+      migration.up(db);
+      db.pragma(`user_version = ${migration.version}`);
+    }
+  });
+  run.immediate();
+}

@@ -1,0 +1,61 @@
+import { ValidationError } from '../../errors/validation-error.ts';
+import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
+
+export interface SqlFragment {
+  sql: string;
+  params: unknown[];
+}
+
+const CONTEXT_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+const ORDER_COLUMNS = { timestamp: 'm.timestamp', importance: 'm.importance', createdAt: 'm.created_at', id: 'm.id' } as const;
+
+function placeholders(count: number): string {
+  return Array.from({ length: count }, () => '?').join(', ');
+}
+
+/** Turns a MemoryQuery into a parameterized WHERE clause over `memories m`. Values never enter the SQL text. */
+export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
+  const clauses = ['m.agent_id = ?'];
+  const params: unknown[] = [scope.agentId];
+  const add = (clause: string, ...values: unknown[]) => {
+    clauses.push(clause);
+    params.push(...values);
+  };
+  if (query.ids !== undefined) add(`m.id IN (${placeholders(query.ids.length)})`, ...query.ids);
+  if (query.types?.length) add(`m.type IN (${placeholders(query.types.length)})`, ...query.types);
+  if (query.kinds?.length) add(`m.kind IN (${placeholders(query.kinds.length)})`, ...query.kinds);
+  if (query.tags?.length) {
+    add(`m.seq IN (SELECT memory_seq FROM memory_tags WHERE tag IN (${placeholders(query.tags.length)}))`, ...query.tags);
+  }
+  if (query.minImportance !== undefined) add('m.importance >= ?', query.minImportance);
+  if (query.since !== undefined) add('m.timestamp >= ?', query.since);
+  if (query.until !== undefined) add('m.timestamp <= ?', query.until);
+  if (query.domain !== undefined) add('m.domain = ?', query.domain);
+  if (query.text !== undefined && query.text.length > 0) add('instr(lower(m.content), lower(?)) > 0', query.text);
+  for (const [key, value] of Object.entries(query.context ?? {})) {
+    if (!CONTEXT_KEY.test(key)) {
+      throw new ValidationError({ code: 'INVALID_FILTER', message: `Invalid context field "${key}"` });
+    }
+    add(`json_extract(m.context, '$.${key}') = ?`, typeof value === 'boolean' ? Number(value) : value);
+  }
+  if (query.consolidated === true) clauses.push('m.consolidated_at IS NOT NULL');
+  if (query.consolidated === false) clauses.push('m.consolidated_at IS NULL');
+  if (query.includeSuperseded !== true) clauses.push('m.superseded_by IS NULL');
+  if (query.afterId !== undefined) add(query.direction === 'asc' ? 'm.id > ?' : 'm.id < ?', query.afterId);
+  return { sql: clauses.join(' AND '), params };
+}
+
+export function buildOrder(query: MemoryQuery): string {
+  const column = ORDER_COLUMNS[query.orderBy ?? 'timestamp'];
+  const direction = query.direction === 'asc' ? 'ASC' : 'DESC';
+  return column === 'm.id' ? `m.id ${direction}` : `${column} ${direction}, m.id ${direction}`;
+}
+
+/** Splits a long id list so no statement exceeds SQLite's parameter limit. */
+export function chunk<T>(values: readonly T[], size = 500): T[][] {
+  const chunks: T[][] = [];
+  for (let start = 0; start < values.length; start += size) chunks.push(values.slice(start, start + size));
+  return chunks;
+}
+
+export { placeholders };
