@@ -1,0 +1,1 @@
+export { createUseLiteEmbedder, loadUseLiteModel, USE_LITE_DIMENSIONS, type UseLiteEmbedderOptions } from './use-lite-embedder.ts';
