@@ -1,4 +1,5 @@
 import { detectContentSignals } from '../nlp/content-signals.ts';
+import { isSmallTalk } from './small-talk.ts';
 import type { MemoryContext, MemoryType } from '../spec/memory-record.ts';
 
 /** Base weight of each type of experience: errors and insights teach the most. */
@@ -73,9 +74,9 @@ export function calculateImportance(experience: ImportanceInput): ImportanceBrea
   if (contentLevel !== null) {
     if (contentLevel > score) reasons.push(`content signal (at least ${contentLevel})`);
     score = Math.max(score, contentLevel + contextBonus);
-  } else if (signals.passingMention) {
+  } else if (signals.passingMention || isSmallTalk(experience.content)) {
     score = Math.min(score, CONTENT_SIGNAL_LEVEL.passingMention + contextBonus);
-    reasons.push('passing mention (0.3)');
+    reasons.push('passing mention or small talk (0.3)');
   }
   if (signals.explicitRemember) score = Math.max(score, CONTENT_SIGNAL_LEVEL.explicitRemember);
   return { importance: clamp(score), base, contextBonus, contentLevel, reasons };

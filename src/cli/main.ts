@@ -1,0 +1,38 @@
+import { Command, CommanderError } from 'commander';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { createCliContext } from './cli-context.ts';
+import { registerDemoCommand } from './commands/demo-command.ts';
+import { registerMemoryCommands } from './commands/memory-commands.ts';
+
+/** Builds the `hippocampus` command line. Commands are thin: all logic lives in the engine. */
+export function createProgram(io = { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) }): Command {
+  const context = createCliContext(io);
+  const program = new Command('hippocampus')
+    .description('Long-term memory for LLM agents: offline, forgets on purpose, explains every recall')
+    .option('--home <dir>', 'data directory (default: $HIPPOCAMPUS_HOME or ./.hippocampus)')
+    .option('--agent <id>', 'agent id', 'default')
+    .option('--json', 'print JSON')
+    .exitOverride()
+    .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
+  registerMemoryCommands(program, context);
+  registerDemoCommand(program, context);
+  return program;
+}
+
+/** Runs the CLI; returns the exit code. Errors go to stderr with a non-zero code. */
+export async function main(argv: string[], io?: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
+  const program = createProgram(io);
+  const stderr = io?.stderr ?? ((text: string) => console.error(text));
+  try {
+    await program.parseAsync(argv);
+    return 0;
+  } catch (error) {
+    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
+    if (HippocampusError.isInstance(error)) {
+      stderr(`error [${error.code}]: ${error.message}`);
+      return error.code === 'VALIDATION_ERROR' || error.code.startsWith('INVALID') ? 2 : 1;
+    }
+    stderr(`error: ${(error as Error).stack ?? String(error)}`);
+    return 1;
+  }
+}
