@@ -86,6 +86,13 @@ export type CommonScriptStep =
   /** Answer 200 with a body that is not JSON. */
   | { type: 'malformed-json' };
 
+const COMMON_STEP_TYPES: ReadonlySet<string> = new Set(['status', 'delay', 'malformed-json']);
+
+/** Narrows a protocol server's step to the shared failure behaviours. */
+export function isCommonStep(step: { type: string }): step is CommonScriptStep {
+  return COMMON_STEP_TYPES.has(step.type);
+}
+
 /** Parses a request body as a JSON object, or undefined if it is not one. */
 export function parseJsonBody(request: RecordedRequest): Record<string, unknown> | undefined {
   try {
