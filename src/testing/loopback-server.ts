@@ -124,3 +124,8 @@ export async function applyCommonStep(step: CommonScriptStep, response: ServerRe
       return true;
   }
 }
+
+/** A crude token count, deterministic so tests can assert the usage a server reports. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

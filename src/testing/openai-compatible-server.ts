@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { createHashEmbedder } from './hash-embedder.ts';
 import {
   applyCommonStep,
+  countWords,
   isCommonStep,
   parseJsonBody,
   sendJson,
@@ -122,8 +123,4 @@ function answerChat(
     ],
     ...(usage === null ? {} : { usage: { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens } }),
   });
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }

@@ -1,0 +1,1 @@
+export { createAnthropicChat, type AnthropicChatOptions } from './anthropic-chat.ts';

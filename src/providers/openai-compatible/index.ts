@@ -1,0 +1,2 @@
+export { createOpenAICompatibleEmbedder, type OpenAICompatibleEmbedderOptions } from './openai-compatible-embedder.ts';
+export { createOpenAICompatibleChat, type OpenAICompatibleChatOptions } from './chat.ts';
