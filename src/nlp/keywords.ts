@@ -20,6 +20,9 @@ const LIGHT_VERBS = new Set([
 // they are never what a text is about.
 const VAGUE_ADJECTIVES = new Set(['new', 'old', 'good', 'bad', 'great', 'nice', 'big', 'small', 'last', 'next', 'other', 'same', 'whole', 'real']);
 
+// "kind of", "sort of": hedges the tagger reads as nouns.
+const HEDGE_NOUNS = new Set(['kind', 'sort', 'kinda', 'sorta']);
+
 // Nouns too generic to be a topic on their own.
 const GENERIC_NOUNS = new Set(['thing', 'things', 'stuff', 'lot', 'way', 'time', 'bit', 'kind', 'sort', 'something', 'anything']);
 
@@ -41,7 +44,9 @@ function effectivePos(token: WinkToken, textUsesCase: boolean): string {
 }
 
 function isContentToken(token: WinkToken, pos: string): boolean {
-  if (token.kind !== 'word' || token.stopWord) return false;
+  // wink keeps a sentence-initial "I'm" as one token; it is still a stop word.
+  if (token.kind !== 'word' || token.stopWord || /^(i|you|we|they|he|she|it)['’]/i.test(token.value)) return false;
+  if (HEDGE_NOUNS.has(token.normal)) return false;
   if (!(pos in POS_WEIGHT) || token.lemma.length < 2 || (pos !== 'PROPN' && VAGUE_ADJECTIVES.has(token.normal))) return false;
   return !(pos === 'VERB' && LIGHT_VERBS.has(token.lemma));
 }

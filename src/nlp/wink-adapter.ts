@@ -14,6 +14,8 @@ export interface WinkToken {
   /** wink's "word", "number", "punctuation", "emoji", "url", ... */
   kind: string;
   stopWord: boolean;
+  /** Whitespace written before the token, so a text can be rebuilt after rewriting tokens. */
+  space: string;
   /** Position of the token's sentence in the document, 0-based. */
   sentence: number;
 }
@@ -75,6 +77,7 @@ export function analyzeWithWink(text: string): WinkAnalysis {
     const tags = column<string>(sentenceTokens.out(its.pos));
     const kinds = column<string>(sentenceTokens.out(its.type));
     const stops = column<boolean>(sentenceTokens.out(its.stopWordFlag));
+    const spaces = column<string>(sentenceTokens.out(its.precedingSpaces));
     values.forEach((value, index) => {
       tokens.push({
         value,
@@ -83,6 +86,7 @@ export function analyzeWithWink(text: string): WinkAnalysis {
         pos: tags[index] ?? 'X',
         kind: kinds[index] ?? 'word',
         stopWord: stops[index] ?? false,
+        space: spaces[index] ?? (index === 0 ? '' : ' '),
         sentence: sentenceIndex,
       });
     });
