@@ -1,14 +1,12 @@
 import type { ServerResponse } from 'node:http';
 import {
-  applyCommonStep,
   countWords,
-  isCommonStep,
   parseJsonBody,
   sendJson,
-  startLoopbackServer,
+  startScriptedServer,
   type CommonScriptStep,
-  type LoopbackServer,
   type RecordedRequest,
+  type ScriptedServer,
 } from './loopback-server.ts';
 
 interface AnthropicUsage {
@@ -24,16 +22,9 @@ export type AnthropicScriptStep =
   /** A text answer (even if a tool was forced, as a misbehaving model might). */
   | { type: 'text'; text: string; stopReason?: string; usage?: AnthropicUsage }
   /** A tool_use block for the forced tool with this input. */
-  | { type: 'tool-input'; input: unknown; usage?: AnthropicUsage }
-  /** Any JSON body, for answers of the wrong shape. */
-  | { type: 'json'; status: number; body: unknown };
+  | { type: 'tool-input'; input: unknown; usage?: AnthropicUsage };
 
-export interface AnthropicServer extends LoopbackServer {
-  /** The base URL clients use, with the `/v1` prefix. */
-  apiBaseURL: string;
-  script(...steps: AnthropicScriptStep[]): void;
-  bodies(): Record<string, unknown>[];
-}
+export type AnthropicServer = ScriptedServer<AnthropicScriptStep>;
 
 /**
  * A loopback server that speaks Anthropic's `POST /v1/messages` and enforces
@@ -46,25 +37,20 @@ export interface AnthropicServer extends LoopbackServer {
  * server.script({ type: 'tool-input', input: { facts: [] } });
  * const llm = createAnthropicChat({ apiKey: 'test-key', model: 'claude-x', baseURL: server.apiBaseURL });
  */
-export async function startAnthropicServer(options: { apiKey?: string } = {}): Promise<AnthropicServer> {
-  const steps: AnthropicScriptStep[] = [];
-  const server = await startLoopbackServer(async (request, response) => {
-    const rejection = protocolViolation(request, options.apiKey);
-    if (rejection !== undefined) return sendJson(response, rejection.status, anthropicError(rejection.type, rejection.message));
-    const step = steps.shift();
-    if (step !== undefined && isCommonStep(step) && (await applyCommonStep(step, response))) return;
-    if (step?.type === 'json') return sendJson(response, step.status, step.body);
-    const body = parseJsonBody(request)!;
-    const problem = bodyViolation(body);
-    if (problem !== undefined) return sendJson(response, 400, anthropicError('invalid_request_error', problem));
-    answer(body, response, step?.type === 'text' || step?.type === 'tool-input' ? step : undefined);
+export function startAnthropicServer(options: { apiKey?: string } = {}): Promise<AnthropicServer> {
+  return startScriptedServer<AnthropicScriptStep>({
+    refuse(request, response) {
+      const rejection = protocolViolation(request, options.apiKey);
+      if (rejection !== undefined) sendJson(response, rejection.status, anthropicError(rejection.type, rejection.message));
+      return rejection !== undefined;
+    },
+    answer(request, response, step) {
+      const body = parseJsonBody(request)!;
+      const problem = bodyViolation(body);
+      if (problem !== undefined) return sendJson(response, 400, anthropicError('invalid_request_error', problem));
+      answer(body, response, step);
+    },
   });
-  return {
-    ...server,
-    apiBaseURL: `${server.baseURL}/v1`,
-    script: (...more) => void steps.push(...more),
-    bodies: () => server.requests.map((request: RecordedRequest) => parseJsonBody(request) ?? {}),
-  };
 }
 
 function protocolViolation(request: RecordedRequest, apiKey: string | undefined): { status: number; type: string; message: string } | undefined {
@@ -96,7 +82,7 @@ function bodyViolation(body: Record<string, unknown>): string | undefined {
 function answer(
   body: Record<string, unknown>,
   response: ServerResponse,
-  step: Extract<AnthropicScriptStep, { type: 'text' | 'tool-input' }> | undefined,
+  step: Exclude<AnthropicScriptStep, CommonScriptStep> | undefined,
 ): void {
   const messages = body.messages as { content?: unknown }[];
   const last = messages.at(-1)?.content;

@@ -84,9 +84,11 @@ export type CommonScriptStep =
   /** Wait this long, then answer normally (forces client timeouts). */
   | { type: 'delay'; ms: number }
   /** Answer 200 with a body that is not JSON. */
-  | { type: 'malformed-json' };
+  | { type: 'malformed-json' }
+  /** Answer with any JSON body, for answers of the wrong shape. */
+  | { type: 'json'; status: number; body: unknown };
 
-const COMMON_STEP_TYPES: ReadonlySet<string> = new Set(['status', 'delay', 'malformed-json']);
+const COMMON_STEP_TYPES: ReadonlySet<string> = new Set(['status', 'delay', 'malformed-json', 'json']);
 
 /** Narrows a protocol server's step to the shared failure behaviours. */
 export function isCommonStep(step: { type: string }): step is CommonScriptStep {
@@ -122,7 +124,47 @@ export async function applyCommonStep(step: CommonScriptStep, response: ServerRe
       response.writeHead(200, { 'content-type': 'application/json' });
       response.end('{"this is": not json');
       return true;
+    case 'json':
+      sendJson(response, step.status, step.body);
+      return true;
   }
+}
+
+/** A protocol server whose next answers can be scripted. */
+export interface ScriptedServer<Step> extends LoopbackServer {
+  /** The base URL clients use, with the `/v1` prefix. */
+  apiBaseURL: string;
+  /** Queues behaviours for the next requests, one step per request. */
+  script(...steps: Step[]): void;
+  /** Request bodies parsed as JSON, for asserting what the client sent. */
+  bodies(): Record<string, unknown>[];
+}
+
+/**
+ * The queue shared by the protocol servers: `refuse` may answer first without
+ * using a step (a bad key is refused whatever was scripted), common steps are
+ * played here, and `answer` gets the protocol-specific step or undefined.
+ */
+export async function startScriptedServer<Step extends { type: string }>(handlers: {
+  refuse?: (request: RecordedRequest, response: ServerResponse) => boolean;
+  answer: (request: RecordedRequest, response: ServerResponse, step: Exclude<Step, CommonScriptStep> | undefined) => void | Promise<void>;
+}): Promise<ScriptedServer<Step | CommonScriptStep>> {
+  const steps: (Step | CommonScriptStep)[] = [];
+  const server = await startLoopbackServer(async (request, response) => {
+    if (handlers.refuse?.(request, response)) return;
+    const step = steps.shift();
+    if (step !== undefined && isCommonStep(step)) {
+      if (await applyCommonStep(step, response)) return;
+      return handlers.answer(request, response, undefined);
+    }
+    return handlers.answer(request, response, step as Exclude<Step, CommonScriptStep> | undefined);
+  });
+  return {
+    ...server,
+    apiBaseURL: `${server.baseURL}/v1`,
+    script: (...more) => void steps.push(...more),
+    bodies: () => server.requests.map((request) => parseJsonBody(request) ?? {}),
+  };
 }
 
 /** A crude token count, deterministic so tests can assert the usage a server reports. */

@@ -1,16 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { createHashEmbedder } from './hash-embedder.ts';
-import {
-  applyCommonStep,
-  countWords,
-  isCommonStep,
-  parseJsonBody,
-  sendJson,
-  startLoopbackServer,
-  type CommonScriptStep,
-  type LoopbackServer,
-  type RecordedRequest,
-} from './loopback-server.ts';
+import { countWords, parseJsonBody, sendJson, startScriptedServer, type CommonScriptStep, type ScriptedServer } from './loopback-server.ts';
 
 /** What the next request gets; queued with `server.script(...)`. */
 export type OpenAICompatibleScriptStep =
@@ -18,9 +8,7 @@ export type OpenAICompatibleScriptStep =
   /** A chat completion with this content (null mimics a refusal with no content). */
   | { type: 'chat'; content: string | null; finishReason?: string; usage?: { prompt_tokens: number; completion_tokens: number } | null }
   /** Embeddings of this width instead of the configured one. */
-  | { type: 'embedding-dimensions'; dimensions: number }
-  /** Any JSON body, for answers of the wrong shape. */
-  | { type: 'json'; status: number; body: unknown };
+  | { type: 'embedding-dimensions'; dimensions: number };
 
 export interface OpenAICompatibleServerOptions {
   /** Width of the deterministic embeddings. Default 32. */
@@ -33,14 +21,7 @@ export interface OpenAICompatibleServerOptions {
   unnormalized?: boolean;
 }
 
-export interface OpenAICompatibleServer extends LoopbackServer {
-  /** The base URL clients use, with the `/v1` prefix. */
-  apiBaseURL: string;
-  /** Queues behaviours for the next requests, one step per request. */
-  script(...steps: OpenAICompatibleScriptStep[]): void;
-  /** Request bodies parsed as JSON, for asserting what the client sent. */
-  bodies(): Record<string, unknown>[];
-}
+export type OpenAICompatibleServer = ScriptedServer<OpenAICompatibleScriptStep>;
 
 /**
  * A loopback server that speaks the OpenAI `/v1/embeddings` and
@@ -52,33 +33,27 @@ export interface OpenAICompatibleServer extends LoopbackServer {
  * server.script({ type: 'status', status: 429 }, { type: 'delay', ms: 500 });
  * const embedder = createOpenAICompatibleEmbedder({ baseURL: server.apiBaseURL, model: 'm', dimensions: 16 });
  */
-export async function startOpenAICompatibleServer(options: OpenAICompatibleServerOptions = {}): Promise<OpenAICompatibleServer> {
-  const steps: OpenAICompatibleScriptStep[] = [];
-  const server = await startLoopbackServer(async (request, response) => {
-    if (options.apiKey !== undefined && request.headers.authorization !== `Bearer ${options.apiKey}`) {
+export function startOpenAICompatibleServer(options: OpenAICompatibleServerOptions = {}): Promise<OpenAICompatibleServer> {
+  return startScriptedServer<OpenAICompatibleScriptStep>({
+    refuse(request, response) {
+      if (options.apiKey === undefined || request.headers.authorization === `Bearer ${options.apiKey}`) return false;
       // Real servers quote the key they received; clients must not leak it onward.
       const received = request.headers.authorization ?? '(none)';
-      return sendJson(response, 401, { error: { message: `Incorrect API key provided: ${received}`, type: 'invalid_request_error' } });
-    }
-    const step = steps.shift();
-    if (step !== undefined && isCommonStep(step) && (await applyCommonStep(step, response))) return;
-    if (step?.type === 'json') return sendJson(response, step.status, step.body);
-    const body = parseJsonBody(request);
-    if (body === undefined) return sendJson(response, 400, { error: { message: 'body must be a JSON object' } });
-    if (request.method === 'POST' && request.path === '/v1/embeddings') {
-      return answerEmbeddings(body, response, options, step?.type === 'embedding-dimensions' ? step.dimensions : undefined);
-    }
-    if (request.method === 'POST' && request.path === '/v1/chat/completions') {
-      return answerChat(body, response, step?.type === 'chat' ? step : undefined);
-    }
-    sendJson(response, 404, { error: { message: `no route for ${request.method} ${request.path}` } });
+      sendJson(response, 401, { error: { message: `Incorrect API key provided: ${received}`, type: 'invalid_request_error' } });
+      return true;
+    },
+    async answer(request, response, step) {
+      const body = parseJsonBody(request);
+      if (body === undefined) return sendJson(response, 400, { error: { message: 'body must be a JSON object' } });
+      if (request.method === 'POST' && request.path === '/v1/embeddings') {
+        return answerEmbeddings(body, response, options, step?.type === 'embedding-dimensions' ? step.dimensions : undefined);
+      }
+      if (request.method === 'POST' && request.path === '/v1/chat/completions') {
+        return answerChat(body, response, step?.type === 'chat' ? step : undefined);
+      }
+      sendJson(response, 404, { error: { message: `no route for ${request.method} ${request.path}` } });
+    },
   });
-  return {
-    ...server,
-    apiBaseURL: `${server.baseURL}/v1`,
-    script: (...more) => void steps.push(...more),
-    bodies: () => server.requests.map((request: RecordedRequest) => parseJsonBody(request) ?? {}),
-  };
 }
 
 async function answerEmbeddings(

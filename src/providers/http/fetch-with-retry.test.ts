@@ -28,6 +28,11 @@ const status = (code: number, headers: Record<string, string> = {}, body = '{"er
   response.writeHead(code, { 'content-type': 'application/json', ...headers }).end(body);
 };
 
+const slow = (ms: number): Reply => async (_request, response) => {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  if (!response.destroyed) sendJson(response, 200, { late: true });
+};
+
 const fast = { initialDelayMs: 1, maxDelayMs: 5, provider: 'test' } as const;
 
 async function caught(promise: Promise<unknown>): Promise<ProviderError> {
@@ -109,11 +114,7 @@ describe('postJsonWithRetry', () => {
   });
 
   it('turns a slow server into PROVIDER_TIMEOUT', async () => {
-    const slow: Reply = async (_request, response) => {
-      await new Promise((resolve) => setTimeout(resolve, 1000));
-      if (!response.destroyed) sendJson(response, 200, { late: true });
-    };
-    const { baseURL } = await serve(slow);
+    const { baseURL } = await serve(slow(1000));
     const started = performance.now();
     const error = await caught(postJsonWithRetry({ ...fast, url: baseURL, body: {}, timeoutMs: 100, maxRetries: 0 }));
     expect(error.code).toBe('PROVIDER_TIMEOUT');
@@ -121,11 +122,7 @@ describe('postJsonWithRetry', () => {
   });
 
   it('retries after a timeout and returns the next good answer', async () => {
-    const slow: Reply = async (_request, response) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      if (!response.destroyed) sendJson(response, 200, { late: true });
-    };
-    const { baseURL } = await serve(slow);
+    const { baseURL } = await serve(slow(500));
     const result = await postJsonWithRetry({ ...fast, url: baseURL, body: {}, timeoutMs: 100, maxRetries: 1 });
     expect(result.value).toMatchObject({ ok: true });
     expect(result.attempts).toBe(2);
