@@ -1,3 +1,6 @@
+import { execFile } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { createManualClock } from '../core/system-clock.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
@@ -43,4 +46,20 @@ describe('in-process working memory', () => {
     expect(await store.get({ agentId: 'a' }, 'c1')).toBeNull();
     expect(await store.get({ agentId: 'a' }, 'c2')).not.toBeNull();
   });
+});
+
+describe('module boundaries', () => {
+  // ioredis is an optional dependency: only the stores/redis subpath may load it.
+  const loadsIoredis = async (relativePath: string): Promise<boolean> => {
+    const probe = `import { createRequire } from 'node:module';
+      await import(${JSON.stringify(fileURLToPath(new URL(relativePath, import.meta.url)))});
+      console.log(Object.keys(createRequire(import.meta.url).cache).some((file) => file.includes('/node_modules/ioredis/')));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', probe]);
+    return stdout.trim() === 'true';
+  };
+
+  it('keeps ioredis out of the in-process working memory and in the Redis subpath', async () => {
+    const paths = ['./in-process-store.ts', './conversation-features.ts', '../stores/redis/index.ts'];
+    expect(await Promise.all(paths.map(loadsIoredis))).toEqual([false, false, true]);
+  }, 60_000);
 });

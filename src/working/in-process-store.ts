@@ -1,8 +1,6 @@
-import type { Clock } from '../spec/clock.ts';
-import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryScope, WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { createSearchMethods } from './search-methods.ts';
-import { compareNewestFirst, resolveWeights, type WorkingMemoryWeights } from './similarity.ts';
+import { compareNewestFirst, resolveWeights } from './similarity.ts';
 import {
   assertLimit,
   assertScope,
@@ -12,18 +10,10 @@ import {
   normalizeConversation,
   resolveStoreOptions,
   textBytes,
+  type WorkingMemoryStoreOptions,
 } from './store-rules.ts';
 
-export interface InProcessWorkingMemoryOptions {
-  /** Conversations kept per agent; the oldest by timestamp go first. Default 5. */
-  capacity?: number;
-  /** Lifetime measured from each conversation's timestamp. Default 7 days. */
-  ttlMs?: number;
-  clock?: Clock;
-  /** Embeds a search's `text` when it comes without an embedding. */
-  embedder?: Embedder;
-  weights?: Partial<WorkingMemoryWeights>;
-}
+export type InProcessWorkingMemoryOptions = WorkingMemoryStoreOptions;
 
 /**
  * Working memory in a Map: nothing to run, gone when the process exits. Each

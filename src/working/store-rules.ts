@@ -1,7 +1,9 @@
 import { ValidationError } from '../errors/index.ts';
 import { systemClock } from '../core/system-clock.ts';
 import type { Clock } from '../spec/clock.ts';
+import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingConversationInput, WorkingMemoryScope } from '../spec/working-memory-store.ts';
+import type { WorkingMemoryWeights } from './similarity.ts';
 
 // The rules every working-memory backend applies the same way: what a valid
 // scope and conversation are, how long an entry stays visible, the defaults.
@@ -10,8 +12,20 @@ export const DEFAULT_WORKING_MEMORY_CAPACITY = 5;
 export const DEFAULT_WORKING_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_SEARCH_TOP_K = 3;
 
+/** The options every working-memory backend takes. */
+export interface WorkingMemoryStoreOptions {
+  /** Conversations kept per agent; storing one more evicts the oldest by timestamp. Default 5. */
+  capacity?: number;
+  /** Lifetime measured from each conversation's timestamp. Default 7 days. */
+  ttlMs?: number;
+  clock?: Clock;
+  /** Embeds a search's `text` when it comes without an embedding. */
+  embedder?: Embedder;
+  weights?: Partial<WorkingMemoryWeights>;
+}
+
 /** Validates the options shared by every backend and fills the defaults. */
-export function resolveStoreOptions(options: { capacity?: number; ttlMs?: number; clock?: Clock }): {
+export function resolveStoreOptions(options: WorkingMemoryStoreOptions): {
   capacity: number;
   ttlMs: number;
   clock: Clock;

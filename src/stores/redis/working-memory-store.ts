@@ -1,10 +1,8 @@
 import type { ChainableCommander, Redis } from 'ioredis';
 import { StoreError, ValidationError } from '../../errors/index.ts';
-import type { Clock } from '../../spec/clock.ts';
-import type { Embedder } from '../../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryScope, WorkingMemoryStore } from '../../spec/working-memory-store.ts';
 import { createSearchMethods } from '../../working/search-methods.ts';
-import { resolveWeights, type WorkingMemoryWeights } from '../../working/similarity.ts';
+import { resolveWeights } from '../../working/similarity.ts';
 import {
   assertLimit,
   assertScope,
@@ -13,23 +11,16 @@ import {
   normalizeConversation,
   remainingLifeMs,
   resolveStoreOptions,
+  type WorkingMemoryStoreOptions,
 } from '../../working/store-rules.ts';
 import { decodeConversation, encodeMeta, FIELD } from './conversation-codec.ts';
 import { openRedisConnection } from './redis-connection.ts';
 
-export interface RedisWorkingMemoryOptions {
+export interface RedisWorkingMemoryOptions extends WorkingMemoryStoreOptions {
   /** An ioredis client (the caller closes it) or a redis:// URL (the store opens and closes its own). */
   redis: Redis | string;
   /** Default 'hippo'. Keys look like `hippo:{agent}:wm:index`. */
   keyPrefix?: string;
-  /** Conversations kept per agent. Default 5. */
-  capacity?: number;
-  /** Lifetime measured from each conversation's timestamp. Default 7 days. */
-  ttlMs?: number;
-  clock?: Clock;
-  /** Embeds a search's `text` when it comes without an embedding. */
-  embedder?: Embedder;
-  weights?: Partial<WorkingMemoryWeights>;
   /** Longest any call waits for Redis before failing with WORKING_MEMORY_UNAVAILABLE. Default 1000 ms. */
   timeoutMs?: number;
 }
