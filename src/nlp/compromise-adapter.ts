@@ -66,3 +66,17 @@ export function analyzeWithCompromise(text: string): CompromiseAnalysis {
     nounPhrases: phrases(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)')),
   };
 }
+
+/**
+ * The infinitive of a verb form ("smoking" → "smoke", "lives" → "live"), for
+ * words wink's tagger took for nouns.
+ *
+ * @example
+ * infinitiveOf('studying') // 'study'
+ */
+export function infinitiveOf(verbForm: string): string {
+  const doc = nlp(verbForm.toLowerCase());
+  doc.tag(/ing$/i.test(verbForm) ? 'Gerund' : 'Verb');
+  const infinitive = doc.verbs().toInfinitive().text().trim().toLowerCase();
+  return infinitive === '' ? verbForm.toLowerCase() : infinitive;
+}

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { extractFactsOffline } from './fact-extraction.ts';
+
+function facts(text: string): string[] {
+  return extractFactsOffline(text).map((fact) => fact.fact);
+}
+
+describe('extractFactsOffline', () => {
+  it('turns the seed message into exactly two facts with calibrated intensities', () => {
+    const found = extractFactsOffline('I NEVER want to use Redux again, it was a nightmare. Oh and I tried that new café on Sukhumvit.');
+    expect(found).toHaveLength(2);
+    const [redux, cafe] = found;
+    expect(redux?.fact).toBe('User strongly dislikes Redux');
+    expect(redux?.polarity).toBe('negative');
+    expect(redux?.object).toBe('Redux');
+    expect(Math.abs((redux?.intensity ?? 0) - 0.85)).toBeLessThanOrEqual(0.07);
+    expect(cafe?.fact).toBe('User tried a new café on Sukhumvit');
+    expect(Math.abs((cafe?.intensity ?? 0) - 0.15)).toBeLessThanOrEqual(0.07);
+    expect(redux?.keywords).toContain('redux');
+    expect(redux?.entities).toEqual(['Redux']);
+    expect(cafe?.entities).toContain('Sukhumvit');
+  });
+
+  it('reads where the user lives, including a move', () => {
+    expect(facts('I live in Berlin')).toEqual(['User lives in Berlin']);
+    const [moved] = extractFactsOffline('I actually moved to Lisbon');
+    expect(moved).toMatchObject({ fact: 'User lives in Lisbon', subject: 'user', predicate: 'lives_in', object: 'Lisbon' });
+  });
+
+  it.each([
+    ['My name is Ana', ["User's name is Ana"]],
+    ['I work at Acme as a nurse', ['User works at Acme', 'User works as a nurse']],
+    ['I prefer tea over coffee', ['User prefers tea over coffee']],
+    ["I'd rather drink tea than coffee", ['User prefers tea over coffee']],
+    ["I'm allergic to peanuts", ['User is allergic to peanuts']],
+    ['We decided to use Postgres', ["User's team decided to use Postgres"]],
+    ["I don't live in Berlin anymore.", ['User no longer lives in Berlin']],
+    ["I'm a software engineer at Google", ['User works as a software engineer', 'User works at Google']],
+    ['We switched to Bun from Node', ["User's team switched to Bun", "User's team no longer uses Node"]],
+    ['I changed my mind, I actually like Redux now', ['User likes Redux']],
+    ['The deploy key rotates on Fridays.', ['The deploy key rotates on Fridays']],
+  ])('%j', (input, expected) => {
+    expect(facts(input)).toEqual(expected);
+  });
+
+  it('skips questions, greetings, thanks and chatter', () => {
+    for (const text of ['ok', 'haha', 'thanks!', 'Hi! How are you?', 'Can you help me with my resume?', 'Sure, sounds good. lol', 'You are right.']) {
+      expect(facts(text), text).toEqual([]);
+    }
+  });
+
+  it('keeps the statement in a message that also asks or thanks', () => {
+    expect(facts('Thanks! I moved to Lisbon, can you recommend a café?')).toEqual(['User lives in Lisbon']);
+  });
+
+  it('lets a following comment raise the weight of the fact it comments on', () => {
+    const [plain] = extractFactsOffline('I love hiking.');
+    const [charged] = extractFactsOffline("I love hiking. It's the best thing ever!");
+    expect(charged?.fact).toBe('User loves hiking');
+    expect(charged?.intensity ?? 0).toBeGreaterThan(plain?.intensity ?? 1);
+  });
+
+  it('scores identity-level statements highest and asides lowest', () => {
+    const [identity] = extractFactsOffline("I've been vegan for 10 years, it's who I am.");
+    const [aside] = extractFactsOffline('btw I watched a movie yesterday');
+    expect(identity?.intensity ?? 0).toBeGreaterThanOrEqual(0.85);
+    expect(aside?.intensity ?? 1).toBeLessThanOrEqual(0.2);
+  });
+
+  it('returns nothing for an empty message', () => {
+    expect(extractFactsOffline('')).toEqual([]);
+  });
+});

@@ -1,0 +1,90 @@
+import { coreClause, isChatter, isQuestion, isReversalOnly, refersBack, stripOpeners } from './chatter.ts';
+import { detectContentSignals } from './content-signals.ts';
+import { extractEntities } from './entities.ts';
+import type { ExtractedFact } from './fact.ts';
+import { canonicalFacts } from './fact-canonical.ts';
+import { scoreIntensity } from './intensity.ts';
+import { extractKeywords } from './keywords.ts';
+import { parseFact } from './parse-fact.ts';
+import { splitSentences } from './sentences.ts';
+import { nameTheSpeaker, toThirdPerson } from './third-person.ts';
+import { analyzeWithWink } from './wink-adapter.ts';
+
+export type { ExtractedFact } from './fact.ts';
+
+/** A statement that holds a fact, with what was said around it. */
+interface Statement {
+  /** The clause the fact is read from, openers and elaboration removed. */
+  core: string;
+  /** Everything said about it, elaboration included: what intensity reads. */
+  context: string;
+}
+
+// A statement that only refers back ("It was a nightmare.") has no subject of
+// its own; it is context that makes the statement before it weigh more.
+function statements(text: string): Statement[] {
+  const found: Statement[] = [];
+  let carried = '';
+  for (const sentence of splitSentences(text)) {
+    const previous = found[found.length - 1];
+    if (isReversalOnly(sentence)) {
+      carried = `${carried}${sentence} `;
+      continue;
+    }
+    if (refersBack(sentence)) {
+      if (previous) previous.context = `${previous.context} ${sentence}`;
+      continue;
+    }
+    if (isQuestion(sentence) || isChatter(sentence)) continue;
+    const core = coreClause(stripOpeners(sentence));
+    if (isChatter(core) || isQuestion(core) || /^you\b/i.test(core)) continue;
+    found.push({ core, context: `${carried}${sentence}` });
+    carried = '';
+  }
+  return found;
+}
+
+// A statement not about the speaker is kept as written when it is a real
+// clause with a noun subject ("The deploy key rotates on Fridays").
+function statementAboutWorld(core: string): string | undefined {
+  const tokens = analyzeWithWink(core).tokens;
+  const first = tokens[0];
+  if (!first || first.pos === 'PRON' || first.pos === 'INTJ') return undefined;
+  const hasVerb = tokens.some((token) => token.pos === 'VERB' || token.pos === 'AUX');
+  const words = tokens.filter((token) => token.kind === 'word').length;
+  if (!hasVerb || words < 3) return undefined;
+  return nameTheSpeaker(core.charAt(0).toUpperCase() + core.slice(1));
+}
+
+// Other statements in the same message that mention this one's keywords: the
+// user coming back to a subject is a sign it matters.
+function otherMentions(keywords: string[], index: number, all: Statement[]): number {
+  const lowered = keywords.map((keyword) => keyword.toLowerCase());
+  return all.filter((other, otherIndex) => otherIndex !== index && lowered.some((keyword) => other.context.toLowerCase().includes(keyword))).length;
+}
+
+/**
+ * Reads the facts out of a user's message without an LLM: first-person
+ * statements become third-person facts about "User" ("I actually moved to
+ * Lisbon" → "User lives in Lisbon"), each with subject, predicate, object,
+ * polarity, an intensity 0..1, keywords and entities. Questions, greetings,
+ * thanks and chatter yield nothing.
+ *
+ * @example
+ * extractFactsOffline('I NEVER want to use Redux again, it was a nightmare. Oh and I tried that new café on Sukhumvit.')
+ * // [{ fact: 'User strongly dislikes Redux', intensity: 0.85, polarity: 'negative', ... },
+ * //  { fact: 'User tried a new café on Sukhumvit', intensity: 0.15, polarity: 'neutral', ... }]
+ */
+export function extractFactsOffline(text: string): ExtractedFact[] {
+  const found = statements(text);
+  return found.flatMap((statement, index) => {
+    const thirdPerson = toThirdPerson(statement.core) ?? statementAboutWorld(statement.core);
+    if (thirdPerson === undefined) return [];
+    const keywords = extractKeywords(statement.core, 6);
+    const intensity = scoreIntensity(statement.context, detectContentSignals(statement.context), {
+      otherMentions: otherMentions(keywords.slice(0, 2), index, found),
+    });
+    const entities = extractEntities(statement.core).map((entity) => entity.name);
+    return canonicalFacts(thirdPerson, intensity).map((fact) => ({ ...parseFact(fact), intensity, keywords, entities }));
+  });
+}
