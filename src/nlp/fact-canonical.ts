@@ -1,9 +1,8 @@
 import { shoutedWords } from './content-signals.ts';
-import { JOB_WORDS } from './predicates.ts';
+import { JOB_WORDS, USER_SUBJECT } from './predicates.ts';
 import { thirdPersonSingular } from './third-person.ts';
 
-// Same subject pattern as parse-fact.ts: "User", "User's sister", "User's team".
-const S = "((?:the )?user(?:'s [\\w-]+(?: [\\w-]+)?)?)";
+const S = USER_SUBJECT;
 
 /** Intensity from which an aversion is stored as "strongly dislikes". */
 export const STRONG_DISLIKE_INTENSITY = 0.6;

@@ -1,13 +1,9 @@
 import type { FactPolarity, FactStructure } from './fact.ts';
 import { infinitiveOf } from './compromise-adapter.ts';
-import { JOB_WORDS } from './predicates.ts';
+import { JOB_WORDS, USER_SUBJECT } from './predicates.ts';
 import { analyzeWithWink, type WinkToken } from './wink-adapter.ts';
 
-// "User", "User's sister", "User's best friend", "User's team's CI". A second
-// word is only taken when it is a known modifier: "User's team deploys" must
-// stop before the verb.
-const MODIFIER = '(?:best|older|younger|little|big|baby|ex|new|old|current|former|oldest|youngest|eldest|twin|step|late|close) ';
-const S = `((?:the )?user(?:'s (?:${MODIFIER})?[\\w-]+(?:'s [\\w-]+)?)?)`;
+const S = USER_SUBJECT;
 
 interface Rule {
   pattern: RegExp;
@@ -95,12 +91,12 @@ function rebuild(tokens: WinkToken[]): string {
   return tokens.map((token, index) => (index === 0 ? token.value : token.space + token.value)).join('');
 }
 
-const USER_SUBJECT = new RegExp(`^${S}\\s`, 'i');
+const LEADING_USER_SUBJECT = new RegExp(`^${S}\\s`, 'i');
 const HEDGE_WORDS = new Set(['kind', 'sort', 'of', 'kinda', 'sorta']);
 
 // How many tokens spell the subject: "User's team" is three ("User", "'s", "team").
 function subjectLength(tokens: WinkToken[], fact: string): number {
-  const subject = USER_SUBJECT.exec(fact)?.[1];
+  const subject = LEADING_USER_SUBJECT.exec(fact)?.[1];
   if (subject !== undefined) {
     let length = 0;
     let covered = 0;

@@ -4,6 +4,15 @@
  * predicates are the same relation worded differently.
  */
 
+// "User", "User's sister", "User's best friend", "User's team's CI". A second
+// word is only taken when it is a known modifier, so "User's team deploys"
+// stops before the verb. Captured as one group; shared by the rules that
+// write canonical facts and the rules that read them back.
+const SUBJECT_MODIFIER = '(?:best|older|younger|little|big|baby|ex|new|old|current|former|oldest|youngest|eldest|twin|step|late|close) ';
+
+/** Regular-expression source matching the subject of a fact about the user, as one capture group. */
+export const USER_SUBJECT = `((?:the )?user(?:'s (?:${SUBJECT_MODIFIER})?[\\w-]+(?:'s [\\w-]+)?)?)`;
+
 // A person lives in one city, has one name and one employer at a time; they
 // can like many things and use many tools.
 const SINGLE_VALUED = new Set([
