@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import * as sqliteVec from 'sqlite-vec';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
@@ -48,8 +49,11 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       db.pragma('foreign_keys = ON');
       db.pragma('secure_delete = ON');
       db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
+      sqliteVec.load(db);
       options.onOpen?.(db);
       migrate(db, file, migrations);
+      // Lets the planner pick the right index (type vs importance) from real statistics.
+      db.pragma('optimize = 0x10002');
     } catch (error) {
       db.close();
       if (HippocampusError.isInstance(error)) throw error;

@@ -113,7 +113,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool; h
       return run(scope.agentId, 'query', (db) => {
         const where = buildWhere(scope, query);
         const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
-        return selectRecords(db, where.sql, where.params, `ORDER BY ${buildOrder(query)}${limit}`);
+        // Pick the rows first, then decode only those: SQLite would otherwise build every
+        // output column (tags subquery, JSON) for each row it sorts.
+        const picked = `m.seq IN (SELECT m.seq FROM memories m WHERE ${where.sql} ORDER BY ${buildOrder(query)}${limit})`;
+        return selectRecords(db, picked, where.params, `ORDER BY ${buildOrder(query)}`);
       });
     },
 

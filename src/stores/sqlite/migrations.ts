@@ -43,6 +43,7 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX memories_agent_time ON memories(agent_id, timestamp DESC);
         CREATE INDEX memories_agent_importance ON memories(agent_id, importance DESC);
         CREATE INDEX memories_agent_type ON memories(agent_id, type, timestamp DESC);
+        CREATE INDEX memories_agent_domain ON memories(agent_id, domain, timestamp DESC);
         CREATE INDEX memories_short_term ON memories(agent_id, created_at) WHERE consolidated_at IS NULL;
         CREATE UNIQUE INDEX memories_verbatim ON memories(agent_id, content_hash) WHERE kind = 'memory';
         CREATE INDEX memories_fact_hash ON memories(agent_id, content_hash) WHERE kind = 'fact';
@@ -71,6 +72,26 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE INDEX consolidation_runs_time ON consolidation_runs(agent_id, started_at DESC);
 
         CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `);
+    },
+  },
+  {
+    version: 2,
+    description: 'full-text keyword index (FTS5, porter stemming) kept in step by triggers',
+    up(db) {
+      db.exec(`
+        CREATE VIRTUAL TABLE memories_fts USING fts5(content, content='memories', content_rowid='seq', tokenize='porter unicode61 remove_diacritics 2');
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memories_fts(rowid, content) VALUES (new.seq, new.content);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memories_fts(memories_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF content ON memories BEGIN
+          INSERT INTO memories_fts(memories_fts, rowid, content) VALUES ('delete', old.seq, old.content);
+          INSERT INTO memories_fts(rowid, content) VALUES (new.seq, new.content);
+        END;
+        INSERT INTO memories_fts(memories_fts) VALUES ('rebuild');
       `);
     },
   },

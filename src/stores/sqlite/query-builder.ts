@@ -48,7 +48,8 @@ export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
 export function buildOrder(query: MemoryQuery): string {
   const column = ORDER_COLUMNS[query.orderBy ?? 'timestamp'];
   const direction = query.direction === 'asc' ? 'ASC' : 'DESC';
-  return column === 'm.id' ? `m.id ${direction}` : `${column} ${direction}, m.id ${direction}`;
+  // A single sort key keeps ORDER BY an index walk; callers break the rare ties.
+  return `${column} ${direction}`;
 }
 
 /** Splits a long id list so no statement exceeds SQLite's parameter limit. */

@@ -1,0 +1,55 @@
+import type { AgentScope } from './memory-store.ts';
+
+/** Which model produced an agent's vectors: recorded in the agent's database, checked on open. */
+export interface EmbeddingModelInfo {
+  provider: string;
+  modelId: string;
+  dimensions: number;
+}
+
+export interface VectorHit {
+  id: string;
+  /** Cosine similarity, -1..1. */
+  similarity: number;
+}
+
+export interface KeywordHit {
+  id: string;
+  /** Raw BM25 score, higher is better (the negated SQLite bm25()). */
+  score: number;
+}
+
+export interface VectorIndexStatistics {
+  total: number;
+  withVectors: number;
+  dimensions: number | null;
+  modelId: string | null;
+  provider: string | null;
+  indexBytes: number;
+}
+
+/**
+ * Vectors of an agent's memories, kept in step with its rows (a deleted memory
+ * leaves no vector behind). One model per agent database.
+ */
+export interface VectorIndex {
+  /** Records the model on first use; refuses a different model or dimension afterwards. */
+  bind(scope: AgentScope, model: EmbeddingModelInfo): Promise<void>;
+  /** The model recorded for the agent, or null when none is yet. */
+  boundModel(scope: AgentScope): Promise<EmbeddingModelInfo | null>;
+  /** Drops every vector and binds a new model (the first step of a re-embed). */
+  rebind(scope: AgentScope, model: EmbeddingModelInfo): Promise<void>;
+  upsert(scope: AgentScope, items: { id: string; vector: Float32Array }[]): Promise<void>;
+  /** Nearest neighbours; `withinIds` restricts the search to those memories (exact). */
+  search(scope: AgentScope, vector: Float32Array, options: { limit: number; withinIds?: string[] }): Promise<VectorHit[]>;
+  /** Stored vectors of these memories. */
+  vectorsOf(scope: AgentScope, ids: string[]): Promise<Map<string, Float32Array>>;
+  /** Memories that have no vector yet, oldest first (for backfill). */
+  missing(scope: AgentScope, limit: number): Promise<{ id: string; content: string; type: string; domain: string | null; tags: string[] }[]>;
+  statistics(scope: AgentScope): Promise<VectorIndexStatistics>;
+}
+
+/** Full-text keyword search with BM25 ranking, kept in step with the rows. */
+export interface KeywordIndex {
+  search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[] }): Promise<KeywordHit[]>;
+}

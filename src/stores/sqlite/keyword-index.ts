@@ -1,0 +1,28 @@
+import type { KeywordIndex } from '../../spec/search-index.ts';
+import { StoreError } from '../../errors/store-error.ts';
+import type { SqliteConnectionPool } from './connection-pool.ts';
+import { placeholders } from './query-builder.ts';
+
+/**
+ * FTS5 keyword search. Terms are quoted (no FTS syntax reaches the engine from
+ * users) and OR'd, so a memory matching some of the words still ranks.
+ */
+export function createSqliteKeywordIndex(options: { pool: SqliteConnectionPool }): KeywordIndex {
+  return {
+    async search(scope, terms, searchOptions) {
+      const quoted = [...new Set(terms.map((term) => term.replace(/"/g, '').trim()).filter((term) => term.length > 0))].map((term) => `"${term}"`);
+      if (quoted.length === 0) return [];
+      const db = options.pool.connection(scope.agentId);
+      const within = searchOptions.withinIds;
+      const filter = within === undefined ? '' : ` AND m.id IN (${placeholders(within.length)})`;
+      const sql = `SELECT m.id AS id, -bm25(memories_fts) AS score FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
+        WHERE memories_fts MATCH ? AND m.agent_id = ?${filter} ORDER BY bm25(memories_fts) LIMIT ?`;
+      const params = [quoted.join(' OR '), scope.agentId, ...(within ?? []), searchOptions.limit];
+      try {
+        return db.prepare(sql).all(...params) as { id: string; score: number }[];
+      } catch (error) {
+        throw new StoreError({ message: 'Keyword search failed', query: sql, params, cause: error });
+      }
+    },
+  };
+}

@@ -1,0 +1,179 @@
+import type Database from 'better-sqlite3';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { StoreError } from '../../errors/store-error.ts';
+import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
+import type { SqliteConnectionPool } from './connection-pool.ts';
+import { chunk, placeholders } from './query-builder.ts';
+
+const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
+
+function toBlob(vector: Float32Array): Buffer {
+  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+}
+
+function fromBlob(blob: Buffer): Float32Array {
+  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
+}
+
+function readModel(db: Database.Database): EmbeddingModelInfo | null {
+  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'embedding.%'`).all() as { key: string; value: string }[];
+  const values = new Map(rows.map((row) => [row.key, row.value]));
+  const modelId = values.get(META_KEYS.modelId);
+  const dimensions = values.get(META_KEYS.dimensions);
+  if (modelId === undefined || dimensions === undefined) return null;
+  return { provider: values.get(META_KEYS.provider) ?? 'unknown', modelId, dimensions: Number(dimensions) };
+}
+
+function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): void {
+  db.exec(`
+    CREATE VIRTUAL TABLE IF NOT EXISTS memory_vectors USING vec0(embedding float[${model.dimensions}] distance_metric=cosine);
+    CREATE TRIGGER IF NOT EXISTS memory_vectors_delete AFTER DELETE ON memories BEGIN
+      DELETE FROM memory_vectors WHERE rowid = old.seq;
+    END;
+    CREATE TRIGGER IF NOT EXISTS memory_vectors_stale AFTER UPDATE OF content ON memories BEGIN
+      DELETE FROM memory_vectors WHERE rowid = old.seq;
+    END;
+  `);
+  const upsert = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
+  upsert.run(META_KEYS.provider, model.provider);
+  upsert.run(META_KEYS.modelId, model.modelId);
+  upsert.run(META_KEYS.dimensions, String(model.dimensions));
+}
+
+/**
+ * Vectors in sqlite-vec inside the agent's own database (cosine distance).
+ * Triggers drop a memory's vector when the memory is deleted or its content
+ * changes, so the index can never hold a vector of a forgotten memory.
+ */
+export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool }): VectorIndex {
+  const { pool } = options;
+  const hasTable = (db: Database.Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'").get() !== undefined;
+
+  return {
+    async bind(scope, model) {
+      const db = pool.connection(scope.agentId);
+      db.transaction(() => {
+        const bound = readModel(db);
+        if (bound === null) return createVectorTable(db, model);
+        if (bound.dimensions !== model.dimensions) {
+          throw new HippocampusError({
+            code: 'EMBEDDING_DIMENSION_MISMATCH',
+            message: `Agent "${scope.agentId}" holds ${bound.dimensions}-d vectors from ${bound.provider}/${bound.modelId}, but the embedder ${model.provider}/${model.modelId} makes ${model.dimensions}-d vectors. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
+            details: { bound, requested: model },
+          });
+        }
+        if (bound.modelId !== model.modelId) {
+          throw new HippocampusError({
+            code: 'EMBEDDING_MODEL_MISMATCH',
+            message: `Agent "${scope.agentId}" was embedded with ${bound.provider}/${bound.modelId}, not ${model.provider}/${model.modelId}: vectors of different models cannot be compared. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
+            details: { bound, requested: model },
+          });
+        }
+        if (!hasTable(db)) createVectorTable(db, model);
+      }).immediate();
+    },
+
+    async boundModel(scope) {
+      return readModel(pool.connection(scope.agentId));
+    },
+
+    async rebind(scope, model) {
+      const db = pool.connection(scope.agentId);
+      db.transaction(() => {
+        db.exec('DROP TRIGGER IF EXISTS memory_vectors_delete; DROP TRIGGER IF EXISTS memory_vectors_stale; DROP TABLE IF EXISTS memory_vectors;');
+        createVectorTable(db, model);
+      }).immediate();
+    },
+
+    async upsert(scope, items) {
+      if (items.length === 0) return;
+      const db = pool.connection(scope.agentId);
+      const model = readModel(db);
+      if (model === null) throw new StoreError({ message: `Agent "${scope.agentId}" has no embedding model bound yet` });
+      const seqOf = db.prepare('SELECT seq FROM memories WHERE agent_id = ? AND id = ?');
+      const remove = db.prepare('DELETE FROM memory_vectors WHERE rowid = ?');
+      const insert = db.prepare('INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)');
+      db.transaction(() => {
+        for (const item of items) {
+          if (item.vector.length !== model.dimensions) {
+            throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `Vector for ${item.id} has ${item.vector.length} dimensions, the index holds ${model.dimensions}` });
+          }
+          const row = seqOf.get(scope.agentId, item.id) as { seq: number } | undefined;
+          if (row === undefined) continue; // forgotten meanwhile: never resurrect it as a vector
+          remove.run(BigInt(row.seq));
+          insert.run(BigInt(row.seq), toBlob(item.vector));
+        }
+      }).immediate();
+    },
+
+    async search(scope, vector, searchOptions) {
+      const db = pool.connection(scope.agentId);
+      if (!hasTable(db) || searchOptions.limit <= 0) return [];
+      const blob = toBlob(vector);
+      if (searchOptions.withinIds !== undefined) {
+        const hits: { id: string; distance: number }[] = [];
+        for (const part of chunk(searchOptions.withinIds)) {
+          hits.push(
+            ...(db
+              .prepare(
+                `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance FROM memories m JOIN memory_vectors v ON v.rowid = m.seq
+                 WHERE m.agent_id = ? AND m.id IN (${placeholders(part.length)})`,
+              )
+              .all(blob, scope.agentId, ...part) as { id: string; distance: number }[]),
+          );
+        }
+        return hits
+          .sort((left, right) => left.distance - right.distance)
+          .slice(0, searchOptions.limit)
+          .map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
+      }
+      const sql = `SELECT m.id AS id, knn.distance AS distance FROM (SELECT rowid, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?) knn
+        JOIN memories m ON m.seq = knn.rowid ORDER BY knn.distance`;
+      try {
+        return (db.prepare(sql).all(blob, searchOptions.limit) as { id: string; distance: number }[]).map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
+      } catch (error) {
+        throw new StoreError({ message: 'Vector search failed', query: sql, params: ['<vector>', searchOptions.limit], cause: error });
+      }
+    },
+
+    async vectorsOf(scope, ids) {
+      const db = pool.connection(scope.agentId);
+      const vectors = new Map<string, Float32Array>();
+      if (!hasTable(db)) return vectors;
+      for (const part of chunk(ids)) {
+        const rows = db
+          .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN memory_vectors v ON v.rowid = m.seq WHERE m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
+          .all(scope.agentId, ...part) as { id: string; embedding: Buffer }[];
+        for (const row of rows) vectors.set(row.id, fromBlob(row.embedding));
+      }
+      return vectors;
+    },
+
+    async missing(scope, limit) {
+      const db = pool.connection(scope.agentId);
+      const vectorFilter = hasTable(db) ? 'AND NOT EXISTS (SELECT 1 FROM memory_vectors v WHERE v.rowid = m.seq)' : '';
+      const rows = db
+        .prepare(
+          `SELECT m.id, m.content, m.type, m.domain, (SELECT json_group_array(t.tag) FROM memory_tags t WHERE t.memory_seq = m.seq) AS tags
+           FROM memories m WHERE m.agent_id = ? ${vectorFilter} ORDER BY m.seq LIMIT ?`,
+        )
+        .all(scope.agentId, limit) as { id: string; content: string; type: string; domain: string | null; tags: string }[];
+      return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
+    },
+
+    async statistics(scope) {
+      const db = pool.connection(scope.agentId);
+      const model = readModel(db);
+      const total = (db.prepare('SELECT count(*) AS n FROM memories WHERE agent_id = ?').get(scope.agentId) as { n: number }).n;
+      if (!hasTable(db)) return { total, withVectors: 0, dimensions: model?.dimensions ?? null, modelId: model?.modelId ?? null, provider: model?.provider ?? null, indexBytes: 0 };
+      const withVectors = (db.prepare('SELECT count(*) AS n FROM memory_vectors').get() as { n: number }).n;
+      let indexBytes = withVectors * (model?.dimensions ?? 0) * 4;
+      try {
+        indexBytes = (db.prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'memory_vectors%'").get() as { bytes: number | null }).bytes ?? indexBytes;
+      } catch {
+        // dbstat is optional in SQLite builds; the raw vector size is a fair estimate.
+      }
+      return { total, withVectors, dimensions: model?.dimensions ?? null, modelId: model?.modelId ?? null, provider: model?.provider ?? null, indexBytes };
+    },
+  };
+}
