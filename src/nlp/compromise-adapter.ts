@@ -11,8 +11,6 @@ export interface CompromiseAnalysis {
   people: Phrase[];
   places: Phrase[];
   organizations: Phrase[];
-  /** compromise's topics(): people, places and organisations in one ranked view. */
-  topics: Phrase[];
   /** Runs of proper nouns (Redux, Postgres, Sukhumvit) whatever their kind. */
   properNouns: Phrase[];
   /** Adjective + noun phrases without determiners or pronouns ("new café", "billing service"). */
@@ -25,7 +23,6 @@ interface JsonTerm {
   post?: string;
 }
 interface JsonMatch {
-  offset?: { start: number };
   terms: JsonTerm[];
 }
 interface PhraseView {
@@ -33,9 +30,11 @@ interface PhraseView {
 }
 
 // Trailing punctuation lives in `post` and inner punctuation ("Acme, Inc") is
-// kept, so a phrase reads as written minus the sentence's full stop.
-function phrases(view: PhraseView): Phrase[] {
-  const matches = view.json({ offset: true }) as JsonMatch[];
+// kept, so a phrase reads as written minus the sentence's full stop. Positions
+// come from the text, not from compromise's offsets, which cost several times
+// the match itself.
+function phrases(view: PhraseView, lowerText: string): Phrase[] {
+  const matches = view.json() as JsonMatch[];
   return matches
     .map((match) => {
       const last = match.terms.length - 1;
@@ -44,7 +43,7 @@ function phrases(view: PhraseView): Phrase[] {
         .join('')
         .replace(/['’]s$/u, '')
         .trim();
-      return { text, start: match.offset?.start ?? 0 };
+      return { text, start: Math.max(0, lowerText.indexOf(text.toLowerCase())) };
     })
     .filter((phrase) => phrase.text.length > 0);
 }
@@ -57,13 +56,15 @@ function phrases(view: PhraseView): Phrase[] {
  */
 export function analyzeWithCompromise(text: string): CompromiseAnalysis {
   const doc = nlp(text);
+  const lowerText = text.toLowerCase();
+  // compromise's topics() is people + places + organisations recomputed, at
+  // ten times the cost; callers combine the three themselves.
   return {
-    people: phrases(doc.people()),
-    places: phrases(doc.places()),
-    organizations: phrases(doc.organizations()),
-    topics: phrases(doc.topics()),
-    properNouns: phrases(doc.match('#ProperNoun+').not('(#Date|#Month|#WeekDay)')),
-    nounPhrases: phrases(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)')),
+    people: phrases(doc.people(), lowerText),
+    places: phrases(doc.places(), lowerText),
+    organizations: phrases(doc.organizations(), lowerText),
+    properNouns: phrases(doc.match('#ProperNoun+').not('(#Date|#Month|#WeekDay)'), lowerText),
+    nounPhrases: phrases(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)'), lowerText),
   };
 }
 

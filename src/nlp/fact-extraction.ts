@@ -77,6 +77,10 @@ function otherMentions(keywords: string[], index: number, all: Statement[]): num
  */
 export function extractFactsOffline(text: string): ExtractedFact[] {
   const found = statements(text);
+  if (found.length === 0) return [];
+  // One entity pass over the whole message: compromise's parse is the slowest
+  // step, and names are recognised better with their surrounding sentences.
+  const messageEntities = extractEntities(text);
   return found.flatMap((statement, index) => {
     const thirdPerson = toThirdPerson(statement.core) ?? statementAboutWorld(statement.core);
     if (thirdPerson === undefined) return [];
@@ -84,7 +88,8 @@ export function extractFactsOffline(text: string): ExtractedFact[] {
     const intensity = scoreIntensity(statement.context, detectContentSignals(statement.context), {
       otherMentions: otherMentions(keywords.slice(0, 2), index, found),
     });
-    const entities = extractEntities(statement.core).map((entity) => entity.name);
+    const core = statement.core.toLowerCase();
+    const entities = messageEntities.filter((entity) => core.includes(entity.name.toLowerCase())).map((entity) => entity.name);
     return canonicalFacts(thirdPerson, intensity).map((fact) => ({ ...parseFact(fact), intensity, keywords, entities }));
   });
 }

@@ -125,7 +125,7 @@ export function extractTopics(text: string, limit = 5): string[] {
   if (text.trim() === '' || limit <= 0) return [];
   const found = analyzeWithCompromise(text);
   const weighted: { phrase: Phrase; weight: number }[] = [
-    ...found.topics.map((phrase) => ({ phrase, weight: 3 })),
+    ...[...found.people, ...found.places, ...found.organizations].map((phrase) => ({ phrase, weight: 3 })),
     ...found.properNouns.map((phrase) => ({ phrase, weight: 2 })),
     ...found.nounPhrases
       .filter((phrase) => !GENERIC_NOUNS.has(phrase.text.toLowerCase()))
