@@ -64,8 +64,8 @@ function cues(text: string, options: IntensityOptions): IntensityContribution[] 
  *
  * @example
  * explainIntensity('I NEVER want to use Redux again, it was a nightmare.').contributions
- * // [{ cue: 'base', weight: 0.25 }, { cue: 'preference', weight: 0.15 }, { cue: 'absolute', weight: 0.15 },
- * //  { cue: 'consequence', weight: 0.2 }, { cue: 'shouting', weight: 0.1 }]
+ * // [{ cue: 'base', weight: 0.25 }, { cue: 'consequence', weight: 0.2 }, { cue: 'preference', weight: 0.15 },
+ * //  { cue: 'absolute', weight: 0.15 }, { cue: 'shouting', weight: 0.1 }]
  */
 export function explainIntensity(
   text: string,
