@@ -1,6 +1,7 @@
 import { Command, CommanderError } from 'commander';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { createCliContext } from './cli-context.ts';
+import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 
@@ -16,6 +17,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
   registerMemoryCommands(program, context);
   registerDemoCommand(program, context);
+  registerBenchCommand(program, context);
   return program;
 }
 

@@ -44,6 +44,20 @@ export const limitsConfigSchema = z
   })
   .prefault({});
 
+export const recallConfigSchema = z
+  .object({
+    /** Weights of the five recall signals; unspecified ones keep their measured defaults. */
+    weights: z
+      .object({ semantic: z.number().min(0).max(1), keyword: z.number().min(0).max(1), strength: z.number().min(0).max(1), recency: z.number().min(0).max(1), importance: z.number().min(0).max(1) })
+      .partial()
+      .strict()
+      .default({}),
+    /** λ of the strength model, per hour. */
+    decayRate: z.number().positive().default(0.001),
+    queryCache: z.object({ maxEntries: z.number().int().min(0).default(100), ttlMs: durationMs.default(10 * 60 * 1000) }).prefault({}),
+  })
+  .prefault({});
+
 /**
  * The whole engine configuration, validated in one place with its defaults.
  * Functions (clock, id generator, store, embedder instances) are passed beside
@@ -58,6 +72,7 @@ export const engineConfigSchema = z.object({
   consolidation: consolidationConfigSchema,
   longTerm: longTermConfigSchema,
   limits: limitsConfigSchema,
+  recall: recallConfigSchema,
   /** 'normal' survives a killed process; 'full' also survives power loss, at a cost per write. */
   durability: z.enum(['normal', 'full']).default('normal'),
 });

@@ -15,7 +15,7 @@ let cleanup: () => void;
 const open: Hippocampus[] = [];
 
 async function engine(options: Partial<Parameters<typeof createHippocampus>[0]> = {}) {
-  const memory = await createHippocampus({ home, agentId: 'ada', ...options });
+  const memory = await createHippocampus({ home, agentId: 'ada', embedder: null, ...options });
   open.push(memory);
   return memory;
 }
@@ -215,7 +215,7 @@ describe('bad input', () => {
   });
 
   it.each(['..', '.', 'a/b', '', 'x'.repeat(129), 'ok id'])('agent id %j is refused', async (agentId) => {
-    await expect(createHippocampus({ home, agentId })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+    await expect(createHippocampus({ home, agentId, embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
     expect(fs.existsSync(`${home}/agents`)).toBe(false);
   });
 
@@ -232,6 +232,6 @@ describe('schema versions', () => {
     const db = new Database(agentPaths(home, 'ada').longTermDatabase);
     db.pragma('user_version = 999');
     db.close();
-    await expect(createHippocampus({ home, agentId: 'ada' })).rejects.toMatchObject({ code: 'SCHEMA_TOO_NEW' });
+    await expect(createHippocampus({ home, agentId: 'ada', embedder: null })).rejects.toMatchObject({ code: 'SCHEMA_TOO_NEW' });
   });
 });

@@ -15,17 +15,32 @@ import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
 import type { MemoryEvent, PruneReason } from '../spec/memory-event.ts';
 import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
-import type { ConsolidationRun, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
-import { createSqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
-import { createSqliteMemoryStore } from '../stores/sqlite/memory-store.ts';
+import type { ConsolidationRun, MemoryHistoryEvent, MemoryPatch, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
+import type { MemoryBackend } from '../spec/memory-backend.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import type { VectorIndexStatistics } from '../spec/search-index.ts';
+import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
+import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
+import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
+import { buildSearchableContent } from '../core/searchable-content.ts';
+import { createEmbeddingCache, embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
+import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { buildRecord } from './build-record.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
-  /** Long-term store; the SQLite store under `home` when absent. */
-  store?: MemoryStore;
+  /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
+  backend?: MemoryBackend;
+  /**
+   * Embedding model for semantic recall; the offline USE-lite model when absent,
+   * `null` for keyword-only memory (vectors can be backfilled later).
+   */
+  embedder?: Embedder | null;
+  /** Re-bind the agent to this embedder, dropping vectors of the old model (then run backfillVectors). */
+  allowModelChange?: boolean;
   clock?: Clock;
   generateId?: IdGenerator;
   onEvent?: (event: MemoryEvent) => void;
@@ -69,8 +84,10 @@ export class Hippocampus {
   readonly sessionId: string;
   readonly config: EngineConfig;
   readonly home: string;
-  readonly store: MemoryStore;
+  readonly backend: MemoryBackend;
+  readonly embedder: Embedder | null;
   readonly clock: Clock;
+  private readonly queryCache: EmbeddingCache;
   private readonly generateId: IdGenerator;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
@@ -93,8 +110,10 @@ export class Hippocampus {
     this.generateId = options.generateId ?? createUlidGenerator();
     this.sessionId = config.sessionId ?? `s-${this.generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
-    this.ownsStore = options.store === undefined;
-    this.store = options.store ?? createSqliteMemoryStore({ pool: createSqliteConnectionPool({ home: this.home, durability: config.durability }) });
+    this.ownsStore = options.backend === undefined;
+    this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability });
+    this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
+    this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
     this.experienceSchema = createExperienceSchema(config.limits);
     this.log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
@@ -105,10 +124,28 @@ export class Hippocampus {
 
   /** Validates the configuration, opens the store and reloads what was still short-term. */
   static async open(options: HippocampusOptions): Promise<Hippocampus> {
-    const { store, clock, generateId, onEvent, ...config } = options;
+    const { backend, clock, generateId, onEvent, embedder, allowModelChange, ...config } = options;
     const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
-    await engine.recoverShortTerm();
+    try {
+      if (engine.embedder) {
+        const model = { provider: engine.embedder.provider, modelId: engine.embedder.modelId, dimensions: engine.embedder.dimensions };
+        if (allowModelChange) {
+          const bound = await engine.backend.vectors.boundModel({ agentId: engine.agentId });
+          if (bound && (bound.modelId !== model.modelId || bound.dimensions !== model.dimensions)) await engine.backend.vectors.rebind({ agentId: engine.agentId }, model);
+        }
+        await engine.backend.vectors.bind({ agentId: engine.agentId }, model);
+      }
+      await engine.recoverShortTerm();
+    } catch (error) {
+      if (engine.ownsStore) await engine.backend.close();
+      throw error;
+    }
     return engine;
+  }
+
+  /** The long-term row store of this engine's backend. */
+  get store(): MemoryStore {
+    return this.backend.store;
   }
 
   /** Validates and queues an experience without waiting; the next tick stores it. Returns its id. */
@@ -127,6 +164,89 @@ export class Hippocampus {
       if (record.importance >= this.config.consolidation.urgentImportance) this.urgent = true;
       return result!;
     });
+  }
+
+  /**
+   * Stores many experiences in one durable batch with batched embedding: the
+   * way to import history. With `longTerm: true` they go straight to long-term
+   * memory (history already lived needs no short-term stage).
+   */
+  async rememberMany(inputs: ExperienceInput[], options: { longTerm?: boolean } = {}): Promise<RememberResult[]> {
+    if (!Array.isArray(inputs)) throw new ValidationError({ message: 'rememberMany needs a list of experiences' });
+    const records = inputs.map((input) => this.validate(input));
+    return this.serial(async () => {
+      if (options.longTerm) {
+        const now = this.clock.now();
+        for (const record of records) record.consolidatedAt = now;
+        return this.admit(records, { bypassShortTerm: true });
+      }
+      return this.admit(records);
+    });
+  }
+
+  /**
+   * Hybrid recall of what is relevant to `context` (BM25 keywords + vectors +
+   * strength + recency + importance), each result with its score breakdown.
+   *
+   * @example
+   * const results = await memory.recallRelevant('why did the billing migration fail?', { limit: 5 });
+   * results[0].explain.contributions // { semantic: 0.21, keyword: 0.55, strength: 0.02, ... }
+   */
+  async recallRelevant(context: string, input: RecallRelevantOptionsInput = {}): Promise<RecallResult[]> {
+    this.assertOpen();
+    if (typeof context !== 'string' || context.trim().length === 0) throw new ValidationError({ message: 'recallRelevant needs a non-empty context text' });
+    const options = parseWith(recallRelevantOptionsSchema, input, 'recall options');
+    await this.serial(() => this.drainQueue());
+    const results = await recallRelevant(
+      {
+        scope: { agentId: this.agentId },
+        store: this.store,
+        vectorIndex: this.backend.vectors,
+        keywordIndex: this.backend.keywords,
+        embedder: this.embedder,
+        queryCache: this.queryCache,
+        now: this.clock.now(),
+        weights: { ...DEFAULT_RECALL_WEIGHTS, ...this.config.recall.weights },
+        decayRate: this.config.recall.decayRate,
+      },
+      context,
+      options,
+    );
+    for (const result of results) result.memory = this.buffer.get(result.memory.id) ?? result.memory;
+    if (options.recordAccess) await this.markAccessed(results.map((result) => result.memory));
+    return results;
+  }
+
+  /** Vectors for memories that have none (after a model change, or writes made while the embedder was down). */
+  async backfillVectors(options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<number> {
+    this.assertOpen();
+    if (!this.embedder) throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'backfillVectors needs an embedder' });
+    const scope = { agentId: this.agentId };
+    const batchSize = options.batchSize ?? 100;
+    const before = await this.backend.vectors.statistics(scope);
+    const total = before.total - before.withVectors;
+    let done = 0;
+    options.onProgress?.(0, total);
+    for (;;) {
+      const batch = await this.backend.vectors.missing(scope, batchSize);
+      if (batch.length === 0) break;
+      const { embeddings } = await embedWithCache(this.embedder, undefined, batch.map((item) => buildSearchableContent({ ...item, type: item.type as MemoryRecord['type'] })));
+      await this.backend.vectors.upsert(scope, batch.map((item, index) => ({ id: item.id, vector: embeddings[index]! })));
+      done += batch.length;
+      options.onProgress?.(Math.min(done, total), total);
+      if (batch.length < batchSize) break;
+    }
+    return done;
+  }
+
+  async vectorStats(): Promise<VectorIndexStatistics> {
+    this.assertOpen();
+    return this.backend.vectors.statistics({ agentId: this.agentId });
+  }
+
+  /** The query-embedding cache's hit and miss counts. */
+  queryCacheStats(): ReturnType<EmbeddingCache['stats']> {
+    return this.queryCache.stats();
   }
 
   /** Short- and long-term memories matching the filters, newest (or most important) first; counts as an access. */
@@ -177,6 +297,76 @@ export class Hippocampus {
       this.emit({ type: 'forgotten', ids: all });
       return all;
     });
+  }
+
+  /**
+   * Meeting a memory again: encounter and access counts go up and the running
+   * intensity becomes the average of every intensity it was met with.
+   */
+  async reinforce(id: string, incoming: { intensity: number; importance?: number }): Promise<MemoryRecord> {
+    this.assertOpen();
+    if (!(incoming.intensity >= 0 && incoming.intensity <= 1)) throw new ValidationError({ message: 'intensity must be between 0 and 1' });
+    return this.serial(async () => {
+      const probe = { ...(await this.get(id)), runningIntensity: incoming.intensity, importance: incoming.importance ?? 0 };
+      return this.reinforceExisting(id, probe);
+    });
+  }
+
+  /**
+   * Replaces an outdated memory (typically a fact) by a new one: the old one
+   * gets `supersededBy` and leaves search; the new one starts fresh, in long-term memory.
+   */
+  async supersede(oldId: string, input: ExperienceInput): Promise<MemoryRecord> {
+    this.assertOpen();
+    const record = this.validate(input);
+    return this.serial(async () => {
+      const scope = { agentId: this.agentId };
+      const [old] = await this.store.getMany(scope, [oldId]);
+      if (!old) throw new NotFoundError({ what: 'Memory', id: oldId });
+      record.consolidatedAt = this.clock.now();
+      const [result] = await this.admit([record], { bypassShortTerm: true });
+      const created = result!.memory;
+      await this.store.updateMany(scope, [{ id: oldId, patch: { supersededBy: created.id } }]);
+      this.buffer.remove(oldId);
+      const at = this.clock.now();
+      await this.store.appendHistory(scope, [
+        { memoryId: oldId, at, event: 'superseded', details: { by: created.id } },
+        { memoryId: created.id, at, event: 'supersedes', details: { previous: oldId } },
+      ]);
+      return created;
+    });
+  }
+
+  /** Edits a memory's content or metadata; the vector and keyword entries follow the new content. */
+  async update(id: string, patch: Partial<Pick<ExperienceInput, 'content' | 'importance' | 'tags' | 'domain' | 'category' | 'context' | 'type'>>): Promise<MemoryRecord> {
+    this.assertOpen();
+    const current = await this.get(id);
+    const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
+    return this.serial(async () => {
+      const scope = { agentId: this.agentId };
+      const changes: MemoryPatch = {};
+      if (patch.content !== undefined) Object.assign(changes, { content: merged.content, contentHash: merged.contentHash });
+      if (patch.importance !== undefined) changes.importance = merged.importance;
+      if (patch.tags !== undefined) changes.tags = merged.tags;
+      if (patch.domain !== undefined) changes.domain = merged.domain;
+      if (patch.category !== undefined) changes.category = merged.category;
+      if (patch.context !== undefined) changes.context = merged.context;
+      if (patch.type !== undefined) changes.type = merged.type;
+      await this.store.updateMany(scope, [{ id, patch: changes }]);
+      const [updated] = await this.store.getMany(scope, [id]);
+      if (patch.content !== undefined || patch.tags !== undefined || patch.domain !== undefined || patch.type !== undefined) await this.indexVectors([updated!]);
+      await this.store.appendHistory(scope, [{ memoryId: id, at: this.clock.now(), event: 'updated', details: { fields: Object.keys(changes).join(',') } }]);
+      const buffered = this.buffer.get(id);
+      if (buffered) Object.assign(buffered, updated);
+      return updated!;
+    });
+  }
+
+  /** What happened to a memory: created, consolidated, reinforced, superseded. */
+  async history(id: string): Promise<MemoryHistoryEvent[]> {
+    this.assertOpen();
+    await this.get(id);
+    return this.store.listHistory({ agentId: this.agentId }, id);
   }
 
   async stats(): Promise<EngineStatistics> {
@@ -231,7 +421,7 @@ export class Hippocampus {
       return this.consolidateNow('stop');
     });
     this.closed = true;
-    if (this.ownsStore) await this.store.close();
+    if (this.ownsStore) await this.backend.close();
     return report;
   }
 
@@ -284,9 +474,15 @@ export class Hippocampus {
   }
 
   /** Writes records durably, reinforces verbatim duplicates, and places the new ones in the ring. */
-  private async admit(records: MemoryRecord[]): Promise<RememberResult[]> {
+  private async admit(records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
     const scope = { agentId: this.agentId };
     const outcome = await this.store.insertMany(scope, records);
+    const inserted = new Set(outcome.inserted);
+    await this.indexVectors(records.filter((record) => inserted.has(record.id)));
+    await this.store.appendHistory(
+      scope,
+      records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
+    );
     const duplicateOf = new Map(outcome.duplicates.map((duplicate) => [duplicate.record.id, duplicate.existingId]));
     const results: RememberResult[] = [];
     const evicted: MemoryRecord[] = [];
@@ -296,13 +492,26 @@ export class Hippocampus {
         results.push({ memory: await this.reinforceExisting(existingId, record), duplicateOf: existingId, reasons: ['verbatim duplicate: reinforced'] });
         continue;
       }
-      const out = this.buffer.append(record);
-      if (out) evicted.push(out);
+      if (!options.bypassShortTerm) {
+        const out = this.buffer.append(record);
+        if (out) evicted.push(out);
+      }
       results.push({ memory: record, duplicateOf: null, reasons: [] });
       this.emit({ type: 'remembered', memory: record, reasons: [] });
     }
     await this.settleEvicted(evicted);
     return results;
+  }
+
+  /** Embeds new memories in batches. A failing embedder never loses the memory: it is stored, and backfill adds the vector later. */
+  private async indexVectors(records: MemoryRecord[]): Promise<void> {
+    if (!this.embedder || records.length === 0) return;
+    try {
+      const { embeddings } = await embedWithCache(this.embedder, undefined, records.map(buildSearchableContent));
+      await this.backend.vectors.upsert({ agentId: this.agentId }, records.map((record, index) => ({ id: record.id, vector: embeddings[index]! })));
+    } catch (error) {
+      this.emit({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+    }
   }
 
   private async reinforceExisting(existingId: string, incoming: MemoryRecord): Promise<MemoryRecord> {
@@ -311,6 +520,9 @@ export class Hippocampus {
     if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
     const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, this.clock.now());
     await this.store.updateMany(scope, [{ id: existingId, patch }]);
+    await this.store.appendHistory(scope, [
+      { memoryId: existingId, at: patch.lastAccessedAt ?? this.clock.now(), event: 'reinforced', details: { intensityBefore: existing.runningIntensity, intensityIncoming: incoming.runningIntensity, intensityAfter: patch.runningIntensity, encounterCount: patch.encounterCount } },
+    ]);
     const updated = { ...existing, ...patch };
     if (this.buffer.get(existingId)) Object.assign(this.buffer.get(existingId)!, patch);
     this.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
@@ -340,6 +552,7 @@ export class Hippocampus {
     const entries = this.buffer.entries();
     const plan = planConsolidation(entries, { threshold: this.config.consolidation.threshold, ...this.config.shortTerm }, startedAt);
     const keptIds = await this.store.markConsolidated(scope, plan.keep.map((record) => record.id), startedAt);
+    await this.store.appendHistory(scope, keptIds.map((id) => ({ memoryId: id, at: startedAt, event: 'consolidated' as const, details: { trigger } })));
     for (const record of plan.keep) {
       this.buffer.remove(record.id);
       if (keptIds.includes(record.id)) {

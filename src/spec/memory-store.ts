@@ -1,3 +1,4 @@
+import type { FilterCondition } from './memory-filter.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from './memory-record.ts';
 
 /** Whose memory a call is about. Travels with every call; never stored on a backend. */
@@ -25,6 +26,8 @@ export interface MemoryQuery {
   /** true: only long-term; false: only short-term (not yet consolidated). */
   consolidated?: boolean;
   includeSuperseded?: boolean;
+  /** Conditions of the filter language (parsed with parseFilter), ANDed with the rest. */
+  filter?: FilterCondition[];
   orderBy?: 'timestamp' | 'importance' | 'createdAt' | 'id';
   /** Newest/most important first unless 'asc'. */
   direction?: 'asc' | 'desc';
@@ -62,6 +65,14 @@ export interface InsertOutcome {
   inserted: string[];
   /** Records not written because a verbatim copy (same content hash, kind memory) exists. */
   duplicates: { record: MemoryRecord; existingId: string }[];
+}
+
+/** What happened to a memory over its life. Details hold ids and numbers only, never content. */
+export interface MemoryHistoryEvent {
+  memoryId: string;
+  at: number;
+  event: 'created' | 'consolidated' | 'reinforced' | 'superseded' | 'supersedes' | 'updated';
+  details: Record<string, string | number | boolean | null>;
 }
 
 export interface ConsolidationRun {
@@ -121,6 +132,8 @@ export interface MemoryStore {
   deleteMany(scope: AgentScope, ids: string[], options?: { onlyShortTerm?: boolean }): Promise<string[]>;
   /** The weakest long-term memories beyond the bound or below the importance floor. */
   selectPruneCandidates(scope: AgentScope, selection: PruneSelection): Promise<string[]>;
+  appendHistory(scope: AgentScope, events: MemoryHistoryEvent[]): Promise<void>;
+  listHistory(scope: AgentScope, memoryId: string): Promise<MemoryHistoryEvent[]>;
   recordConsolidationRun(run: ConsolidationRun): Promise<void>;
   listConsolidationRuns(scope: AgentScope, limit: number): Promise<(ConsolidationRun & { id: number })[]>;
   statistics(scope: AgentScope): Promise<StoreStatistics>;

@@ -3,15 +3,10 @@ import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
-import type { MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { MemoryHistoryEvent, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
-
-/** Hooks that keep derived indexes (vectors, ...) in step with the rows, inside the same transaction. */
-export interface MemoryRowHooks {
-  afterDelete?(db: Database.Database, seqs: number[]): void;
-}
 
 /**
  * The default long-term store: one SQLite file per agent.
@@ -21,7 +16,7 @@ export interface MemoryRowHooks {
  * const store = createSqliteMemoryStore({ pool });
  * await store.query({ agentId: 'ada' }, { types: ['decision'], limit: 10 });
  */
-export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool; hooks?: MemoryRowHooks }): MemoryStore {
+export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool }): MemoryStore {
   const { pool } = options;
 
   function run<T>(agentId: string, label: string, work: (db: Database.Database) => T): T {
@@ -191,7 +186,6 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool; h
             const rows = db
               .prepare(`DELETE FROM memories WHERE seq IN (${placeholders(part.length)})${onlyShortTerm} RETURNING id, seq`)
               .all(...part.map((target) => target.seq)) as { id: string; seq: number }[];
-            options.hooks?.afterDelete?.(db, rows.map((row) => row.seq));
             deleted.push(...rows.map((row) => row.id));
           }
         }).immediate();
@@ -218,6 +212,28 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool; h
           .all(scope.agentId, selection.protectedSince, selection.minImportance, wanted) as { id: string }[];
         return rows.map((row) => row.id);
       });
+    },
+
+    async appendHistory(scope, events) {
+      if (events.length === 0) return;
+      run(scope.agentId, 'append history', (db) => {
+        const insert = db.prepare(
+          'INSERT INTO memory_history (memory_seq, at, event, details) SELECT seq, ?, ?, ? FROM memories WHERE agent_id = ? AND id = ?',
+        );
+        db.transaction(() => {
+          for (const event of events) insert.run(event.at, event.event, JSON.stringify(event.details), scope.agentId, event.memoryId);
+        }).immediate();
+      });
+    },
+
+    async listHistory(scope, memoryId) {
+      return run(scope.agentId, 'list history', (db) =>
+        (
+          db
+            .prepare('SELECT h.at, h.event, h.details FROM memory_history h JOIN memories m ON m.seq = h.memory_seq WHERE m.agent_id = ? AND m.id = ? ORDER BY h.at, h.id')
+            .all(scope.agentId, memoryId) as { at: number; event: string; details: string }[]
+        ).map((row) => ({ memoryId, at: row.at, event: row.event as MemoryHistoryEvent['event'], details: JSON.parse(row.details) as MemoryHistoryEvent['details'] })),
+      );
     },
 
     async recordConsolidationRun(runRecord) {

@@ -95,6 +95,30 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: 'memory history (created, reinforced, superseded) and memory blocks',
+    up(db) {
+      db.exec(`
+        CREATE TABLE memory_history (
+          id INTEGER PRIMARY KEY,
+          memory_seq INTEGER NOT NULL REFERENCES memories(seq) ON DELETE CASCADE,
+          at INTEGER NOT NULL,
+          event TEXT NOT NULL,
+          details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details))
+        );
+        CREATE INDEX memory_history_memory ON memory_history(memory_seq, at);
+
+        CREATE TABLE memory_blocks (
+          agent_id TEXT NOT NULL,
+          key TEXT NOT NULL,
+          value TEXT NOT NULL,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (agent_id, key)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

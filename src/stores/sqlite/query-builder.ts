@@ -1,5 +1,6 @@
 import { ValidationError } from '../../errors/validation-error.ts';
 import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
+import { compileFilter } from './filter-sql.ts';
 
 export interface SqlFragment {
   sql: string;
@@ -41,6 +42,10 @@ export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
   if (query.consolidated === true) clauses.push('m.consolidated_at IS NOT NULL');
   if (query.consolidated === false) clauses.push('m.consolidated_at IS NULL');
   if (query.includeSuperseded !== true) clauses.push('m.superseded_by IS NULL');
+  if (query.filter?.length) {
+    const filter = compileFilter(query.filter);
+    add(filter.sql, ...filter.params);
+  }
   if (query.afterId !== undefined) add(query.direction === 'asc' ? 'm.id > ?' : 'm.id < ?', query.afterId);
   return { sql: clauses.join(' AND '), params };
 }

@@ -1,0 +1,31 @@
+import type { Command } from 'commander';
+import { runLocomoBenchmark } from '../../evaluation/locomo-benchmark.ts';
+import type { CliContext } from '../cli-context.ts';
+import { parseJsonOption } from '../format.ts';
+
+/** `hippocampus bench locomo --data <dir> --json`: the retrieval benchmark, one JSON object on stdout. */
+export function registerBenchCommand(program: Command, context: CliContext): void {
+  const bench = program.command('bench').description('benchmarks of the product on real data');
+  bench
+    .command('locomo')
+    .description('recall@k on LoCoMo conversations with the default recallRelevant')
+    .requiredOption('--data <dir>', 'directory of LoCoMo conversation JSON files')
+    .option('--recall-options <json>', 'extra recallRelevant options (for experiments), as JSON')
+    .option('--keyword-only', 'run without an embedder (BM25 and memory dynamics only)')
+    .action(async (options: { data: string; recallOptions?: string; keywordOnly?: boolean }, command: Command) => {
+      const report = await runLocomoBenchmark({
+        dataDirectory: options.data,
+        ...(options.keywordOnly ? { engine: { embedder: null } } : {}),
+        ...(options.recallOptions ? { recall: parseJsonOption(options.recallOptions, 'recall-options') as Record<string, unknown> } : {}),
+        onProgress: (message) => context.stderr(message),
+      });
+      context.print(command, report, () =>
+        [
+          `LoCoMo: ${report.questions} questions`,
+          `recall@k: ${Object.entries(report.recall).map(([k, value]) => `R@${k} ${value}`).join('  ')}`,
+          ...Object.entries(report.byCategory).map(([category, entry]) => `  category ${category} (${entry.questions}): ${Object.entries(entry.recall).map(([k, value]) => `R@${k} ${value}`).join('  ')}`),
+          `ingest ${report.ingestMsPerTurn} ms/turn; recall p50 ${report.recallP50Ms} ms, p95 ${report.recallP95Ms} ms`,
+        ].join('\n'),
+      );
+    });
+}

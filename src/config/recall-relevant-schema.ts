@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
+
+const time = z.union([z.number().int().nonnegative(), z.string().min(1), z.date()]).transform((value, context) => {
+  const parsed = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
+  if (Number.isNaN(parsed)) {
+    context.addIssue({ code: 'custom', message: 'is not a valid date' });
+    return z.NEVER;
+  }
+  return parsed;
+});
+
+const unit = z.number().min(0).max(1);
+
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+
+/** Options of `recallRelevant`. */
+export const recallRelevantOptionsSchema = z
+  .object({
+    domain: z.string().min(1).optional(),
+    minImportance: unit.optional(),
+    limit: z.number().int().min(1).max(1000).default(10),
+    timeRange: z.object({ since: time.optional(), until: time.optional() }).strict().optional(),
+    types: z.array(z.enum(MEMORY_TYPES)).optional(),
+    kinds: z.array(z.enum(MEMORY_KINDS)).optional(),
+    tags: z.array(z.string().min(1)).optional(),
+    /** Filter language object (or its JSON text), see parseFilter. */
+    filter: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+    mode: z.enum(['semantic', 'keyword', 'hybrid']).default('hybrid'),
+    /** Share of the relevance weight given to semantic similarity in hybrid mode. */
+    hybridRatio: unit.optional(),
+    /** Drop results whose relevance (similarity / normalized BM25 blend) is below this. */
+    similarityThreshold: unit.optional(),
+    weights: recallWeightsSchema.optional(),
+    /** Score importance as importance × e^(−days/90). */
+    temporalDecay: z.boolean().default(false),
+    /** Record the access on what is returned (default true). */
+    recordAccess: z.boolean().default(true),
+    /** Extra candidates beyond `limit` taken from each index before blending. */
+    candidates: z.number().int().min(1).max(10_000).optional(),
+  })
+  .strict();
+
+export type RecallRelevantOptionsInput = z.input<typeof recallRelevantOptionsSchema>;
+export type RecallRelevantOptions = z.output<typeof recallRelevantOptionsSchema>;

@@ -1,0 +1,61 @@
+import { ValidationError } from '../errors/validation-error.ts';
+
+import { FILTER_FIELDS, FILTER_OPERATORS, type FilterCondition, type FilterField, type FilterOperator, type FilterScalar } from '../spec/memory-filter.ts';
+
+export { FILTER_FIELDS, FILTER_OPERATORS, type FilterCondition };
+
+const CONTEXT_PATH = /^context\.[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$/;
+
+function invalid(message: string): never {
+  throw new ValidationError({ code: 'INVALID_FILTER', message: `Invalid filter: ${message}`, issues: [{ path: 'filter', message }] });
+}
+
+function isScalar(value: unknown): value is FilterScalar {
+  return value === null || ['string', 'number', 'boolean'].includes(typeof value);
+}
+
+/**
+ * Parses `{"context.domain":"debugging","importance":{"$gte":0.6}}` into
+ * conditions that are ANDed. Unknown fields or operators are a typed error;
+ * values are kept apart from the query text (backends bind them as parameters).
+ *
+ * @example
+ * parseFilter({ type: { $in: ['error', 'insight'] }, importance: { $gte: 0.7 } })
+ */
+export function parseFilter(input: unknown): FilterCondition[] {
+  if (typeof input === 'string') {
+    try {
+      input = JSON.parse(input);
+    } catch (error) {
+      invalid(`not valid JSON (${(error as Error).message})`);
+    }
+  }
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) invalid('must be an object of field → condition');
+  const conditions: FilterCondition[] = [];
+  for (const [field, condition] of Object.entries(input as Record<string, unknown>)) {
+    if (!(FILTER_FIELDS as readonly string[]).includes(field) && !CONTEXT_PATH.test(field)) {
+      invalid(`unknown field "${field}" (fields: ${FILTER_FIELDS.join(', ')}, context.<path>)`);
+    }
+    const typedField = field as FilterField;
+    if (isScalar(condition)) {
+      conditions.push({ field: typedField, operator: '$eq', value: condition });
+      continue;
+    }
+    if (typeof condition !== 'object' || Array.isArray(condition)) invalid(`"${field}" needs a value or an operator object`);
+    const entries = Object.entries(condition as Record<string, unknown>);
+    if (entries.length === 0) invalid(`"${field}" has an empty condition`);
+    for (const [operator, value] of entries) {
+      if (!(FILTER_OPERATORS as readonly string[]).includes(operator)) invalid(`unknown operator "${operator}" on "${field}" (operators: ${FILTER_OPERATORS.join(' ')})`);
+      const op = operator as FilterOperator;
+      if (op === '$in' || op === '$nin') {
+        if (!Array.isArray(value) || value.length === 0 || !value.every(isScalar)) invalid(`${op} on "${field}" needs a non-empty list of values`);
+        conditions.push({ field: typedField, operator: op, value: value as FilterScalar[] });
+      } else {
+        if (!isScalar(value)) invalid(`${op} on "${field}" needs a single value`);
+        if (['$gt', '$gte', '$lt', '$lte'].includes(op) && typeof value !== 'number' && typeof value !== 'string') invalid(`${op} on "${field}" needs a number or a string`);
+        conditions.push({ field: typedField, operator: op, value });
+      }
+    }
+  }
+  return conditions;
+}

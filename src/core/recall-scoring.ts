@@ -1,0 +1,86 @@
+import { effectiveStrength } from './strength.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+
+/** The five signals of a recall score, each 0..1. */
+export interface RecallSignals {
+  semantic: number;
+  keyword: number;
+  strength: number;
+  recency: number;
+  importance: number;
+}
+
+export type RecallWeights = RecallSignals;
+
+/**
+ * Default weights, chosen by measurement on the LoCoMo retrieval benchmark
+ * (`npm run bench:locomo`, see docs/recall.md): keyword evidence carries most,
+ * semantic similarity lifts paraphrases, and the memory dynamics break ties.
+ */
+export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.3, keyword: 0.6, strength: 0.04, recency: 0.03, importance: 0.03 };
+
+export type RecallMode = 'semantic' | 'keyword' | 'hybrid';
+
+/** A score with its reasons: every result says why it came back. */
+export interface RecallExplanation {
+  score: number;
+  signals: RecallSignals;
+  weights: RecallWeights;
+  contributions: RecallSignals;
+}
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * Splits the relevance budget (semantic + keyword weight) by mode:
+ * 'semantic' gives it all to similarity, 'keyword' all to BM25, and a
+ * `hybridRatio` r gives r of it to similarity and 1 − r to keywords.
+ */
+export function resolveWeights(base: RecallWeights, mode: RecallMode, hybridRatio?: number): RecallWeights {
+  const relevance = base.semantic + base.keyword;
+  const ratio = mode === 'semantic' ? 1 : mode === 'keyword' ? 0 : (hybridRatio ?? base.semantic / (relevance || 1));
+  return { ...base, semantic: relevance * ratio, keyword: relevance * (1 - ratio) };
+}
+
+/** e^(−0.01 × days since creation). */
+export function recencySignal(createdAt: number, now: number): number {
+  return Math.exp(-0.01 * (Math.max(0, now - createdAt) / DAY));
+}
+
+/** The optional temporal decay of importance: importance × e^(−days/90). */
+export function decayedImportance(importance: number, timestamp: number, now: number): number {
+  return importance * Math.exp(-(Math.max(0, now - timestamp) / DAY) / 90);
+}
+
+export function memorySignals(
+  memory: MemoryRecord,
+  relevance: { semantic: number; keyword: number },
+  now: number,
+  options: { temporalDecay?: boolean; decayRate?: number } = {},
+): RecallSignals {
+  return {
+    semantic: Math.max(0, relevance.semantic),
+    keyword: relevance.keyword,
+    strength: effectiveStrength(memory, now, options.decayRate),
+    recency: recencySignal(memory.createdAt, now),
+    importance: options.temporalDecay ? decayedImportance(memory.importance, memory.timestamp, now) : memory.importance,
+  };
+}
+
+export function explainScore(signals: RecallSignals, weights: RecallWeights): RecallExplanation {
+  const contributions = {
+    semantic: signals.semantic * weights.semantic,
+    keyword: signals.keyword * weights.keyword,
+    strength: signals.strength * weights.strength,
+    recency: signals.recency * weights.recency,
+    importance: signals.importance * weights.importance,
+  };
+  const score = contributions.semantic + contributions.keyword + contributions.strength + contributions.recency + contributions.importance;
+  return { score, signals, weights, contributions };
+}
+
+/** The relevance part alone, 0..1, for similarity thresholds. */
+export function relevanceOf(signals: RecallSignals, weights: RecallWeights): number {
+  const total = weights.semantic + weights.keyword;
+  return total === 0 ? 0 : (signals.semantic * weights.semantic + signals.keyword * weights.keyword) / total;
+}

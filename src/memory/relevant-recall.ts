@@ -1,0 +1,99 @@
+import { parseFilter } from '../core/filter-language.ts';
+import { queryTerms } from '../core/query-terms.ts';
+import { explainScore, memorySignals, relevanceOf, resolveWeights, type RecallExplanation, type RecallWeights } from '../core/recall-scoring.ts';
+import { FORGOTTEN_BELOW } from '../core/strength.ts';
+import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
+import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
+import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
+
+/** A recalled memory with the reasons it came back. */
+export interface RecallResult {
+  memory: MemoryRecord;
+  score: number;
+  explain: RecallExplanation;
+}
+
+export interface RelevantRecallDependencies {
+  scope: AgentScope;
+  store: MemoryStore;
+  vectorIndex: VectorIndex;
+  keywordIndex: KeywordIndex;
+  embedder: Embedder | null;
+  queryCache: EmbeddingCache;
+  now: number;
+  weights: RecallWeights;
+  decayRate: number;
+}
+
+/** Below this many filter matches, the search runs exactly over them instead of filtering index hits afterwards. */
+const EXACT_FILTER_LIMIT = 20_000;
+
+export function filtersOf(options: RecallRelevantOptions): MemoryQuery {
+  return {
+    ...(options.domain === undefined ? {} : { domain: options.domain }),
+    ...(options.minImportance === undefined ? {} : { minImportance: options.minImportance }),
+    ...(options.timeRange?.since === undefined ? {} : { since: options.timeRange.since }),
+    ...(options.timeRange?.until === undefined ? {} : { until: options.timeRange.until }),
+    ...(options.types === undefined ? {} : { types: options.types }),
+    ...(options.kinds === undefined ? {} : { kinds: options.kinds }),
+    ...(options.tags === undefined ? {} : { tags: options.tags }),
+    ...(options.filter === undefined ? {} : { filter: parseFilter(options.filter) }),
+  };
+}
+
+/**
+ * Hybrid recall: candidates from the keyword index (BM25) and the vector index
+ * (cosine), each candidate then scored on all five signals, so a memory found
+ * by one index still gets its exact score from the other.
+ */
+export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
+  const { scope, store } = deps;
+  const weights = resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
+  const filters = filtersOf(options);
+  const perIndex = options.candidates ?? Math.max(50, options.limit * 5);
+  const hasFilters = Object.keys(filters).length > 0;
+  const withinIds = hasFilters && (await store.count(scope, filters)) <= EXACT_FILTER_LIMIT ? (await store.query(scope, { ...filters, orderBy: 'id' })).map((record) => record.id) : undefined;
+  if (withinIds?.length === 0) return [];
+
+  const useSemantic = weights.semantic > 0 && deps.embedder !== null;
+  const useKeyword = weights.keyword > 0;
+  const terms = useKeyword ? queryTerms(context) : [];
+  const queryVector = useSemantic ? (await embedWithCache(deps.embedder!, deps.queryCache, [context])).embeddings[0]! : null;
+
+  const semantic = new Map<string, number>();
+  const keyword = new Map<string, number>();
+  if (queryVector) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: perIndex, ...(withinIds ? { withinIds } : {}) })) semantic.set(hit.id, hit.similarity);
+  let bestKeyword = 0;
+  if (terms.length > 0) {
+    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(withinIds ? { withinIds } : {}) })) {
+      keyword.set(hit.id, hit.score);
+      bestKeyword = Math.max(bestKeyword, hit.score);
+    }
+  }
+  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys()])];
+  if (candidateIds.length === 0) return [];
+
+  // Fill in the signal the other index did not provide, exactly, for every candidate.
+  const noSimilarity = candidateIds.filter((id) => !semantic.has(id));
+  if (queryVector && noSimilarity.length > 0) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) semantic.set(hit.id, hit.similarity);
+  const noKeyword = candidateIds.filter((id) => !keyword.has(id));
+  if (terms.length > 0 && noKeyword.length > 0) for (const hit of await deps.keywordIndex.search(scope, terms, { limit: noKeyword.length, withinIds: noKeyword })) keyword.set(hit.id, hit.score);
+
+  const records = await store.query(scope, { ...filters, ids: candidateIds });
+  const results: RecallResult[] = [];
+  for (const memory of records) {
+    const signals = memorySignals(memory, { semantic: semantic.get(memory.id) ?? 0, keyword: bestKeyword > 0 ? (keyword.get(memory.id) ?? 0) / bestKeyword : 0 }, deps.now, {
+      temporalDecay: options.temporalDecay,
+      decayRate: deps.decayRate,
+    });
+    if (signals.strength < FORGOTTEN_BELOW) continue;
+    if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
+    const explain = explainScore(signals, weights);
+    results.push({ memory, score: explain.score, explain });
+  }
+  results.sort((left, right) => right.score - left.score || (right.memory.id > left.memory.id ? 1 : -1));
+  return results.slice(0, options.limit);
+}

@@ -1,0 +1,29 @@
+import type { MemoryBackend } from '../../spec/memory-backend.ts';
+import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
+import { createSqliteKeywordIndex } from './keyword-index.ts';
+import { createSqliteMemoryStore } from './memory-store.ts';
+import { createSqliteVectorIndex } from './vector-index.ts';
+
+export interface SqliteBackend extends MemoryBackend {
+  readonly pool: SqliteConnectionPool;
+}
+
+/**
+ * The default backend: one SQLite file per agent holding rows, FTS5 keywords
+ * and sqlite-vec vectors, all on one shared connection per agent.
+ *
+ * @example
+ * const backend = createSqliteBackend({ home: './.hippocampus' });
+ */
+export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full' }): SqliteBackend {
+  const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
+  return {
+    pool,
+    store: createSqliteMemoryStore({ pool }),
+    vectors: createSqliteVectorIndex({ pool }),
+    keywords: createSqliteKeywordIndex({ pool }),
+    async close() {
+      pool.close();
+    },
+  };
+}
