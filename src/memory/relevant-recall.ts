@@ -90,6 +90,7 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
       decayRate: deps.decayRate,
     });
     if (signals.strength < FORGOTTEN_BELOW) continue;
+    if (signals.semantic <= 0 && signals.keyword <= 0) continue; // nothing ties it to the query
     if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
     const explain = explainScore(signals, weights);
     results.push({ memory, score: explain.score, explain });
