@@ -1,0 +1,78 @@
+import { buildSearchableContent } from '../core/searchable-content.ts';
+import { embedWithCache } from '../memory/embedding-cache.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { ExperienceInput, MemoryType } from '../spec/memory-record.ts';
+import type { FactClassifier } from './fact-classifier.ts';
+import type { CandidateFact, FactExtractor } from './fact-extractor.ts';
+import { summarizeFacts, type RememberedFact } from './fact-summary.ts';
+import { findSimilarFacts, recognizeFact } from './recognize-fact.ts';
+import type { SimilarityBands } from './similarity-bands.ts';
+
+/** Facts are stored as observations: what is embedded for them is "<fact>\n(observation)". */
+export const FACT_TYPE: MemoryType = 'observation';
+
+export interface RememberFactsDependencies {
+  memory: Hippocampus;
+  extractor: FactExtractor;
+  classifier: FactClassifier;
+  bands: SimilarityBands;
+}
+
+export interface RememberFactsResult {
+  /** "Learned 2 facts: 1 new (café on Sukhumvit), 1 updated (Redux — reinforced dislike, …)". */
+  summary: string;
+  facts: RememberedFact[];
+}
+
+// A stated fact is worth keeping at least as much as the middle of the scale,
+// more when it was said with conviction.
+const importanceOf = (intensity: number) => Math.max(0.5, intensity);
+
+function factInput(candidate: CandidateFact): ExperienceInput {
+  return { type: FACT_TYPE, kind: 'fact', content: candidate.fact, intensity: candidate.intensity, importance: importanceOf(candidate.intensity), source: 'remember_facts' };
+}
+
+async function embedFacts(memory: Hippocampus, facts: readonly CandidateFact[]): Promise<(Float32Array | null)[]> {
+  if (memory.embedder === null) return facts.map(() => null);
+  // Embedded exactly as the engine embeds a stored fact, so similarities compare like with like.
+  const texts = facts.map((candidate) => buildSearchableContent({ content: candidate.fact, type: FACT_TYPE, domain: null, tags: [] }));
+  return (await embedWithCache(memory.embedder, undefined, texts)).embeddings;
+}
+
+/**
+ * The remember_facts pipeline: extract facts → embed → recognise each against
+ * the stored facts → insert (new), reinforce (duplicate: moving-average
+ * intensity) or supersede (updated). Facts are handled in order, so a message
+ * that states the same thing twice reinforces its own first statement.
+ *
+ * @example
+ * const result = await rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(memory.embedder) },
+ *   'I NEVER want to use Redux again, it was a nightmare. Oh and I tried that new café on Sukhumvit.');
+ * result.summary // 'Learned 2 facts: 2 new (Redux; café on Sukhumvit)'
+ */
+export async function rememberFacts(deps: RememberFactsDependencies, text: string): Promise<RememberFactsResult> {
+  const { memory } = deps;
+  const candidates = await deps.extractor.extract(text);
+  const vectors = await embedFacts(memory, candidates);
+  const facts: RememberedFact[] = [];
+  for (const [index, candidate] of candidates.entries()) {
+    const similar = await findSimilarFacts(memory, candidate.fact, vectors[index] ?? null);
+    const recognition = await recognizeFact(deps, candidate.fact, similar);
+    if (recognition.outcome === 'new') {
+      const [stored] = await memory.rememberMany([factInput(candidate)], { longTerm: true });
+      const record = stored!.memory;
+      facts.push({ ...candidate, outcome: 'new', memoryId: record.id, runningIntensity: record.runningIntensity, previous: null, similarity: recognition.nearest?.similarity ?? null, decidedBy: null });
+      continue;
+    }
+    const { record: existing, similarity } = recognition.existing;
+    const previous = { id: existing.id, content: existing.content };
+    if (recognition.outcome === 'duplicate') {
+      const reinforced = await memory.reinforce(existing.id, { intensity: candidate.intensity, importance: importanceOf(candidate.intensity) });
+      facts.push({ ...candidate, outcome: 'reinforced', memoryId: existing.id, runningIntensity: reinforced.runningIntensity, previous, similarity, decidedBy: recognition.decidedBy });
+    } else {
+      const created = await memory.supersede(existing.id, factInput(candidate));
+      facts.push({ ...candidate, outcome: 'superseded', memoryId: created.id, runningIntensity: created.runningIntensity, previous, similarity, decidedBy: recognition.decidedBy });
+    }
+  }
+  return { summary: summarizeFacts(facts), facts };
+}
