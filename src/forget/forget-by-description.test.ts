@@ -1,0 +1,86 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { forgetByDescription } from './forget-by-description.ts';
+
+const SECRET = 'The door code of the Kreuzberg flat is zqx4711';
+
+/** Every byte of every file under the home (database, WAL, logs), as latin1 text for searching. */
+function allBytes(directory: string): string {
+  return fs
+    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n');
+}
+
+let home: ReturnType<typeof createTempHome>;
+let memory: Hippocampus;
+
+beforeEach(async () => {
+  home = createTempHome();
+  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+});
+afterEach(async () => {
+  await memory.stop();
+  home.cleanup();
+});
+
+describe('forgetByDescription', () => {
+  it('leaves no trace of the forgotten sentence in the database file or the WAL, and leaves blocks alone', async () => {
+    const blocks = createSqliteBlockStore({ pool: (memory.backend as SqliteBackend).pool });
+    await blocks.putMany({ agentId: 'ada' }, [{ key: 'human', value: 'Ada lives in Kreuzberg', updatedAt: 1 }]);
+    await memory.rememberMany(
+      [
+        { type: 'observation', content: SECRET, importance: 0.9 },
+        { type: 'decision', content: 'We deploy on Tuesdays after the canary is green' },
+      ],
+      { longTerm: true },
+    );
+    expect(allBytes(home.home)).toContain(SECRET);
+
+    const report = await forgetByDescription(memory, 'door code of the Kreuzberg flat', { threshold: 0.6 });
+
+    expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
+    expect(report.purge).toMatchObject({ busy: false });
+    const bytes = allBytes(home.home);
+    expect(bytes).not.toContain(SECRET);
+    expect(bytes.toLowerCase()).not.toContain('zqx4711'); // not even as a keyword-index term
+    expect(await memory.store.count({ agentId: 'ada' }, { includeSuperseded: true })).toBe(1);
+    expect(await blocks.getMany({ agentId: 'ada' }, ['human'])).toMatchObject([{ value: 'Ada lives in Kreuzberg' }]);
+    const counts = (memory.backend as SqliteBackend).pool.connection('ada').prepare('SELECT (SELECT count(*) FROM memory_history) AS history, (SELECT count(*) FROM memory_vectors) AS vectors').get();
+    expect(counts).toEqual({ history: 1, vectors: 1 });
+  });
+
+  it('takes the older versions of a matched fact with it, so forgetting Lisbon does not bring Berlin back', async () => {
+    const [berlin] = await memory.rememberMany([{ type: 'observation', kind: 'fact', content: 'User lives in Berlin' }], { longTerm: true });
+    const lisbon = await memory.supersede(berlin!.memory.id, { type: 'observation', kind: 'fact', content: 'User lives in Lisbon' });
+    const report = await forgetByDescription(memory, 'User lives in Lisbon', { threshold: 0.85 });
+    expect(report.deleted.map((entry) => [entry.id, entry.similarity === null])).toEqual([
+      [lisbon.id, false],
+      [berlin!.memory.id, true],
+    ]);
+    expect(await memory.store.count({ agentId: 'ada' }, { includeSuperseded: true })).toBe(0);
+    expect(allBytes(home.home)).not.toContain('Berlin');
+  });
+
+  it('deletes nothing when nothing is similar enough', async () => {
+    await memory.rememberMany([{ type: 'observation', content: SECRET }], { longTerm: true });
+    const report = await forgetByDescription(memory, 'my favourite pizza topping', { threshold: 0.6 });
+    expect(report).toMatchObject({ deleted: [], purge: null });
+    expect(await memory.store.count({ agentId: 'ada' })).toBe(1);
+  });
+
+  it('without an embedder, forgets only memories holding every word of the description', async () => {
+    await memory.stop();
+    memory = await createHippocampus({ home: home.home, agentId: 'plain', embedder: null });
+    await memory.rememberMany([{ type: 'observation', content: SECRET }, { type: 'observation', content: 'The Kreuzberg bakery opens at seven' }], { longTerm: true });
+    const report = await forgetByDescription(memory, 'Kreuzberg door code');
+    expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
+  });
+});

@@ -1,0 +1,88 @@
+import { queryTerms } from '../core/query-terms.ts';
+import { embedWithCache } from '../memory/embedding-cache.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { SqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
+import { purgeDeletedText, type PurgeReport } from '../stores/sqlite/purge-deleted-text.ts';
+import { forgetThresholdFor } from './forget-thresholds.ts';
+
+/** How many nearest memories a description is compared with. */
+const CANDIDATES = 50;
+
+export interface ForgetOptions {
+  /** Cosine similarity at or above which a memory matches; the embedder's calibrated threshold when absent. */
+  threshold?: number;
+}
+
+export interface ForgetReport {
+  /** What was deleted, with the similarity that matched it (null for older versions removed with it). */
+  deleted: { id: string; content: string; kind: MemoryRecord['kind']; similarity: number | null }[];
+  threshold: number;
+  /** Null when the backend is not SQLite (nothing to checkpoint). */
+  purge: PurgeReport | null;
+}
+
+async function semanticMatches(memory: Hippocampus, description: string, threshold: number): Promise<Map<string, number>> {
+  const scope = { agentId: memory.agentId };
+  const { embeddings } = await embedWithCache(memory.embedder!, undefined, [description]);
+  const hits = await memory.backend.vectors.search(scope, embeddings[0]!, { limit: CANDIDATES });
+  return new Map(hits.filter((hit) => hit.similarity >= threshold).map((hit) => [hit.id, hit.similarity]));
+}
+
+// Without vectors only a memory holding every word of the description matches:
+// BM25 scores are relative to the corpus and make no safe deletion threshold.
+async function keywordMatches(memory: Hippocampus, description: string): Promise<Map<string, number>> {
+  const terms = queryTerms(description);
+  if (terms.length === 0) return new Map();
+  const scope = { agentId: memory.agentId };
+  const hits = await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
+  const records = await memory.store.getMany(scope, hits.map((hit) => hit.id));
+  const holdsAll = (record: MemoryRecord) => terms.every((term) => queryTerms(record.content).some((word) => word.startsWith(term) || term.startsWith(word)));
+  return new Map(records.filter(holdsAll).map((record) => [record.id, 1]));
+}
+
+/** Older versions of a matched fact say the same thing in its past: they go with it. */
+async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise<MemoryRecord[]> {
+  const scope = { agentId: memory.agentId };
+  const superseded = await memory.store.query(scope, { kinds: ['fact'], includeSuperseded: true });
+  const all = [...(await memory.store.getMany(scope, [...ids]))];
+  let frontier = new Set(ids);
+  while (frontier.size > 0) {
+    const older = superseded.filter((record) => record.supersededBy !== null && frontier.has(record.supersededBy) && !ids.has(record.id));
+    for (const record of older) ids.add(record.id);
+    all.push(...older);
+    frontier = new Set(older.map((record) => record.id));
+  }
+  return all;
+}
+
+function poolOf(memory: Hippocampus): SqliteConnectionPool | null {
+  const backend = memory.backend as { pool?: SqliteConnectionPool };
+  return backend.pool ?? null;
+}
+
+/**
+ * Forgetting means forgetting: the memories and facts semantically matching
+ * `description` (and older versions of matched facts) are hard-deleted with
+ * their vectors, keyword entries and history, then the text is purged from the
+ * database file and its WAL. Nothing records that the request was made.
+ * Memory blocks are not touched.
+ *
+ * @example
+ * const report = await forgetByDescription(memory, 'my old apartment door code');
+ * report.deleted // [{ id: '01J…', content: 'The door code of the Kreuzberg flat is 4711', similarity: 0.71, kind: 'memory' }]
+ */
+export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
+  const threshold = options.threshold ?? forgetThresholdFor(memory.embedder);
+  const matches = memory.embedder ? await semanticMatches(memory, description, threshold) : await keywordMatches(memory, description);
+  if (matches.size === 0) return { deleted: [], threshold, purge: null };
+  const doomed = await withOlderVersions(memory, new Set(matches.keys()));
+  const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
+  const pool = poolOf(memory);
+  const purge = pool ? purgeDeletedText(pool, memory.agentId) : null;
+  return {
+    deleted: doomed.filter((record) => deleted.has(record.id)).map((record) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null })),
+    threshold,
+    purge,
+  };
+}
