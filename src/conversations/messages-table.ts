@@ -1,0 +1,56 @@
+import type Database from 'better-sqlite3';
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
+
+/**
+ * A table name that can be written into SQL text: SQLite identifiers cannot
+ * be bound as parameters, so only plain names pass.
+ */
+export const tableNameSchema = z
+  .string()
+  .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, "must start with a letter or '_' and hold only letters, digits and '_' (at most 63)")
+  .refine((name) => !name.toLowerCase().startsWith('sqlite_'), "must not start with 'sqlite_'");
+
+/** Validates a messages table name; throws a ValidationError (CONFIG_ERROR) naming it. */
+export function validTableName(table: string): string {
+  return parseWith(tableNameSchema, table, 'messages table name', 'CONFIG_ERROR');
+}
+
+/**
+ * Creates, if missing, a messages table the conversation search can read:
+ * `<table>(id, conversation_id, role, content, created_at)`, its FTS5 index
+ * `<table>_fts` (porter stemming, external content) and the triggers that
+ * keep the index in step. Hippocampus never writes messages; the host does.
+ *
+ * A host with its own table needs the same columns (`id` an INTEGER PRIMARY
+ * KEY) and a `<table>_fts` index over `content`.
+ *
+ * @example
+ * const db = new Database('app.db');
+ * createMessagesTable(db, { table: 'messages' });
+ * db.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)').run('c1', 'user', 'Hi', Date.now());
+ */
+export function createMessagesTable(db: Database.Database, options: { table?: string } = {}): void {
+  const table = validTableName(options.table ?? 'messages');
+  db.exec(`
+    CREATE TABLE IF NOT EXISTS ${table} (
+      id INTEGER PRIMARY KEY,
+      conversation_id TEXT,
+      role TEXT NOT NULL,
+      content TEXT NOT NULL,
+      created_at INTEGER NOT NULL
+    );
+    CREATE INDEX IF NOT EXISTS ${table}_conversation ON ${table}(conversation_id, created_at);
+    CREATE VIRTUAL TABLE IF NOT EXISTS ${table}_fts USING fts5(content, content='${table}', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+    CREATE TRIGGER IF NOT EXISTS ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
+      INSERT INTO ${table}_fts(rowid, content) VALUES (new.id, new.content);
+    END;
+    CREATE TRIGGER IF NOT EXISTS ${table}_fts_delete AFTER DELETE ON ${table} BEGIN
+      INSERT INTO ${table}_fts(${table}_fts, rowid, content) VALUES ('delete', old.id, old.content);
+    END;
+    CREATE TRIGGER IF NOT EXISTS ${table}_fts_update AFTER UPDATE OF content ON ${table} BEGIN
+      INSERT INTO ${table}_fts(${table}_fts, rowid, content) VALUES ('delete', old.id, old.content);
+      INSERT INTO ${table}_fts(rowid, content) VALUES (new.id, new.content);
+    END;
+  `);
+}
