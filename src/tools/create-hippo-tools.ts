@@ -1,0 +1,89 @@
+import type Database from 'better-sqlite3';
+import { validTableName } from '../conversations/messages-table.ts';
+import { bandsFor, type SimilarityBands } from '../facts/similarity-bands.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryBlockStore } from '../spec/block-store.ts';
+import type { LlmClient } from '../spec/llm-client.ts';
+import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import type { SqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
+import { appendMemoryBlockTool, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
+import { recallConversationTool } from './conversation-tool.ts';
+import type { HippoTool } from './hippo-tool.ts';
+import { forgetMemoryTool, recallMemoriesTool, rememberFactsTool, storeMemoryTool } from './memory-tools.ts';
+
+export interface HippoToolsOptions {
+  memory: Hippocampus;
+  /** Extraction and ambiguous-band classification by this LLM; the offline rules when absent. */
+  llm?: LlmClient;
+  /** Must match `memory.agentId` when given (a guard against wiring one agent's tools to another's memory). */
+  agentId?: string;
+  /** Where memory blocks live; the agent's SQLite file when absent (SQLite backend only). */
+  blocks?: MemoryBlockStore;
+  /**
+   * The host's messages table for recall_conversation: a table name in the
+   * agent's own SQLite file, or a table in another database. Without it the
+   * tool is left out.
+   */
+  messagesTable?: string | { database: Database.Database; table?: string };
+  /** Similarity bands per embedder model id, over the calibrated defaults. */
+  bands?: Readonly<Record<string, SimilarityBands>>;
+  /** Cosine similarity a memory needs to a forget_memory description; calibrated per embedder when absent. */
+  forgetThreshold?: number;
+}
+
+function poolOf(memory: Hippocampus): SqliteConnectionPool | null {
+  return (memory.backend as { pool?: SqliteConnectionPool }).pool ?? null;
+}
+
+function needsSqlite(what: string): never {
+  throw new HippocampusError({ code: 'CONFIG_ERROR', message: `${what} needs the SQLite backend; pass it explicitly for other backends` });
+}
+
+function conversationSource(options: HippoToolsOptions): { database: () => Database.Database; table: string } | null {
+  const configured = options.messagesTable;
+  if (configured === undefined) return null;
+  if (typeof configured === 'string') {
+    const pool = poolOf(options.memory) ?? needsSqlite('messagesTable as a table name');
+    return { database: () => pool.connection(options.memory.agentId), table: validTableName(configured) };
+  }
+  return { database: () => configured.database, table: validTableName(configured.table ?? 'messages') };
+}
+
+/**
+ * The eight memory tools of an agent, ready for any agent loop (see the
+ * adapters for the AI SDK, OpenAI, Anthropic and generic AgentTool shapes):
+ * remember_facts, store_memory, replace_memory_block, append_memory_block,
+ * recall_memory_block, recall_memories, recall_conversation (only with a
+ * messages table) and forget_memory. Every `execute` validates its input and
+ * returns `{ ok: false, error: { code, message } }` instead of throwing.
+ *
+ * @example
+ * const memory = await createHippocampus({ agentId: 'ada' });
+ * const tools = createHippoTools({ memory, messagesTable: 'messages' });
+ * const remember = tools.find((tool) => tool.name === 'remember_facts')!;
+ * await remember.execute({ text: 'I actually moved to Lisbon' });
+ * // { ok: true, data: { summary: 'Learned 1 fact: 1 updated (Lisbon — replaces Berlin)', facts: [...] } }
+ */
+export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
+  const { memory } = options;
+  if (options.agentId !== undefined && options.agentId !== memory.agentId) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
+  }
+  const pool = poolOf(memory);
+  const blocks = options.blocks ?? (pool ? createSqliteBlockStore({ pool }) : needsSqlite('Memory blocks'));
+  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold };
+  const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
+  const conversation = conversationSource(options);
+  const tools: HippoTool[] = [
+    rememberFactsTool(memoryContext),
+    storeMemoryTool(memoryContext),
+    replaceMemoryBlockTool(blockContext),
+    appendMemoryBlockTool(blockContext),
+    recallMemoryBlockTool(blockContext),
+    recallMemoriesTool(memoryContext),
+    ...(conversation ? [recallConversationTool(conversation)] : []),
+    forgetMemoryTool(memoryContext),
+  ];
+  return tools as HippoTool[];
+}

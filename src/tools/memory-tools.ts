@@ -1,0 +1,92 @@
+import { createLlmFactClassifier, createRuleFactClassifier } from '../facts/fact-classifier.ts';
+import { createLlmFactExtractor } from '../facts/llm-fact-extractor.ts';
+import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
+import { rememberFacts } from '../facts/remember-facts.ts';
+import type { SimilarityBands } from '../facts/similarity-bands.ts';
+import { forgetByDescription } from '../forget/forget-by-description.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { LlmClient } from '../spec/llm-client.ts';
+import { defineTool } from './hippo-tool.ts';
+import { forgetMemoryInput, recallMemoriesInput, rememberFactsInput, storeMemoryInput } from './tool-inputs.ts';
+
+export interface MemoryToolsContext {
+  memory: Hippocampus;
+  llm: LlmClient | null;
+  bands: SimilarityBands;
+  forgetThreshold: number | undefined;
+}
+
+export function rememberFactsTool(context: MemoryToolsContext) {
+  const extractor = context.llm ? createLlmFactExtractor({ llm: context.llm }) : createOfflineFactExtractor();
+  const classifier = context.llm ? createLlmFactClassifier({ llm: context.llm }) : createRuleFactClassifier();
+  return defineTool({
+    name: 'remember_facts',
+    label: 'Remember facts',
+    description:
+      'Learn durable facts about the user from what they said (preferences, where they live, what they work on). Facts already known are strengthened, changed ones replace the old. Pass the user message verbatim.',
+    inputSchema: rememberFactsInput,
+    run: ({ text }) => rememberFacts({ memory: context.memory, extractor, classifier, bands: context.bands }, text),
+  });
+}
+
+export function storeMemoryTool(context: MemoryToolsContext) {
+  return defineTool({
+    name: 'store_memory',
+    label: 'Store memory',
+    description: 'Store something verbatim in long-term memory: a decision, an experience, a document chunk. Storing the same content again strengthens the existing memory.',
+    inputSchema: storeMemoryInput,
+    async run(input) {
+      const [result] = await context.memory.rememberMany(
+        [
+          {
+            type: input.type ?? 'observation',
+            content: input.content,
+            ...(input.metadata === undefined ? {} : { context: input.metadata }),
+            ...(input.intensity === undefined ? {} : { intensity: input.intensity }),
+            source: 'store_memory',
+          },
+        ],
+        { longTerm: true },
+      );
+      const { memory, duplicateOf } = result!;
+      return { id: memory.id, outcome: duplicateOf === null ? 'stored' : 'reinforced', encounterCount: memory.encounterCount, runningIntensity: memory.runningIntensity, importance: memory.importance };
+    },
+  });
+}
+
+export function recallMemoriesTool(context: MemoryToolsContext) {
+  return defineTool({
+    name: 'recall_memories',
+    label: 'Recall memories',
+    description: 'Search long-term memory (facts and memories) by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score.',
+    inputSchema: recallMemoriesInput,
+    async run({ query, limit, kind }) {
+      const results = await context.memory.recallRelevant(query, { limit, ...(kind ? { kinds: [kind] } : {}) });
+      return {
+        results: results.map(({ memory, score, explain }) => ({
+          id: memory.id,
+          kind: memory.kind,
+          type: memory.type,
+          content: memory.content,
+          score,
+          strength: explain.signals.strength,
+          createdAt: new Date(memory.createdAt).toISOString(),
+          explain: explain.contributions,
+        })),
+      };
+    },
+  });
+}
+
+export function forgetMemoryTool(context: MemoryToolsContext) {
+  return defineTool({
+    name: 'forget_memory',
+    label: 'Forget memory',
+    description: 'Permanently delete the facts and memories matching a description (e.g. "my old address"). This cannot be undone and leaves no record.',
+    inputSchema: forgetMemoryInput,
+    async run({ description }) {
+      const report = await forgetByDescription(context.memory, description, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
+      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content }) => ({ id, kind, content })) };
+    },
+  });
+}
