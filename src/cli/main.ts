@@ -4,6 +4,7 @@ import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
+import { registerServeCommand } from './commands/serve-command.ts';
 
 /** Builds the `hippocampus` command line. Commands are thin: all logic lives in the engine. */
 export function createProgram(io = { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) }): Command {
@@ -18,6 +19,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
   registerMemoryCommands(program, context);
   registerDemoCommand(program, context);
   registerBenchCommand(program, context);
+  registerServeCommand(program, context);
   return program;
 }
 

@@ -1,0 +1,35 @@
+import type { Command } from 'commander';
+import { startServer } from '../../server/serve.ts';
+import type { CliContext } from '../cli-context.ts';
+import { parseNumberOption } from '../format.ts';
+
+/** `hippocampus serve`: the HTTP API and dashboard until SIGINT/SIGTERM. */
+export function registerServeCommand(program: Command, context: CliContext): void {
+  program
+    .command('serve')
+    .description('serve the HTTP API and the dashboard (loopback only unless a token is set)')
+    .option('--port <n>', 'port', '7077')
+    .option('--host <host>', 'interface to bind; anything but loopback needs HIPPOCAMPUS_TOKEN', '127.0.0.1')
+    .option('--cors <origins>', 'comma-separated origins allowed to call the API from a browser')
+    .option('--keyword-only', 'no embedding model: keyword, strength, recency and importance recall only')
+    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean }, command: Command) => {
+      const { home } = context.globals(command);
+      const server = await startServer({
+        home,
+        host: options.host,
+        port: parseNumberOption(options.port, 'port') ?? 7077,
+        ...(options.cors ? { cors: options.cors.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
+        ...(options.keywordOnly ? { embedder: null } : {}),
+      });
+      context.stdout(`Hippocampus serving ${home} at ${server.url} (dashboard at ${server.url}/)`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          void server.close().then(resolve);
+        };
+        process.once('SIGINT', stop);
+        process.once('SIGTERM', stop);
+      });
+    });
+}

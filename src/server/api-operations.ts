@@ -1,0 +1,45 @@
+import type { z } from 'zod';
+import {
+  consolidationsQuerySchema,
+  createMemoryBodySchema,
+  exportQuerySchema,
+  forgetBodySchema,
+  listMemoriesQuerySchema,
+  searchBodySchema,
+  strengthQuerySchema,
+  updateMemoryBodySchema,
+} from './schemas.ts';
+
+export interface ApiOperation {
+  method: 'get' | 'post' | 'patch' | 'delete';
+  /** Hono path syntax (`:agent`). */
+  path: string;
+  summary: string;
+  tag: 'system' | 'agents' | 'memories' | 'recall';
+  query?: z.ZodType;
+  body?: z.ZodType;
+  /** False for the few routes that stay open when a token is set. */
+  authenticated: boolean;
+}
+
+/** Every route of the API; /openapi.json is built from this table, and a test checks the app serves exactly these. */
+export const API_OPERATIONS: readonly ApiOperation[] = [
+  { method: 'get', path: '/health', summary: 'Liveness', tag: 'system', authenticated: false },
+  { method: 'get', path: '/version', summary: 'Package name and version', tag: 'system', authenticated: false },
+  { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'system', authenticated: false },
+  { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'system', authenticated: true },
+  { method: 'get', path: '/agents', summary: 'Agents with a memory under the home directory', tag: 'agents', authenticated: true },
+  { method: 'get', path: '/agents/:agent/stats', summary: 'Counts by type, kind and tier; size; vectors; last consolidation', tag: 'agents', authenticated: true },
+  { method: 'get', path: '/agents/:agent/consolidations', summary: 'Consolidation runs, newest first', tag: 'agents', query: consolidationsQuerySchema, authenticated: true },
+  { method: 'get', path: '/agents/:agent/export', summary: 'Every memory as JSON or Markdown', tag: 'agents', query: exportQuerySchema, authenticated: true },
+  { method: 'get', path: '/agents/:agent/memories', summary: 'Memories, newest first, filtered, one page per cursor', tag: 'memories', query: listMemoriesQuerySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/memories', summary: 'Remember an experience (creates the agent if needed)', tag: 'memories', body: createMemoryBodySchema, authenticated: true },
+  { method: 'get', path: '/agents/:agent/memories/:id', summary: 'One memory with its tier and effective strength', tag: 'memories', authenticated: true },
+  { method: 'patch', path: '/agents/:agent/memories/:id', summary: 'Edit content or metadata', tag: 'memories', body: updateMemoryBodySchema, authenticated: true },
+  { method: 'delete', path: '/agents/:agent/memories/:id', summary: 'Forget one memory', tag: 'memories', authenticated: true },
+  { method: 'get', path: '/agents/:agent/memories/:id/history', summary: 'Created, consolidated, reinforced, superseded, updated', tag: 'memories', authenticated: true },
+  { method: 'get', path: '/agents/:agent/memories/:id/strength', summary: 'Strength over time: past decay and projected curve', tag: 'memories', query: strengthQuerySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/search', summary: 'Hybrid recall with the filter language and a per-signal score breakdown', tag: 'recall', body: searchBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/forget/preview', summary: 'Exactly what forgetting these ids would delete', tag: 'recall', body: forgetBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/forget', summary: 'Forget memories by id', tag: 'recall', body: forgetBodySchema, authenticated: true },
+];

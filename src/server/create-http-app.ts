@@ -1,0 +1,100 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { cors } from 'hono/cors';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import { requireBearerToken } from './auth.ts';
+import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
+import { errorResponse } from './error-response.ts';
+import { registerAgentRoutes } from './routes/agent-routes.ts';
+import { registerMemoryRoutes } from './routes/memory-routes.ts';
+import { registerSearchRoutes } from './routes/search-routes.ts';
+import { registerSystemRoutes } from './routes/system-routes.ts';
+import { createServerMetrics } from './server-metrics.ts';
+import { loadStaticFiles } from './static-files.ts';
+
+export interface HttpAppOptions {
+  /** The data directory (already resolved; see resolveHome). */
+  home: string;
+  /** For every agent's engine: absent = the offline default model, null = keyword-only recall. */
+  embedder?: Embedder | null;
+  /** When set, every API route but /health, /version and /openapi.json needs `Authorization: Bearer <token>`. */
+  token?: string;
+  /** Allowed origins for cross-origin requests; CORS stays off when absent. */
+  cors?: string[];
+  /** Largest request body in bytes (default 1 MiB). */
+  bodyLimit?: number;
+  /** Where the built dashboard lives (default src/dashboard/dist). */
+  dashboardDirectory?: URL | string;
+  /** Where unexpected (5xx) errors are reported; console.error by default. */
+  logError?: (error: unknown) => void;
+}
+
+export interface HttpApp {
+  readonly app: Hono;
+  readonly registry: EngineRegistry;
+  /** Stops every engine the app opened (flushing what is queued). */
+  close(): Promise<void>;
+}
+
+/**
+ * The HTTP API and the dashboard over the same engine the CLI uses. Routes
+ * only validate, call the engine and shape JSON.
+ *
+ * @example
+ * const { app, close } = createHttpApp({ home: '/tmp/hippo', embedder: null });
+ * const response = await app.request('/agents');
+ * await close();
+ */
+export function createHttpApp(options: HttpAppOptions): HttpApp {
+  const metrics = createServerMetrics();
+  const registry = createEngineRegistry({ home: options.home, ...(options.embedder === undefined ? {} : { embedder: options.embedder }), onEvent: metrics.onEngineEvent });
+  const logError = options.logError;
+  const app = new Hono();
+
+  app.onError((error, context) => errorResponse(context, error, logError));
+  app.notFound((context) => errorResponse(context, new NotFoundError({ what: 'Route', id: `${context.req.method} ${context.req.path}` })));
+
+  app.use('*', async (context, next) => {
+    await next();
+    context.header('X-Content-Type-Options', 'nosniff');
+    const route = context.req.routePath;
+    if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });
+  });
+  if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'] }));
+  app.use(
+    '*',
+    bodyLimit({
+      maxSize: options.bodyLimit ?? 1024 * 1024,
+      onError: (context) => errorResponse(context, new HippocampusError({ code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${options.bodyLimit ?? 1024 * 1024} bytes` })),
+    }),
+  );
+  if (options.token !== undefined) {
+    const guard = requireBearerToken(options.token);
+    app.use('*', (context, next) => (isProtected(context.req.path) ? guard(context, next) : next()));
+  }
+
+  const dependencies = { registry, metrics };
+  registerSystemRoutes(app, dependencies);
+  registerAgentRoutes(app, dependencies);
+  registerMemoryRoutes(app, dependencies);
+  registerSearchRoutes(app, dependencies);
+
+  const files = loadStaticFiles(options.dashboardDirectory ?? new URL('../dashboard/dist/', import.meta.url));
+  app.get('*', (context) => {
+    const file = files.get(context.req.path === '/' ? '/index.html' : context.req.path);
+    if (!file) {
+      if (context.req.path === '/') return context.html('<!doctype html><title>Hippocampus</title><p>The dashboard is not built: run <code>npx vite build --config src/dashboard/vite.config.ts</code>.</p>');
+      return errorResponse(context, new NotFoundError({ what: 'Route', id: `GET ${context.req.path}` }));
+    }
+    return context.body(file.body.slice(), 200, { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl });
+  });
+
+  return { app, registry, close: () => registry.closeAll() };
+}
+
+/** Data lives under /agents and /metrics; health, version, the API description and the page itself stay open. */
+function isProtected(path: string): boolean {
+  return path === '/metrics' || path === '/agents' || path.startsWith('/agents/');
+}

@@ -1,0 +1,17 @@
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { EngineRegistry } from './engine-registry.ts';
+import { toMemoryView, type MemoryView } from './memory-view.ts';
+import type { ServerMetrics } from './server-metrics.ts';
+
+/** What every route module is given. */
+export interface RouteDependencies {
+  registry: EngineRegistry;
+  metrics: ServerMetrics;
+}
+
+/** Views of records as of the engine's clock and decay rate. */
+export function viewsOf(engine: Hippocampus, records: MemoryRecord[]): MemoryView[] {
+  const now = engine.clock.now();
+  return records.map((record) => toMemoryView(record, now, engine.config.recall.decayRate));
+}

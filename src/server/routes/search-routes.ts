@@ -1,0 +1,35 @@
+import type { Hono } from 'hono';
+import type { RouteDependencies } from '../route-dependencies.ts';
+import { viewsOf } from '../route-dependencies.ts';
+import { forgetBodySchema, searchBodySchema } from '../schemas.ts';
+import { agentOf, validBody } from '../validate.ts';
+
+/** Hybrid recall with its score breakdown, and forgetting with a preview of exactly what goes. */
+export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDependencies): void {
+  app.post('/agents/:agent/search', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    const { query, ...options } = await validBody(context, searchBodySchema);
+    const started = performance.now();
+    const results = await engine.recallRelevant(query, options);
+    const seconds = (performance.now() - started) / 1000;
+    metrics.recallLatency.observe(seconds, { mode: options.mode });
+    const views = viewsOf(engine, results.map((result) => result.memory));
+    return context.json({ results: results.map((result, index) => ({ memory: views[index], score: result.score, explain: result.explain })), tookMs: seconds * 1000 });
+  });
+
+  app.post('/agents/:agent/forget/preview', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    const { ids } = await validBody(context, forgetBodySchema);
+    const found = await engine.store.getMany({ agentId: engine.agentId }, ids);
+    const foundIds = new Set(found.map((memory) => memory.id));
+    return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id)) });
+  });
+
+  app.post('/agents/:agent/forget', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    const { ids } = await validBody(context, forgetBodySchema);
+    const deleted = await engine.forget(ids);
+    const gone = new Set(deleted);
+    return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)) });
+  });
+}

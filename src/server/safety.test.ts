@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { isLoopbackHost } from '../config/server-options.ts';
+import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+import { statusOfCode } from './error-response.ts';
+import { startServer } from './serve.ts';
+
+describe('bearer token', () => {
+  let fixture: HttpAppFixture;
+  beforeEach(async () => {
+    fixture = await createHttpAppFixture({ token: 'correct horse battery staple' });
+  });
+  afterEach(async () => {
+    await fixture.cleanup();
+  });
+
+  test('data routes need the token; health, version, the API description and the page stay open', async () => {
+    for (const path of ['/agents', '/agents/ada/memories', '/agents/ada/stats', '/metrics']) {
+      const response = await fixture.app.request(path);
+      expect(response.status, path).toBe(401);
+      expect(response.headers.get('www-authenticate')).toContain('Bearer');
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('UNAUTHORIZED');
+    }
+    const search = await fixture.json('/agents/ada/search', 'POST', { query: 'billing' });
+    expect(search.status).toBe(401);
+    for (const path of ['/health', '/version', '/openapi.json', '/']) expect((await fixture.app.request(path)).status, path).toBe(200);
+  });
+
+  test('a wrong token, another scheme or a token of another length is refused; the right one passes', async () => {
+    for (const authorization of ['Bearer wrong', 'Bearer correct horse battery stapl', 'Basic Y29ycmVjdA==', 'Bearer ']) {
+      expect((await fixture.app.request('/agents', { headers: { Authorization: authorization } })).status, authorization).toBe(401);
+    }
+    const ok = await fixture.app.request('/agents', { headers: { Authorization: 'Bearer correct horse battery staple' } });
+    expect(ok.status).toBe(200);
+    const lowerCase = await fixture.json('/agents/ada/search', 'POST', { query: 'billing' }, { authorization: 'bearer correct horse battery staple' });
+    expect(lowerCase.status).toBe(200);
+  });
+});
+
+describe('without a token', () => {
+  let fixture: HttpAppFixture;
+  beforeEach(async () => {
+    fixture = await createHttpAppFixture({ bodyLimit: 2048 });
+  });
+  afterEach(async () => {
+    await fixture.cleanup();
+  });
+
+  test('every route is open (loopback use)', async () => {
+    expect((await fixture.app.request('/agents')).status).toBe(200);
+    expect((await fixture.app.request('/metrics')).status).toBe(200);
+  });
+
+  test('a body over the limit is 413 PAYLOAD_TOO_LARGE and nothing is stored', async () => {
+    const response = await fixture.json('/agents/ada/memories', 'POST', { type: 'chat', content: 'x'.repeat(4096) });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).total).toBe(7);
+  });
+
+  test('agent ids are validated as in the CLI', async () => {
+    for (const agent of ['a%2Fb', 'sp%20ace', 'x'.repeat(129), 'semi;colon']) {
+      const response = await fixture.app.request(`/agents/${agent}/memories`);
+      expect(response.status, agent).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('INVALID_AGENT_ID');
+    }
+    const create = await fixture.json('/agents/..%2F..%2Fetc/memories', 'POST', { type: 'chat', content: 'escape' });
+    expect(create.status).toBe(400);
+  });
+
+  test('CORS is off: no Access-Control headers', async () => {
+    const response = await fixture.app.request('/agents', { headers: { Origin: 'https://evil.example' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+  });
+});
+
+test('CORS, when configured, allows only the listed origins', async () => {
+  const fixture = await createHttpAppFixture({ cors: ['http://localhost:5173'] });
+  try {
+    const allowed = await fixture.app.request('/agents', { headers: { Origin: 'http://localhost:5173' } });
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    const other = await fixture.app.request('/agents', { headers: { Origin: 'https://evil.example' } });
+    expect(other.headers.get('access-control-allow-origin')).toBeNull();
+  } finally {
+    await fixture.cleanup();
+  }
+});
+
+test('error codes map to statuses in one place', () => {
+  expect([statusOfCode('VALIDATION_ERROR'), statusOfCode('NOT_FOUND'), statusOfCode('UNAUTHORIZED'), statusOfCode('PAYLOAD_TOO_LARGE'), statusOfCode('SOMETHING_NEW')]).toEqual([400, 404, 401, 413, 500]);
+});
+
+test('the server refuses to bind beyond loopback without a token, before opening anything', async () => {
+  await expect(startServer({ home: '/nonexistent', host: '0.0.0.0', port: 0, token: '', embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('HIPPOCAMPUS_TOKEN') });
+  expect(['127.0.0.1', '::1', 'localhost'].every(isLoopbackHost)).toBe(true);
+  expect(['0.0.0.0', '192.168.1.4', '::'].some(isLoopbackHost)).toBe(false);
+});

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { createExperienceSchema } from '../config/experience-schema.ts';
+import { identifierSchema } from '../config/identifiers.ts';
+import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
+import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
+
+/**
+ * Every request the HTTP API accepts, as zod schemas. Routes validate with
+ * these and /openapi.json is generated from these, so the two cannot drift.
+ */
+
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
+
+const numberText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^-?\d+(\.\d+)?$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
+
+const listText = <Values extends readonly [string, ...string[]]>(values: Values) =>
+  z
+    .string()
+    .transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean))
+    .pipe(z.array(z.enum(values)).min(1));
+
+const booleanText = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const TIER_FILTERS = ['core', 'active', 'background', 'archival', 'short-term'] as const;
+
+export const agentParamsSchema = z.object({ agent: identifierSchema });
+export const memoryParamsSchema = z.object({ agent: identifierSchema, id: z.string().min(1).max(64) });
+
+/** GET /agents/:agent/memories — newest first, keyset pagination by `cursor` (the last id of the previous page). */
+export const listMemoriesQuerySchema = z
+  .object({
+    types: listText(MEMORY_TYPES).optional(),
+    kinds: listText(MEMORY_KINDS).optional(),
+    tags: z.string().transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean)).optional(),
+    tier: z.enum(TIER_FILTERS).optional(),
+    minImportance: numberText(0, 1).optional(),
+    domain: z.string().min(1).max(200).optional(),
+    text: z.string().min(1).max(1000).optional(),
+    since: integerText(0, Number.MAX_SAFE_INTEGER).optional(),
+    until: integerText(0, Number.MAX_SAFE_INTEGER).optional(),
+    /** Filter language as JSON text, e.g. {"importance":{"$gte":0.6}}. */
+    filter: z.string().min(2).max(4000).optional(),
+    includeSuperseded: booleanText.optional(),
+    limit: integerText(1, 500).default(50),
+    cursor: z.string().min(1).max(64).optional(),
+  })
+  .strict();
+
+const experienceSchema = createExperienceSchema({ maxContentBytes: 64 * 1024, maxTags: 64 });
+
+/** POST /agents/:agent/memories — the engine re-validates with the agent's own limits. */
+export const createMemoryBodySchema = experienceSchema;
+
+/** PATCH /agents/:agent/memories/:id */
+export const updateMemoryBodySchema = experienceSchema
+  .pick({ content: true, importance: true, tags: true, domain: true, category: true, context: true, type: true })
+  .partial()
+  .strict()
+  .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
+
+/** POST /agents/:agent/search — hybrid recall; every option of recallRelevant plus the query text. */
+export const searchBodySchema = recallRelevantOptionsSchema.extend({ query: z.string().trim().min(1, 'must not be empty').max(4000) });
+
+/** POST /agents/:agent/forget and /forget/preview. */
+export const forgetBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(1000) }).strict();
+
+export const exportQuerySchema = z.object({ format: z.enum(['json', 'markdown']).default('json') }).strict();
+
+export const strengthQuerySchema = z
+  .object({
+    /** How far to project the decay curve into the future. */
+    horizonDays: integerText(1, 3650).default(90),
+    points: integerText(2, 500).default(60),
+  })
+  .strict();
+
+export const consolidationsQuerySchema = z.object({ limit: integerText(1, 1000).default(100) }).strict();

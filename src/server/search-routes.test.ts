@@ -1,0 +1,89 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+import type { MemoryView } from './memory-view.ts';
+
+let fixture: HttpAppFixture;
+beforeEach(async () => {
+  fixture = await createHttpAppFixture();
+});
+afterEach(async () => {
+  await fixture.cleanup();
+});
+
+interface SearchResponse {
+  results: { memory: MemoryView; score: number; explain: { signals: Record<string, number>; contributions: Record<string, number>; weights: Record<string, number> } }[];
+  tookMs: number;
+}
+
+describe('POST /agents/:agent/search', () => {
+  test('returns the best match first with every signal of its score', async () => {
+    const response = await fixture.json('/agents/ada/search', 'POST', { query: 'postgres migration invoices', limit: 3, recordAccess: false });
+    expect(response.status).toBe(200);
+    const { results } = (await response.json()) as SearchResponse;
+    expect(results[0]!.memory.type).toBe('error');
+    expect(Object.keys(results[0]!.explain.signals).sort()).toEqual(['importance', 'keyword', 'recency', 'semantic', 'strength', 'thread']);
+    const summed = Object.values(results[0]!.explain.contributions).reduce((total, value) => total + value, 0);
+    expect(summed).toBeCloseTo(results[0]!.score, 10);
+    expect(results.length).toBeLessThanOrEqual(3);
+  });
+
+  test('applies the filter language and structured filters', async () => {
+    const byFilter = (await (await fixture.json('/agents/ada/search', 'POST', { query: 'invoice postgres retries', filter: { type: { $in: ['insight'] } } })).json()) as SearchResponse;
+    expect(byFilter.results.map((result) => result.memory.type)).toEqual(['insight']);
+    const byDomain = (await (await fixture.json('/agents/ada/search', 'POST', { query: 'billing deploy alert', domain: 'ops', mode: 'keyword' })).json()) as SearchResponse;
+    expect(byDomain.results.every((result) => result.memory.domain === 'ops')).toBe(true);
+  });
+
+  test('recordAccess: false leaves the memory untouched, the default records the access', async () => {
+    const id = fixture.seeded[1]!.id;
+    await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica', recordAccess: false });
+    const before = ((await (await fixture.app.request(`/agents/ada/memories/${id}`)).json()) as { memory: MemoryView }).memory;
+    expect(before.accessCount).toBe(0);
+    await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica' });
+    const after = ((await (await fixture.app.request(`/agents/ada/memories/${id}`)).json()) as { memory: MemoryView }).memory;
+    expect(after.accessCount).toBe(1);
+  });
+
+  test('rejects an empty query, unknown options and a bad filter', async () => {
+    const expectations: [unknown, string][] = [
+      [{ query: '  ' }, 'VALIDATION_ERROR'],
+      [{ limit: 5 }, 'VALIDATION_ERROR'],
+      [{ query: 'x', limit: 0 }, 'VALIDATION_ERROR'],
+      [{ query: 'x', mode: 'psychic' }, 'VALIDATION_ERROR'],
+      [{ query: 'x', surprise: true }, 'VALIDATION_ERROR'],
+      [{ query: 'x', filter: { importance: { $near: 1 } } }, 'INVALID_FILTER'],
+    ];
+    for (const [body, code] of expectations) {
+      const response = await fixture.json('/agents/ada/search', 'POST', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+  });
+});
+
+describe('forget', () => {
+  test('the preview lists exactly what would go; forgetting removes it from list and search', async () => {
+    const ids = [fixture.seeded[1]!.id, fixture.seeded[2]!.id];
+    const preview = (await (await fixture.json('/agents/ada/forget/preview', 'POST', { ids: [...ids, 'missing-id'] })).json()) as { memories: MemoryView[]; missing: string[] };
+    expect(preview.memories.map((memory) => memory.id).sort()).toEqual([...ids].sort());
+    expect(preview.missing).toEqual(['missing-id']);
+    expect((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).toMatchObject({ total: 7 });
+
+    const forgotten = (await (await fixture.json('/agents/ada/forget', 'POST', { ids: [...ids, 'missing-id'] })).json()) as { deleted: string[]; missing: string[] };
+    expect(forgotten.deleted.sort()).toEqual([...ids].sort());
+    expect(forgotten.missing).toEqual(['missing-id']);
+
+    const listed = (await (await fixture.app.request('/agents/ada/memories')).json()) as { memories: MemoryView[]; total: number };
+    expect(listed.total).toBe(5);
+    expect(listed.memories.some((memory) => ids.includes(memory.id))).toBe(false);
+    const search = (await (await fixture.json('/agents/ada/search', 'POST', { query: 'postgres migration invoices retries', recordAccess: false })).json()) as SearchResponse;
+    expect(search.results.some((result) => ids.includes(result.memory.id))).toBe(false);
+  });
+
+  test('needs a non-empty list of ids', async () => {
+    for (const body of [{}, { ids: [] }, { ids: 'abc' }, { description: 'anything about billing' }]) {
+      const response = await fixture.json('/agents/ada/forget', 'POST', body);
+      expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,51 @@
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
+import { requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
+import { createHttpApp, type HttpAppOptions } from './create-http-app.ts';
+
+export interface ServeOptions extends Omit<HttpAppOptions, 'token'> {
+  /** Default 127.0.0.1; any other host needs a token. */
+  host?: string;
+  /** Default 7077; 0 picks a free port. */
+  port?: number;
+  /** Bearer token; `HIPPOCAMPUS_TOKEN` when absent. */
+  token?: string;
+}
+
+export interface RunningServer {
+  url: string;
+  port: number;
+  host: string;
+  /** Stops accepting connections, then stops every engine. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the HTTP API and dashboard on Node.
+ *
+ * @example
+ * const server = await startServer({ home: './.hippocampus', port: 0, embedder: null });
+ * console.log(server.url); // http://127.0.0.1:43121
+ * await server.close();
+ */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? '127.0.0.1';
+  const token = resolveServerToken(options.token);
+  requireTokenOffLoopback(host, token);
+  const { app, close } = createHttpApp({ ...options, ...(token === undefined ? {} : { token }) });
+  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7077 }, () => resolve(started));
+    started.once('error', reject);
+  });
+  const port = (server.address() as AddressInfo).port;
+  const shownHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${shownHost}:${port}`,
+    port,
+    host,
+    async close() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await close();
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import type { MemoryEvent } from '../spec/memory-event.ts';
+import type { EngineRegistry } from './engine-registry.ts';
+import { createCounter, createHistogram, renderGauge } from './metrics.ts';
+
+/** What /metrics reports: live counters fed by the routes and engine events, gauges read from the stores at scrape. */
+export interface ServerMetrics {
+  recallLatency: ReturnType<typeof createHistogram>;
+  requests: ReturnType<typeof createCounter>;
+  onEngineEvent(agentId: string, event: MemoryEvent): void;
+  render(registry: EngineRegistry): Promise<string>;
+}
+
+/**
+ * @example
+ * const metrics = createServerMetrics();
+ * metrics.recallLatency.observe(0.004, { agent: 'ada', mode: 'hybrid' });
+ * await metrics.render(registry); // Prometheus text
+ */
+export function createServerMetrics(): ServerMetrics {
+  const recallLatency = createHistogram('hippocampus_recall_duration_seconds', 'Latency of hybrid recall (POST /agents/:agent/search)');
+  const requests = createCounter('hippocampus_http_requests_total', 'HTTP requests by route and status');
+  const consolidations = createCounter('hippocampus_consolidation_runs_total', 'Consolidation runs of this process by agent and trigger');
+  return {
+    recallLatency,
+    requests,
+    onEngineEvent(agentId, event) {
+      if (event.type === 'consolidation-run') consolidations.increment({ agent: agentId, trigger: event.run.trigger });
+    },
+    async render(registry) {
+      const memories: { labels: Record<string, string>; value: number }[] = [];
+      const lastRun: { labels: Record<string, string>; value: number }[] = [];
+      for (const agent of registry.listAgents()) {
+        const stats = await (await registry.get(agent)).stats();
+        for (const [tier, count] of Object.entries(stats.byTier)) memories.push({ labels: { agent, tier }, value: count });
+        memories.push({ labels: { agent, tier: 'short-term' }, value: stats.shortTerm });
+        if (stats.lastConsolidation) lastRun.push({ labels: { agent }, value: stats.lastConsolidation.startedAt / 1000 });
+      }
+      return [
+        ...renderGauge('hippocampus_memories', 'Memories by agent and tier (short-term ones are not yet tiered)', memories),
+        ...recallLatency.render(),
+        ...consolidations.render(),
+        ...renderGauge('hippocampus_last_consolidation_timestamp_seconds', 'Start of the last consolidation run by agent', lastRun),
+        // No live watcher exists yet: the series is declared and has no samples until one reports its lag.
+        ...renderGauge('hippocampus_watcher_lag_seconds', 'How far the live watcher is behind its source', []),
+        ...requests.render(),
+        '',
+      ].join('\n');
+    },
+  };
+}
