@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { identifierSchema } from './identifiers.ts';
+import { recallWeightsSchema } from './recall-relevant-schema.ts';
 
 const durationMs = z.number().int().positive();
 
@@ -47,11 +48,7 @@ export const limitsConfigSchema = z
 export const recallConfigSchema = z
   .object({
     /** Weights of the five recall signals; unspecified ones keep their measured defaults. */
-    weights: z
-      .object({ semantic: z.number().min(0).max(1), keyword: z.number().min(0).max(1), strength: z.number().min(0).max(1), recency: z.number().min(0).max(1), importance: z.number().min(0).max(1) })
-      .partial()
-      .strict()
-      .default({}),
+    weights: recallWeightsSchema.default({}),
     /** λ of the strength model, per hour. */
     decayRate: z.number().positive().default(0.001),
     queryCache: z.object({ maxEntries: z.number().int().min(0).default(100), ttlMs: durationMs.default(10 * 60 * 1000) }).prefault({}),

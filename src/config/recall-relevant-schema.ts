@@ -12,7 +12,7 @@ const time = z.union([z.number().int().nonnegative(), z.string().min(1), z.date(
 
 const unit = z.number().min(0).max(1);
 
-export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
 
 /** Options of `recallRelevant`. */
 export const recallRelevantOptionsSchema = z

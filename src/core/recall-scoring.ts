@@ -1,10 +1,12 @@
 import { effectiveStrength } from './strength.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 
-/** The five signals of a recall score, each 0..1. */
+/** The signals of a recall score, each 0..1. */
 export interface RecallSignals {
   semantic: number;
   keyword: number;
+  /** Best relevance among the neighbouring turns of its conversation (the message it replies to, its replies); 0 outside threads. */
+  thread: number;
   strength: number;
   recency: number;
   importance: number;
@@ -14,10 +16,12 @@ export type RecallWeights = RecallSignals;
 
 /**
  * Default weights, chosen by measurement on the LoCoMo retrieval benchmark
- * (`npm run bench:locomo`, see docs/recall.md): keyword evidence carries most,
- * semantic similarity lifts paraphrases, and the memory dynamics break ties.
+ * (`bench/locomo-tuning.bench.ts`, figures in docs/recall.md): keywords and
+ * similarity share the relevance, the thread signal lifts the turn next to the
+ * one that matches, and the memory dynamics (which LoCoMo cannot measure: every
+ * turn there is equally fresh and unused) stay small tie-breakers.
  */
-export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.3, keyword: 0.6, strength: 0.04, recency: 0.03, importance: 0.03 };
+export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, strength: 0.04, recency: 0.03, importance: 0.03 };
 
 export type RecallMode = 'semantic' | 'keyword' | 'hybrid';
 
@@ -54,13 +58,14 @@ export function decayedImportance(importance: number, timestamp: number, now: nu
 
 export function memorySignals(
   memory: MemoryRecord,
-  relevance: { semantic: number; keyword: number },
+  relevance: { semantic: number; keyword: number; thread?: number },
   now: number,
   options: { temporalDecay?: boolean; decayRate?: number } = {},
 ): RecallSignals {
   return {
     semantic: Math.max(0, relevance.semantic),
     keyword: relevance.keyword,
+    thread: relevance.thread ?? 0,
     strength: effectiveStrength(memory, now, options.decayRate),
     recency: recencySignal(memory.createdAt, now),
     importance: options.temporalDecay ? decayedImportance(memory.importance, memory.timestamp, now) : memory.importance,
@@ -71,11 +76,12 @@ export function explainScore(signals: RecallSignals, weights: RecallWeights): Re
   const contributions = {
     semantic: signals.semantic * weights.semantic,
     keyword: signals.keyword * weights.keyword,
+    thread: signals.thread * weights.thread,
     strength: signals.strength * weights.strength,
     recency: signals.recency * weights.recency,
     importance: signals.importance * weights.importance,
   };
-  const score = contributions.semantic + contributions.keyword + contributions.strength + contributions.recency + contributions.importance;
+  const score = contributions.semantic + contributions.keyword + contributions.thread + contributions.strength + contributions.recency + contributions.importance;
   return { score, signals, weights, contributions };
 }
 

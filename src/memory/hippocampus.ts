@@ -30,6 +30,7 @@ import { buildRecord } from './build-record.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
+import { createThreadLinker } from './thread-linker.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
   /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
@@ -88,6 +89,7 @@ export class Hippocampus {
   readonly embedder: Embedder | null;
   readonly clock: Clock;
   private readonly queryCache: EmbeddingCache;
+  private readonly linkThreads = createThreadLinker();
   private readonly generateId: IdGenerator;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
@@ -476,6 +478,7 @@ export class Hippocampus {
   /** Writes records durably, reinforces verbatim duplicates, and places the new ones in the ring. */
   private async admit(records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
     const scope = { agentId: this.agentId };
+    this.linkThreads(records);
     const outcome = await this.store.insertMany(scope, records);
     const inserted = new Set(outcome.inserted);
     await this.indexVectors(records.filter((record) => inserted.has(record.id)));

@@ -28,6 +28,28 @@ export interface RelevantRecallDependencies {
   decayRate: number;
 }
 
+/** How many of the best hits have their replies pulled in as candidates. */
+const THREAD_SEEDS = 20;
+
+function replyToOf(memory: MemoryRecord): string | null {
+  return typeof memory.context.replyTo === 'string' ? memory.context.replyTo : null;
+}
+
+/** Semantic and keyword relevance blended by their weights, 0..1. */
+function blend(relevance: { semantic: number; keyword: number }, weights: RecallWeights): number {
+  const total = weights.semantic + weights.keyword;
+  return total === 0 ? 0 : (relevance.semantic * weights.semantic + relevance.keyword * weights.keyword) / total;
+}
+
+function topIds(semantic: Map<string, number>, keyword: Map<string, number>, weights: RecallWeights, bestKeyword: number, count: number): string[] {
+  const ids = new Set([...semantic.keys(), ...keyword.keys()]);
+  return [...ids]
+    .map((id) => ({ id, relevance: blend({ semantic: Math.max(0, semantic.get(id) ?? 0), keyword: bestKeyword > 0 ? (keyword.get(id) ?? 0) / bestKeyword : 0 }, weights) }))
+    .sort((left, right) => right.relevance - left.relevance)
+    .slice(0, count)
+    .map((entry) => entry.id);
+}
+
 /** Below this many filter matches, the search runs exactly over them instead of filtering index hits afterwards. */
 const EXACT_FILTER_LIMIT = 20_000;
 
@@ -73,24 +95,39 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
       bestKeyword = Math.max(bestKeyword, hit.score);
     }
   }
-  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys()])];
+  // Replies to the strongest hits join the candidates: in a conversation the answer
+  // often lives in the turn after the one that matches the question's words.
+  const seeds = topIds(semantic, keyword, weights, bestKeyword, THREAD_SEEDS);
+  const replies = weights.thread > 0 && seeds.length > 0 ? await store.query(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys(), ...replies.map((record) => record.id)])];
   if (candidateIds.length === 0) return [];
 
-  // Fill in the signal the other index did not provide, exactly, for every candidate.
-  const noSimilarity = candidateIds.filter((id) => !semantic.has(id));
+  const records = await store.query(scope, { ...filters, ids: candidateIds });
+  const parents = weights.thread > 0 ? [...new Set(records.map(replyToOf).filter((id): id is string => id !== null))] : [];
+  const children = weights.thread > 0 ? await store.query(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : [];
+  const childrenOf = new Map<string, string[]>();
+  for (const child of children) {
+    const parent = replyToOf(child)!;
+    childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child.id]);
+  }
+  // Fill in, exactly, the signals an index did not provide: for candidates and for the messages they reply to.
+  const needed = [...new Set([...candidateIds, ...parents, ...children.map((child) => child.id)])];
+  const noSimilarity = needed.filter((id) => !semantic.has(id));
   if (queryVector && noSimilarity.length > 0) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) semantic.set(hit.id, hit.similarity);
-  const noKeyword = candidateIds.filter((id) => !keyword.has(id));
+  const noKeyword = needed.filter((id) => !keyword.has(id));
   if (terms.length > 0 && noKeyword.length > 0) for (const hit of await deps.keywordIndex.search(scope, terms, { limit: noKeyword.length, withinIds: noKeyword })) keyword.set(hit.id, hit.score);
 
-  const records = await store.query(scope, { ...filters, ids: candidateIds });
+  const relevanceOfId = (id: string) => ({ semantic: Math.max(0, semantic.get(id) ?? 0), keyword: bestKeyword > 0 ? (keyword.get(id) ?? 0) / bestKeyword : 0 });
   const results: RecallResult[] = [];
   for (const memory of records) {
-    const signals = memorySignals(memory, { semantic: semantic.get(memory.id) ?? 0, keyword: bestKeyword > 0 ? (keyword.get(memory.id) ?? 0) / bestKeyword : 0 }, deps.now, {
-      temporalDecay: options.temporalDecay,
-      decayRate: deps.decayRate,
-    });
+    const parent = replyToOf(memory);
+    const own = relevanceOfId(memory.id);
+    // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
+    const neighbours = [...(parent === null ? [] : [parent]), ...(childrenOf.get(memory.id) ?? [])];
+    const thread = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
+    const signals = memorySignals(memory, { ...own, thread }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     if (signals.strength < FORGOTTEN_BELOW) continue;
-    if (signals.semantic <= 0 && signals.keyword <= 0) continue; // nothing ties it to the query
+    if (signals.semantic <= 0 && signals.keyword <= 0 && signals.thread <= 0) continue; // nothing ties it to the query
     if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
     const explain = explainScore(signals, weights);
     results.push({ memory, score: explain.score, explain });

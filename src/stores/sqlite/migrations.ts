@@ -108,6 +108,7 @@ export const MIGRATIONS: readonly Migration[] = [
           details TEXT NOT NULL DEFAULT '{}' CHECK (json_valid(details))
         );
         CREATE INDEX memory_history_memory ON memory_history(memory_seq, at);
+        CREATE INDEX memories_reply_to ON memories(agent_id, json_extract(context, '$.replyTo'));
 
         CREATE TABLE memory_blocks (
           agent_id TEXT NOT NULL,
