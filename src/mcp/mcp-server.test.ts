@@ -1,0 +1,103 @@
+import { request } from 'node:http';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMessagesTable } from '../conversations/messages-table.ts';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { createMcpServer } from './create-mcp-server.ts';
+import { serveMcpHttp } from './serve-mcp-http.ts';
+
+let home: ReturnType<typeof createTempHome>;
+let memory: Hippocampus;
+beforeEach(async () => {
+  home = createTempHome();
+  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+  createMessagesTable((memory.backend as SqliteBackend).pool.connection('ada'));
+  (memory.backend as SqliteBackend).pool.connection('ada').prepare("INSERT INTO messages (role, content, created_at) VALUES ('user', 'The retro is on Thursday', 1)").run();
+});
+afterEach(async () => {
+  await memory.stop();
+  home.cleanup();
+});
+
+const options = () => ({ memory, messagesTable: 'messages', forgetThreshold: 0.6 });
+const text = (result: Awaited<ReturnType<Client['callTool']>>) => (result.content as { type: string; text: string }[])[0]!.text;
+
+/** Lists the tools and calls each one, as an MCP host would. */
+async function exerciseEveryTool(client: Client): Promise<void> {
+  const { tools } = await client.listTools();
+  expect(tools.map((tool) => tool.name).sort()).toEqual(
+    ['append_memory_block', 'forget_memory', 'recall_conversation', 'recall_memories', 'recall_memory_block', 'remember_facts', 'replace_memory_block', 'store_memory'].sort(),
+  );
+  expect(tools.find((tool) => tool.name === 'store_memory')!.inputSchema).toMatchObject({ type: 'object', required: ['content'] });
+
+  const learned = await client.callTool({ name: 'remember_facts', arguments: { text: 'I live in Berlin.' } });
+  expect(learned.isError).toBeFalsy();
+  expect(JSON.parse(text(learned)).summary).toBe('Learned 1 fact: 1 new (Berlin)');
+  expect(JSON.parse(text(await client.callTool({ name: 'store_memory', arguments: { content: 'The staging password rotates monthly' } }))).outcome).toBe('stored');
+  expect(JSON.parse(text(await client.callTool({ name: 'append_memory_block', arguments: { key: 'human', text: 'Name: Ada' } }))).created).toBe(true);
+  expect(JSON.parse(text(await client.callTool({ name: 'replace_memory_block', arguments: { key: 'human', find: 'Ada', replace: 'Grace' } }))).value).toBe('Name: Grace');
+  expect(JSON.parse(text(await client.callTool({ name: 'recall_memory_block', arguments: { key: 'human' } }))).value).toBe('Name: Grace');
+  expect(JSON.parse(text(await client.callTool({ name: 'recall_memories', arguments: { query: 'Berlin', kind: 'fact' } }))).results[0].content).toBe('User lives in Berlin');
+  expect(JSON.parse(text(await client.callTool({ name: 'recall_conversation', arguments: { query: 'retro' } }))).messages[0].content).toBe('The retro is on Thursday');
+  expect(JSON.parse(text(await client.callTool({ name: 'forget_memory', arguments: { description: 'staging password rotates monthly' } }))).deleted).toBe(1);
+
+  const invalid = await client.callTool({ name: 'store_memory', arguments: { content: 42 } });
+  expect(invalid.isError).toBe(true);
+  expect(text(invalid)).toMatch(/^\[VALIDATION_ERROR\] Invalid store_memory input: content/);
+  const missing = await client.callTool({ name: 'replace_memory_block', arguments: { key: 'nothing', find: 'a', replace: 'b' } });
+  expect(missing).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 'BLOCK_NOT_FOUND' } } });
+  expect(await client.callTool({ name: 'no_such_tool', arguments: {} })).toMatchObject({ isError: true });
+}
+
+describe('MCP server', () => {
+  it('serves every tool over the in-memory linked transport pair', async () => {
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(options());
+    await server.connect(serverTransport);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    await exerciseEveryTool(client);
+    await client.close();
+  });
+
+  it('serves every tool over streamable HTTP on 127.0.0.1', async () => {
+    const http = await serveMcpHttp({ createServer: () => createMcpServer(options()) });
+    expect(http.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    try {
+      await client.connect(new StreamableHTTPClientTransport(new URL(http.url)));
+      await exerciseEveryTool(client);
+    } finally {
+      await client.close();
+      await http.close();
+    }
+  });
+
+  it('requires the bearer token when one is set, and refuses to bind off loopback without one', async () => {
+    await expect(serveMcpHttp({ createServer: () => createMcpServer(options()), host: '0.0.0.0' })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+    const http = await serveMcpHttp({ createServer: () => createMcpServer(options()), token: 's3cret' });
+    try {
+      const denied = new Client({ name: 'test', version: '1.0.0' });
+      await expect(denied.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: 'Bearer wrong' } } }))).rejects.toThrow();
+      const allowed = new Client({ name: 'test', version: '1.0.0' });
+      await allowed.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: 'Bearer s3cret' } } }));
+      expect((await allowed.listTools()).tools).toHaveLength(8);
+      await allowed.close();
+      // fetch() will not send a forged Host header; node:http will, as a rebinding attacker's browser effectively does.
+      const status = await new Promise<number | undefined>((resolve, reject) => {
+        const headers = { authorization: 'Bearer s3cret', host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };
+        const forged = request(http.url, { method: 'POST', headers }, (response) => resolve(response.statusCode));
+        forged.on('error', reject);
+        forged.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+      });
+      expect(status).toBe(403);
+    } finally {
+      await http.close();
+    }
+  });
+});

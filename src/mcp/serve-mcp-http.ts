@@ -1,0 +1,100 @@
+import { timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+
+export interface McpHttpOptions {
+  /** A fresh MCP server per request (stateless mode): see createMcpServer. */
+  createServer: () => Server;
+  /** Default 127.0.0.1. Any other address requires `token`. */
+  host?: string;
+  /** Default 0 (the OS picks). */
+  port?: number;
+  /** Required as `Authorization: Bearer <token>` when set; mandatory off loopback. */
+  token?: string;
+  /** Default '/mcp'. */
+  path?: string;
+}
+
+export interface McpHttpServer {
+  /** e.g. 'http://127.0.0.1:49152/mcp' */
+  url: string;
+  close(): Promise<void>;
+}
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+function sameSecret(given: string, expected: string): boolean {
+  const left = Buffer.from(given);
+  const right = Buffer.from(expected);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+function reject(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32001, message }, id: null }));
+}
+
+/**
+ * Serves MCP over streamable HTTP, stateless (each POST gets its own server
+ * and transport over the shared memory). Bound to 127.0.0.1 unless told
+ * otherwise; bound anywhere else it refuses to start without a bearer token.
+ * On loopback the Host header is checked too, so a web page cannot reach the
+ * server through DNS rebinding.
+ *
+ * @example
+ * const http = await serveMcpHttp({ createServer: () => createMcpServer({ memory }), port: 8765 });
+ * // clients connect to http.url
+ */
+export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
+  const host = options.host ?? '127.0.0.1';
+  const path = options.path ?? '/mcp';
+  const loopback = LOOPBACK.has(host);
+  if (!loopback && !options.token) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Serving MCP on ${host} (not loopback) needs a bearer token (--token or HIPPOCAMPUS_MCP_TOKEN)` });
+  }
+  let allowedHosts: string[] | undefined;
+  const http = createServer((request: IncomingMessage, response: ServerResponse) => {
+    void handle(request, response).catch((error: unknown) => {
+      if (!response.headersSent) reject(response, 500, error instanceof Error ? error.message : String(error));
+    });
+  });
+
+  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) return reject(response, 404, `Not found; MCP is served at ${path}`);
+    if (options.token && !sameSecret(request.headers.authorization ?? '', `Bearer ${options.token}`)) {
+      return reject(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
+    }
+    if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only', { allow: 'POST' });
+    const server = options.createServer();
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+      ...(allowedHosts ? { allowedHosts, enableDnsRebindingProtection: true } : {}),
+    });
+    response.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request, response);
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => resolve());
+  });
+  const { port } = http.address() as AddressInfo;
+  if (loopback) allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}${path}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        http.closeAllConnections();
+        http.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}
