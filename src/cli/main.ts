@@ -4,6 +4,7 @@ import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
+import { registerMcpCommand } from './commands/mcp-command.ts';
 import { registerServeCommand } from './commands/serve-command.ts';
 
 /** Builds the `hippocampus` command line. Commands are thin: all logic lives in the engine. */
@@ -19,6 +20,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
   registerMemoryCommands(program, context);
   registerDemoCommand(program, context);
   registerBenchCommand(program, context);
+  registerMcpCommand(program, context);
   registerServeCommand(program, context);
   return program;
 }

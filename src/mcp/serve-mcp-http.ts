@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { isLoopbackHost, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
   /** A fresh MCP server per request (stateless mode): see createMcpServer. */
@@ -23,8 +23,6 @@ export interface McpHttpServer {
   url: string;
   close(): Promise<void>;
 }
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
 
 function sameSecret(given: string, expected: string): boolean {
   const left = Buffer.from(given);
@@ -51,10 +49,9 @@ function reject(response: ServerResponse, status: number, message: string, heade
 export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServer> {
   const host = options.host ?? '127.0.0.1';
   const path = options.path ?? '/mcp';
-  const loopback = LOOPBACK.has(host);
-  if (!loopback && !options.token) {
-    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Serving MCP on ${host} (not loopback) needs a bearer token (--token or HIPPOCAMPUS_MCP_TOKEN)` });
-  }
+  // One policy with the HTTP API server: off loopback, no token, no start.
+  requireTokenOffLoopback(host, options.token);
+  const loopback = isLoopbackHost(host);
   let allowedHosts: string[] | undefined;
   const http = createServer((request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
@@ -88,7 +85,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   });
   const { port } = http.address() as AddressInfo;
   if (loopback) allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
-  const urlHost = host.includes(':') ? `[${host}]` : host;
+  const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}${path}`,
     close: () =>

@@ -1,0 +1,69 @@
+import type { Command } from 'commander';
+import { resolveServerToken } from '../../config/server-options.ts';
+import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createMcpServer } from '../../mcp/create-mcp-server.ts';
+import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
+import { serveMcpStdio } from '../../mcp/serve-mcp-stdio.ts';
+import type { CliContext } from '../cli-context.ts';
+import { CliUsageError } from '../cli-usage-error.ts';
+import { parseNumberOption } from '../format.ts';
+
+interface McpCommandOptions {
+  http?: boolean;
+  port?: string;
+  host: string;
+  token?: string;
+  messagesTable?: string;
+  embedder: string;
+}
+
+function untilSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    process.once('SIGINT', () => resolve());
+    process.once('SIGTERM', () => resolve());
+  });
+}
+
+/**
+ * `hippocampus mcp --agent A`: the memory tools over MCP on stdio, or with
+ * `--http --port N` over streamable HTTP (127.0.0.1 unless `--host`; a bearer
+ * token, `--token` or HIPPOCAMPUS_TOKEN, is required off loopback).
+ *
+ * @example
+ * // claude_desktop_config.json: { "command": "hippocampus", "args": ["mcp", "--agent", "ada"] }
+ * registerMcpCommand(program, context);
+ */
+export function registerMcpCommand(program: Command, context: CliContext): void {
+  program
+    .command('mcp')
+    .description('serve the memory tools over MCP (stdio, or streamable HTTP with --http)')
+    .option('--http', 'serve streamable HTTP instead of stdio')
+    .option('--port <n>', 'HTTP port (default: any free port)')
+    .option('--host <host>', 'HTTP bind address', '127.0.0.1')
+    .option('--token <token>', 'bearer token required from HTTP clients (default: $HIPPOCAMPUS_TOKEN)')
+    .option('--messages-table <name>', "enable recall_conversation over this table of the agent's database")
+    .option('--embedder <name>', 'use-lite | none (keyword-only)', 'use-lite')
+    .action(async (options: McpCommandOptions, command: Command) => {
+      if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
+      const { home, agent } = context.globals(command);
+      const memory = await createHippocampus({ home, agentId: agent, ...(options.embedder === 'none' ? { embedder: null } : {}) });
+      const serverOptions = { memory, ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
+      try {
+        if (!options.http) {
+          // stdout carries the protocol: everything for people goes to stderr.
+          context.stderr(`hippocampus MCP server for agent "${agent}" on stdio`);
+          const { closed } = await serveMcpStdio(createMcpServer(serverOptions));
+          await Promise.race([closed, untilSignal()]);
+          return;
+        }
+        const token = resolveServerToken(options.token);
+        const port = parseNumberOption(options.port, 'port') ?? 0;
+        const http = await serveMcpHttp({ createServer: () => createMcpServer(serverOptions), host: options.host, port, ...(token === undefined ? {} : { token }) });
+        context.stdout(`hippocampus MCP server for agent "${agent}" at ${http.url}${token ? ' (bearer token required)' : ''}`);
+        await untilSignal();
+        await http.close();
+      } finally {
+        await memory.stop();
+      }
+    });
+}
