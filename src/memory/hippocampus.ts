@@ -305,12 +305,15 @@ export class Hippocampus {
    * Meeting a memory again: encounter and access counts go up and the running
    * intensity becomes the average of every intensity it was met with.
    */
-  async reinforce(id: string, incoming: { intensity: number; importance?: number }): Promise<MemoryRecord> {
+  async reinforce(id: string, incoming: { intensity: number; importance?: number; setImportance?: number }): Promise<MemoryRecord> {
     this.assertOpen();
-    if (!(incoming.intensity >= 0 && incoming.intensity <= 1)) throw new ValidationError({ message: 'intensity must be between 0 and 1' });
+    const unit = (value: number | undefined) => value === undefined || (value >= 0 && value <= 1);
+    if (!(incoming.intensity >= 0 && incoming.intensity <= 1) || !unit(incoming.importance) || !unit(incoming.setImportance)) {
+      throw new ValidationError({ message: 'intensity and importance must be between 0 and 1' });
+    }
     return this.serial(async () => {
       const probe = { ...(await this.get(id)), runningIntensity: incoming.intensity, importance: incoming.importance ?? 0 };
-      return this.reinforceExisting(id, probe);
+      return this.reinforceExisting(id, probe, incoming.setImportance);
     });
   }
 
@@ -374,7 +377,7 @@ export class Hippocampus {
   async stats(): Promise<EngineStatistics> {
     this.assertOpen();
     const scope = { agentId: this.agentId };
-    const [statistics, runs] = await Promise.all([this.store.statistics(scope), this.store.listConsolidationRuns(scope, 1)]);
+    const [statistics, runs] = await Promise.all([this.store.statistics(scope, this.clock.now()), this.store.listConsolidationRuns(scope, 1)]);
     return { ...statistics, agentId: this.agentId, sessionId: this.sessionId, shortTermBuffered: this.buffer.size, queued: this.queue.length, lastConsolidation: runs[0] ?? null };
   }
 
@@ -517,11 +520,13 @@ export class Hippocampus {
     }
   }
 
-  private async reinforceExisting(existingId: string, incoming: MemoryRecord): Promise<MemoryRecord> {
+  /** `setImportance` replaces the importance (the live watcher's reinforced score) instead of keeping the larger one. */
+  private async reinforceExisting(existingId: string, incoming: MemoryRecord, setImportance?: number): Promise<MemoryRecord> {
     const scope = { agentId: this.agentId };
     const [existing] = await this.store.getMany(scope, [existingId]);
     if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
     const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, this.clock.now());
+    if (setImportance !== undefined) patch.importance = setImportance;
     await this.store.updateMany(scope, [{ id: existingId, patch }]);
     await this.store.appendHistory(scope, [
       { memoryId: existingId, at: patch.lastAccessedAt ?? this.clock.now(), event: 'reinforced', details: { intensityBefore: existing.runningIntensity, intensityIncoming: incoming.runningIntensity, intensityAfter: patch.runningIntensity, encounterCount: patch.encounterCount } },

@@ -90,7 +90,7 @@ export interface StoreStatistics {
   shortTerm: number;
   byType: Partial<Record<MemoryType, number>>;
   byKind: Partial<Record<MemoryKind, number>>;
-  /** Long-term memories counted by importance tier. */
+  /** Long-term memories counted by live-score tier. */
   byTier: { core: number; active: number; background: number; archival: number };
   superseded: number;
   sizeBytes: number;
@@ -136,7 +136,8 @@ export interface MemoryStore {
   listHistory(scope: AgentScope, memoryId: string): Promise<MemoryHistoryEvent[]>;
   recordConsolidationRun(run: ConsolidationRun): Promise<void>;
   listConsolidationRuns(scope: AgentScope, limit: number): Promise<(ConsolidationRun & { id: number })[]>;
-  statistics(scope: AgentScope): Promise<StoreStatistics>;
+  /** Counts; tiers use the live score at `now` (importance × 0.99 per whole day since the last access). */
+  statistics(scope: AgentScope, now: number): Promise<StoreStatistics>;
   listAgents(): Promise<string[]>;
   close(): Promise<void>;
 }

@@ -272,7 +272,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
       );
     },
 
-    async statistics(scope) {
+    async statistics(scope, now) {
       return run(scope.agentId, 'statistics', (db) => {
         const statistics: StoreStatistics = {
           total: 0,
@@ -286,11 +286,12 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
         const rows = db
           .prepare(
             `SELECT type, kind, consolidated_at IS NULL AS short_term, superseded_by IS NOT NULL AS superseded,
-               CASE WHEN importance >= 0.7 THEN 0.7 WHEN importance >= 0.4 THEN 0.4 WHEN importance >= 0.2 THEN 0.2 ELSE 0 END AS band,
+               CASE WHEN live >= 0.7 THEN 0.7 WHEN live >= 0.4 THEN 0.4 WHEN live >= 0.2 THEN 0.2 ELSE 0 END AS band,
                count(*) AS n
-             FROM memories WHERE agent_id = ? GROUP BY 1, 2, 3, 4, 5`,
+             FROM (SELECT *, importance * pow(0.99, floor(max(0, ? - COALESCE(last_accessed_at, created_at)) / 86400000.0)) AS live FROM memories WHERE agent_id = ?)
+             GROUP BY 1, 2, 3, 4, 5`,
           )
-          .all(scope.agentId) as { type: MemoryType; kind: MemoryKind; short_term: number; superseded: number; band: number; n: number }[];
+          .all(now, scope.agentId) as { type: MemoryType; kind: MemoryKind; short_term: number; superseded: number; band: number; n: number }[];
         for (const row of rows) {
           statistics.total += row.n;
           statistics.byType[row.type] = (statistics.byType[row.type] ?? 0) + row.n;
