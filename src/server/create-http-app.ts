@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
+import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { requireBearerToken } from './auth.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
@@ -19,6 +20,8 @@ export interface HttpAppOptions {
   home: string;
   /** For every agent's engine: absent = the offline default model, null = keyword-only recall. */
   embedder?: Embedder | null;
+  /** Time source of the engines (default: the system clock). */
+  clock?: Clock;
   /** When set, every API route but /health, /version and /openapi.json needs `Authorization: Bearer <token>`. */
   token?: string;
   /** Allowed origins for cross-origin requests; CORS stays off when absent. */
@@ -49,7 +52,12 @@ export interface HttpApp {
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   const metrics = createServerMetrics();
-  const registry = createEngineRegistry({ home: options.home, ...(options.embedder === undefined ? {} : { embedder: options.embedder }), onEvent: metrics.onEngineEvent });
+  const registry = createEngineRegistry({
+    home: options.home,
+    ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+    ...(options.clock ? { clock: options.clock } : {}),
+    onEvent: metrics.onEngineEvent,
+  });
   const logError = options.logError;
   const app = new Hono();
 

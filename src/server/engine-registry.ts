@@ -5,6 +5,7 @@ import { identifierSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
 
@@ -12,6 +13,8 @@ export interface EngineRegistryOptions {
   home: string;
   /** Passed to every engine; `undefined` keeps the engine's default (offline USE-lite), `null` is keyword-only. */
   embedder?: Embedder | null;
+  /** Time source of every engine (tests and demos replay a past). */
+  clock?: Clock;
   /** Every event of every engine, with the agent it came from (metrics listen here). */
   onEvent?: (agentId: string, event: MemoryEvent) => void;
 }
@@ -41,6 +44,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       home: options.home,
       agentId,
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
+      ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onEvent ? { onEvent: (event: MemoryEvent) => options.onEvent?.(agentId, event) } : {}),
     });
     engine.start();

@@ -1,0 +1,85 @@
+import type { AgentStats, ConsolidationRun, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
+
+const TOKEN_KEY = 'hippocampus.token';
+
+/** An error answer of the API: `{ error: { code, message } }`. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Called when the server asks for a bearer token; resolves with one (or null to give up). */
+let askForToken: () => Promise<string | null> = async () => null;
+export function onTokenNeeded(handler: () => Promise<string | null>): void {
+  askForToken = handler;
+}
+
+async function request<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+  const token = sessionStorage.getItem(TOKEN_KEY);
+  const headers = new Headers(init.headers);
+  if (init.body !== undefined) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  const response = await fetch(path, { ...init, headers });
+  if (response.status === 401 && !retried) {
+    const entered = await askForToken();
+    if (entered) {
+      sessionStorage.setItem(TOKEN_KEY, entered);
+      return request<T>(path, init, true);
+    }
+  }
+  if (!response.ok) {
+    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+    throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
+  }
+  return (await response.json()) as T;
+}
+
+const agentPath = (agent: string) => `/agents/${encodeURIComponent(agent)}`;
+const post = (body: unknown): RequestInit => ({ method: 'POST', body: JSON.stringify(body) });
+
+export interface ListFilters {
+  text?: string;
+  types?: string;
+  tier?: string;
+  domain?: string;
+  minImportance?: string;
+  filter?: string;
+}
+
+export interface SearchOptions {
+  query: string;
+  limit?: number;
+  mode?: 'hybrid' | 'semantic' | 'keyword';
+  filter?: string;
+}
+
+/** Every call the dashboard makes; it talks to nothing but this API. */
+export const api = {
+  agents: () => request<{ agents: { id: string }[] }>('/agents'),
+  stats: (agent: string) => request<AgentStats>(`${agentPath(agent)}/stats`),
+  consolidations: (agent: string, limit = 200) => request<{ runs: ConsolidationRun[] }>(`${agentPath(agent)}/consolidations?limit=${limit}`),
+  memories(agent: string, filters: ListFilters, cursor: string | null, limit = 50) {
+    const query = new URLSearchParams({ limit: String(limit) });
+    for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+    if (cursor) query.set('cursor', cursor);
+    return request<MemoryPage>(`${agentPath(agent)}/memories?${query}`);
+  },
+  memory: (agent: string, id: string) => request<{ memory: MemoryView }>(`${agentPath(agent)}/memories/${encodeURIComponent(id)}`),
+  update: (agent: string, id: string, patch: { content?: string; importance?: number; tags?: string[] }) =>
+    request<{ memory: MemoryView }>(`${agentPath(agent)}/memories/${encodeURIComponent(id)}`, { method: 'PATCH', body: JSON.stringify(patch) }),
+  history: (agent: string, id: string) => request<{ events: MemoryHistoryEvent[] }>(`${agentPath(agent)}/memories/${encodeURIComponent(id)}/history`),
+  strength: (agent: string, id: string) => request<StrengthCurve>(`${agentPath(agent)}/memories/${encodeURIComponent(id)}/strength?horizonDays=120&points=80`),
+  search(agent: string, options: SearchOptions) {
+    const { filter, ...rest } = options;
+    // Looking something up in the dashboard is not the agent remembering it: no access is recorded.
+    return request<{ results: SearchHit[]; tookMs: number }>(`${agentPath(agent)}/search`, post({ ...rest, ...(filter ? { filter } : {}), recordAccess: false }));
+  },
+  forgetPreview: (agent: string, ids: string[]) => request<{ memories: MemoryView[]; missing: string[] }>(`${agentPath(agent)}/forget/preview`, post({ ids })),
+  forget: (agent: string, ids: string[]) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post({ ids })),
+  exportUrl: (agent: string, format: 'json' | 'markdown') => `${agentPath(agent)}/export?format=${format}`,
+};

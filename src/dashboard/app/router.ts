@@ -1,0 +1,28 @@
+/** Hash routes, so the server only ever serves one page: #/a/<agent>/<view>[/<id>][?query]. */
+export type ViewName = 'overview' | 'memories' | 'search' | 'memory' | 'blocks';
+
+export interface Route {
+  agent: string | null;
+  view: ViewName;
+  id: string | null;
+  params: URLSearchParams;
+}
+
+const VIEWS: ViewName[] = ['overview', 'memories', 'search', 'memory', 'blocks'];
+
+export function parseRoute(hash = location.hash): Route {
+  const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
+  const [, marker, agent, view, id] = path.split('/').map(decodeURIComponent);
+  const known = VIEWS.find((name) => name === view);
+  return { agent: marker === 'a' && agent ? agent : null, view: known ?? 'overview', id: id ?? null, params: new URLSearchParams(query) };
+}
+
+export function href(agent: string, view: ViewName, id?: string, params?: Record<string, string>): string {
+  const query = params ? new URLSearchParams(Object.entries(params).filter(([, value]) => value !== '')).toString() : '';
+  return `#/a/${encodeURIComponent(agent)}/${view}${id ? `/${encodeURIComponent(id)}` : ''}${query ? `?${query}` : ''}`;
+}
+
+export function navigate(target: string): void {
+  if (location.hash === target) window.dispatchEvent(new HashChangeEvent('hashchange'));
+  else location.hash = target;
+}
