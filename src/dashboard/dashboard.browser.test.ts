@@ -1,0 +1,152 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { createHippocampus } from '../memory/hippocampus.ts';
+import { startServer, type RunningServer } from '../server/serve.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+
+const CHROMIUM = '/usr/bin/chromium';
+const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
+const ARTIFACTS = path.resolve('test-artifacts/dashboard');
+const DAY = 24 * 60 * 60 * 1000;
+
+/** A clock that can be set into the past, so the seeded agent has a month of history to draw. */
+function createShiftableClock() {
+  let offset = 0;
+  return { now: () => Date.now() - offset, setDaysAgo: (days: number) => void (offset = days * DAY) };
+}
+
+async function seedAgent(home: string, clock: ReturnType<typeof createShiftableClock>): Promise<void> {
+  const embedder = createHashEmbedder();
+  const memory = await createHippocampus({ home, agentId: 'ada', embedder, clock });
+  clock.setDaysAgo(30);
+  const seeded = await memory.rememberMany(SEED_MEMORIES, { longTerm: true });
+  clock.setDaysAgo(21);
+  await memory.remember({ type: 'decision', content: 'Keep invoices for seven years to satisfy the auditors', importance: 0.85 });
+  await memory.consolidate();
+  clock.setDaysAgo(12);
+  await memory.reinforce(seeded[1]!.memory.id, { intensity: 0.9 });
+  await memory.remember({ type: 'insight', content: 'Replica lag explains most of the invoice migration timeouts', importance: 0.8 });
+  await memory.remember({ type: 'observation', content: 'Postgres vacuum ran long after the invoice backfill', importance: 0.7 });
+  await memory.consolidate();
+  clock.setDaysAgo(3);
+  await memory.reinforce(seeded[1]!.memory.id, { intensity: 0.8 });
+  clock.setDaysAgo(0);
+  await memory.stop();
+}
+
+const available = fs.existsSync(CHROMIUM);
+
+describe.skipIf(!available)('dashboard in headless Chromium', () => {
+  const { home, cleanup } = createTempHome('hippocampus-dashboard-');
+  const clock = createShiftableClock();
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+  const pageErrors: string[] = [];
+
+  const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+  const settled = () => page.waitForSelector('[data-testid="view"][aria-busy="false"]');
+
+  beforeAll(async () => {
+    fs.mkdirSync(ARTIFACTS, { recursive: true });
+    await seedAgent(home, clock);
+    server = await startServer({ home, host: '127.0.0.1', port: 0, embedder: createHashEmbedder(), clock, logError: () => {} });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 } });
+    page.on('pageerror', (error) => pageErrors.push(error.message));
+    // The page may only talk to this server.
+    await page.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('data:') ? route.continue() : route.abort()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    cleanup();
+  });
+
+  test('overview: counts and charts of the agent picked by default', async () => {
+    await page.goto(`${server.url}/`);
+    await page.waitForURL(/#\/a\/ada\/overview/);
+    await settled();
+    await expect(page.locator('.stat-value').first().textContent()).resolves.toBe('10');
+    expect(await page.locator('canvas').count()).toBe(3);
+    await expect(page.getByTestId('agent-picker').inputValue()).resolves.toBe('ada');
+    await shot('overview');
+  });
+
+  test('memories table: every column, filters, and strength that reflects decay', async () => {
+    await page.getByRole('link', { name: 'Memories', exact: true }).click();
+    await settled();
+    const rows = page.locator('[data-testid="memories-table"] tbody tr');
+    expect(await rows.count()).toBe(10);
+    await expect(page.locator('thead').textContent()).resolves.toContain('Last access');
+    await shot('memories');
+    await page.getByRole('combobox', { name: 'Any tier' }).selectOption('core');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.waitForURL(/tier=core/);
+    await settled();
+    const tiers = await page.locator('[data-testid="memories-table"] tbody .badge-tier-core').count();
+    expect(tiers).toBe(await page.locator('[data-testid="memories-table"] tbody tr').count());
+  });
+
+  test('search shows each signal of the score as a bar', async () => {
+    await page.getByRole('link', { name: 'Search', exact: true }).click();
+    await settled();
+    await page.getByRole('searchbox', { name: 'query' }).fill('postgres migration invoices');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.waitForSelector('[data-testid="search-results"]');
+    await settled();
+    const first = page.locator('[data-testid="search-results"] li').first();
+    await expect(first.locator('.hit-content').textContent()).resolves.toContain('postgres migration');
+    expect(await first.locator('.signal').count()).toBeGreaterThanOrEqual(5);
+    expect(await first.locator('.signal[data-signal="keyword"] .meter-fill').getAttribute('style')).not.toBe('width:0.0%');
+    await shot('search');
+  });
+
+  test('a memory page draws its strength curve, history and related memories', async () => {
+    await page.locator('[data-testid="search-results"] li .hit-content').first().click();
+    await page.waitForURL(/\/memory\//);
+    await settled();
+    await page.waitForSelector('.related [data-testid="search-results"], .related .empty');
+    const inked = await page.getByTestId('strength-chart').evaluate((canvas: HTMLCanvasElement) => {
+      const pixels = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height).data;
+      let painted = 0;
+      for (let index = 3; index < pixels.length; index += 4) if (pixels[index]! > 0) painted += 1;
+      return painted;
+    });
+    expect(inked).toBeGreaterThan(1000);
+    const history = await page.getByTestId('history').textContent();
+    expect(history).toContain('Created');
+    expect(history).toContain('Reinforced');
+    expect(await page.locator('.related li').count()).toBeGreaterThan(0);
+    await shot('memory');
+  });
+
+  test('editing a memory saves through the API', async () => {
+    await page.getByRole('textbox', { name: 'content' }).fill('The postgres migration for invoices timed out on the replica (lag 40s)');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.waitForSelector('h1.memory-content:has-text("lag 40s")');
+    await settled();
+  });
+
+  test('forgetting asks first, listing exactly what goes, then it is gone', async () => {
+    const id = decodeURIComponent(page.url().split('/memory/')[1]!);
+    await page.getByTestId('forget-memory').click();
+    const dialog = page.getByTestId('forget-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.forget-list li').count()).toBe(1);
+    await expect(dialog.locator('.forget-list').textContent()).resolves.toContain(id);
+    await shot('forget-confirmation', false);
+    await page.getByTestId('confirm-forget').click();
+    await page.waitForURL(/\/memories$/);
+    await settled();
+    expect(await page.locator(`[data-testid="memories-table"] tr[data-id="${id}"]`).count()).toBe(0);
+    expect(await page.locator('[data-testid="memories-table"] tbody tr').count()).toBe(9);
+    expect((await fetch(`${server.url}/agents/ada/memories/${id}`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+});
