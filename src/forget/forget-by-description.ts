@@ -4,29 +4,39 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { SqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
 import { purgeDeletedText, type PurgeReport } from '../stores/sqlite/purge-deleted-text.ts';
-import { forgetThresholdFor } from './forget-thresholds.ts';
+import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories a description is compared with. */
 const CANDIDATES = 50;
 
 export interface ForgetOptions {
-  /** Cosine similarity at or above which a memory matches; the embedder's calibrated threshold when absent. */
-  threshold?: number;
+  /** Cosine similarity at or above which a memory matches (a number applies to both rules); the embedder's calibrated threshold when absent. */
+  threshold?: number | ForgetThreshold;
 }
 
 export interface ForgetReport {
   /** What was deleted, with the similarity that matched it (null for older versions removed with it). */
   deleted: { id: string; content: string; kind: MemoryRecord['kind']; similarity: number | null }[];
-  threshold: number;
+  threshold: ForgetThreshold;
   /** Null when the backend is not SQLite (nothing to checkpoint). */
   purge: PurgeReport | null;
 }
 
-async function semanticMatches(memory: Hippocampus, description: string, threshold: number): Promise<Map<string, number>> {
+/** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
+export function holdsEveryWord(content: string, description: string): boolean {
+  const terms = queryTerms(description);
+  const words = queryTerms(content);
+  return terms.length > 0 && terms.every((term) => words.some((word) => word.startsWith(term) || term.startsWith(word)));
+}
+
+async function semanticMatches(memory: Hippocampus, description: string, threshold: ForgetThreshold): Promise<Map<string, number>> {
   const scope = { agentId: memory.agentId };
   const { embeddings } = await embedWithCache(memory.embedder!, undefined, [description]);
-  const hits = await memory.backend.vectors.search(scope, embeddings[0]!, { limit: CANDIDATES });
-  return new Map(hits.filter((hit) => hit.similarity >= threshold).map((hit) => [hit.id, hit.similarity]));
+  const hits = (await memory.backend.vectors.search(scope, embeddings[0]!, { limit: CANDIDATES })).filter((hit) => hit.similarity >= Math.min(threshold.similarity, threshold.withEveryWord));
+  const records = new Map((await memory.store.getMany(scope, hits.map((hit) => hit.id))).map((record) => [record.id, record]));
+  const matches = (hit: { id: string; similarity: number }) =>
+    hit.similarity >= threshold.similarity || (hit.similarity >= threshold.withEveryWord && holdsEveryWord(records.get(hit.id)?.content ?? '', description));
+  return new Map(hits.filter(matches).map((hit) => [hit.id, hit.similarity]));
 }
 
 // Without vectors only a memory holding every word of the description matches:
@@ -37,8 +47,7 @@ async function keywordMatches(memory: Hippocampus, description: string): Promise
   const scope = { agentId: memory.agentId };
   const hits = await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
   const records = await memory.store.getMany(scope, hits.map((hit) => hit.id));
-  const holdsAll = (record: MemoryRecord) => terms.every((term) => queryTerms(record.content).some((word) => word.startsWith(term) || term.startsWith(word)));
-  return new Map(records.filter(holdsAll).map((record) => [record.id, 1]));
+  return new Map(records.filter((record) => holdsEveryWord(record.content, description)).map((record) => [record.id, 1]));
 }
 
 /** Older versions of a matched fact say the same thing in its past: they go with it. */
@@ -73,7 +82,8 @@ function poolOf(memory: Hippocampus): SqliteConnectionPool | null {
  * report.deleted // [{ id: '01J…', content: 'The door code of the Kreuzberg flat is 4711', similarity: 0.71, kind: 'memory' }]
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
-  const threshold = options.threshold ?? forgetThresholdFor(memory.embedder);
+  const given = options.threshold;
+  const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const matches = memory.embedder ? await semanticMatches(memory, description, threshold) : await keywordMatches(memory, description);
   if (matches.size === 0) return { deleted: [], threshold, purge: null };
   const doomed = await withOlderVersions(memory, new Set(matches.keys()));
