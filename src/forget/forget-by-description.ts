@@ -2,7 +2,7 @@ import { queryTerms } from '../core/query-terms.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import type { SqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
+import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { purgeDeletedText, type PurgeReport } from '../stores/sqlite/purge-deleted-text.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
@@ -65,11 +65,6 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
   return all;
 }
 
-function poolOf(memory: Hippocampus): SqliteConnectionPool | null {
-  const backend = memory.backend as { pool?: SqliteConnectionPool };
-  return backend.pool ?? null;
-}
-
 /**
  * Forgetting means forgetting: the memories and facts semantically matching
  * `description` (and older versions of matched facts) are hard-deleted with
@@ -88,7 +83,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (matches.size === 0) return { deleted: [], threshold, purge: null };
   const doomed = await withOlderVersions(memory, new Set(matches.keys()));
   const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
-  const pool = poolOf(memory);
+  const pool = sqlitePoolOf(memory.backend);
   const purge = pool ? purgeDeletedText(pool, memory.agentId) : null;
   return {
     deleted: doomed.filter((record) => deleted.has(record.id)).map((record) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null })),

@@ -6,7 +6,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
 import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
-import type { SqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
+import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { appendMemoryBlockTool, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
 import { recallConversationTool } from './conversation-tool.ts';
 import type { HippoTool } from './hippo-tool.ts';
@@ -32,10 +32,6 @@ export interface HippoToolsOptions {
   forgetThreshold?: number;
 }
 
-function poolOf(memory: Hippocampus): SqliteConnectionPool | null {
-  return (memory.backend as { pool?: SqliteConnectionPool }).pool ?? null;
-}
-
 function needsSqlite(what: string): never {
   throw new HippocampusError({ code: 'CONFIG_ERROR', message: `${what} needs the SQLite backend; pass it explicitly for other backends` });
 }
@@ -44,7 +40,7 @@ function conversationSource(options: HippoToolsOptions): { database: () => Datab
   const configured = options.messagesTable;
   if (configured === undefined) return null;
   if (typeof configured === 'string') {
-    const pool = poolOf(options.memory) ?? needsSqlite('messagesTable as a table name');
+    const pool = sqlitePoolOf(options.memory.backend) ?? needsSqlite('messagesTable as a table name');
     return { database: () => pool.connection(options.memory.agentId), table: validTableName(configured) };
   }
   return { database: () => configured.database, table: validTableName(configured.table ?? 'messages') };
@@ -70,7 +66,7 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
   if (options.agentId !== undefined && options.agentId !== memory.agentId) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
   }
-  const pool = poolOf(memory);
+  const pool = sqlitePoolOf(memory.backend);
   const blocks = options.blocks ?? (pool ? createSqliteBlockStore({ pool }) : needsSqlite('Memory blocks'));
   const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
