@@ -26,6 +26,7 @@ import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { createEmbeddingCache, embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
+import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { buildRecord } from './build-record.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog, type SessionLog } from './session-log.ts';
@@ -217,6 +218,38 @@ export class Hippocampus {
     for (const result of results) result.memory = this.buffer.get(result.memory.id) ?? result.memory;
     if (options.recordAccess) await this.markAccessed(results.map((result) => result.memory));
     return results;
+  }
+
+  /** Keyword-only recall: memories matching any of the words, BM25-ranked, with the same explain. */
+  async recallByKeywords(keywords: string[], options: Omit<RecallRelevantOptionsInput, 'mode'> = {}): Promise<RecallResult[]> {
+    if (!Array.isArray(keywords) || keywords.length === 0 || keywords.some((keyword) => typeof keyword !== 'string' || keyword.trim() === '')) {
+      throw new ValidationError({ message: 'recallByKeywords needs a non-empty list of words' });
+    }
+    // Only the words count here: neighbouring turns are not pulled in by the thread signal.
+    return this.recallRelevant(keywords.join(' '), { ...options, mode: 'keyword', weights: { ...options.weights, thread: 0 } });
+  }
+
+  /** The memories closest in meaning to one memory. */
+  async recallSimilarTo(memoryId: string, options: { limit?: number; excludeSelf?: boolean } = {}): Promise<SimilarMemory[]> {
+    this.assertOpen();
+    await this.get(memoryId);
+    const limit = options.limit ?? 5;
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ValidationError({ message: 'limit must be an integer from 1 to 1000' });
+    return similarTo({ scope: { agentId: this.agentId }, store: this.store, vectors: this.backend.vectors }, memoryId, { limit, excludeSelf: options.excludeSelf ?? true });
+  }
+
+  /** Spaced repetition: important (≥ 0.7), rarely accessed (< 5), older than 30 days. */
+  async findMemoriesNeedingReview(limit = 50): Promise<MemoryRecord[]> {
+    this.assertOpen();
+    return needingReview({ scope: { agentId: this.agentId }, store: this.store }, this.clock.now(), limit);
+  }
+
+  /** Related-memory exploration from a seed, breadth-first, never revisiting a memory. */
+  async findMemoryClusters(seedId: string, depth = 2, options: { fanOut?: number; minSimilarity?: number } = {}): Promise<ClusterMember[]> {
+    this.assertOpen();
+    await this.get(seedId);
+    if (!Number.isInteger(depth) || depth < 0 || depth > 5) throw new ValidationError({ message: 'depth must be an integer from 0 to 5' });
+    return clusterAround({ scope: { agentId: this.agentId }, store: this.store, vectors: this.backend.vectors }, seedId, { depth, fanOut: options.fanOut ?? 5, minSimilarity: options.minSimilarity ?? 0.5 });
   }
 
   /** Vectors for memories that have none (after a model change, or writes made while the embedder was down). */
