@@ -1,7 +1,11 @@
 import { UndirectedGraph } from 'graphology';
-import pagerank from 'graphology-metrics/centrality/pagerank.js';
+import pagerankModule from 'graphology-metrics/centrality/pagerank.js';
 import { describe, expect, it } from 'vitest';
 import { personalizedPageRank } from './personalized-pagerank.ts';
+
+// The typings declare an ES default export, the file is CommonJS (module.exports = pagerank):
+// under NodeNext the type is the wrapper, at run time it is the function. Take whichever arrives.
+const pagerank = ((pagerankModule as unknown as { default?: unknown }).default ?? pagerankModule) as typeof pagerankModule.default;
 
 function graphOf(edges: [string, string, number?][], isolated: string[] = []): UndirectedGraph {
   const graph = new UndirectedGraph();

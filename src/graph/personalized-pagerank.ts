@@ -1,4 +1,4 @@
-import type Graph from 'graphology';
+import type { UndirectedGraph } from 'graphology';
 import { ValidationError } from '../errors/validation-error.ts';
 
 export interface PersonalizedPageRankOptions {
@@ -31,7 +31,7 @@ export interface PersonalizedPageRankOptions {
  * graph.mergeEdge('note-1', 'beatriz', { weight: 1 });
  * personalizedPageRank(graph, new Map([['ana', 1]])).get('beatriz'); // > 0
  */
-export function personalizedPageRank(graph: Graph, seeds: ReadonlyMap<string, number>, options: PersonalizedPageRankOptions = {}): Map<string, number> {
+export function personalizedPageRank(graph: UndirectedGraph, seeds: ReadonlyMap<string, number>, options: PersonalizedPageRankOptions = {}): Map<string, number> {
   const damping = options.damping ?? 0.5;
   const maxIterations = options.maxIterations ?? 100;
   const tolerance = options.tolerance ?? 1e-9;
