@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import {
+  appendBlockBodySchema,
   consolidationsQuerySchema,
+  forgetRequestBodySchema,
+  putBlockBodySchema,
+  rememberFactsBodySchema,
+  replaceBlockBodySchema,
   createMemoryBodySchema,
   exportQuerySchema,
   forgetBodySchema,
@@ -11,11 +16,11 @@ import {
 } from './schemas.ts';
 
 export interface ApiOperation {
-  method: 'get' | 'post' | 'patch' | 'delete';
+  method: 'get' | 'post' | 'put' | 'patch' | 'delete';
   /** Hono path syntax (`:agent`). */
   path: string;
   summary: string;
-  tag: 'system' | 'agents' | 'memories' | 'recall';
+  tag: 'system' | 'agents' | 'memories' | 'recall' | 'blocks';
   query?: z.ZodType;
   body?: z.ZodType;
   /** False for the few routes that stay open when a token is set. */
@@ -41,5 +46,11 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: 'get', path: '/agents/:agent/memories/:id/strength', summary: 'Strength over time: past decay and projected curve', tag: 'memories', query: strengthQuerySchema, authenticated: true },
   { method: 'post', path: '/agents/:agent/search', summary: 'Hybrid recall with the filter language and a per-signal score breakdown', tag: 'recall', body: searchBodySchema, authenticated: true },
   { method: 'post', path: '/agents/:agent/forget/preview', summary: 'Exactly what forgetting these ids would delete', tag: 'recall', body: forgetBodySchema, authenticated: true },
-  { method: 'post', path: '/agents/:agent/forget', summary: 'Forget memories by id', tag: 'recall', body: forgetBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/forget', summary: 'Forget memories by id, or by a description (semantic match, then the text is purged)', tag: 'recall', body: forgetRequestBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/facts', summary: 'Learn facts from what the user said: new, reinforced or superseding (history per fact at /memories/:id/history)', tag: 'recall', body: rememberFactsBodySchema, authenticated: true },
+  { method: 'get', path: '/agents/:agent/blocks', summary: 'Every memory block of the agent', tag: 'blocks', authenticated: true },
+  { method: 'get', path: '/agents/:agent/blocks/:key', summary: 'One memory block', tag: 'blocks', authenticated: true },
+  { method: 'put', path: '/agents/:agent/blocks/:key', summary: 'Create or overwrite a block', tag: 'blocks', body: putBlockBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/blocks/:key/replace', summary: 'Find and replace text in a block', tag: 'blocks', body: replaceBlockBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/blocks/:key/append', summary: 'Append a line to a block (creating it)', tag: 'blocks', body: appendBlockBodySchema, authenticated: true },
 ];

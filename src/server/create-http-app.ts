@@ -9,6 +9,7 @@ import { requireBearerToken } from './auth.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
 import { errorResponse } from './error-response.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
+import { registerBlockRoutes } from './routes/block-routes.ts';
 import { registerMemoryRoutes } from './routes/memory-routes.ts';
 import { registerSearchRoutes } from './routes/search-routes.ts';
 import { registerSystemRoutes } from './routes/system-routes.ts';
@@ -70,7 +71,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const route = context.req.routePath;
     if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });
   });
-  if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PATCH', 'DELETE'] }));
+  if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     '*',
     bodyLimit({
@@ -88,6 +89,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   registerAgentRoutes(app, dependencies);
   registerMemoryRoutes(app, dependencies);
   registerSearchRoutes(app, dependencies);
+  registerBlockRoutes(app, dependencies);
 
   const files = loadStaticFiles(options.dashboardDirectory ?? new URL('../dashboard/dist/', import.meta.url));
   app.get('*', (context) => {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { agentParamsSchema, memoryParamsSchema } from './schemas.ts';
+import { agentParamsSchema, blockKeySchema, memoryParamsSchema } from './schemas.ts';
 import type { ApiOperation } from './api-operations.ts';
 
 type JsonSchema = Record<string, unknown>;
@@ -17,7 +17,7 @@ const errorSchema: JsonSchema = {
 
 function pathParameters(path: string): JsonSchema[] {
   const names = [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
-  const shapes: Record<string, z.ZodType> = { agent: agentParamsSchema.shape.agent, id: memoryParamsSchema.shape.id };
+  const shapes: Record<string, z.ZodType> = { agent: agentParamsSchema.shape.agent, id: memoryParamsSchema.shape.id, key: blockKeySchema };
   return names.map((name) => ({ name, in: 'path', required: true, schema: toSchema(shapes[name] ?? z.string()) }));
 }
 

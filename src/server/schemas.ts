@@ -3,6 +3,7 @@ import { createExperienceSchema } from '../config/experience-schema.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
+import { appendBlockInput, blockKeySchema as toolBlockKeySchema, forgetMemoryInput, MAX_BLOCK_CHARS, rememberFactsInput, replaceBlockInput } from '../tools/tool-inputs.ts';
 
 /**
  * Every request the HTTP API accepts, as zod schemas. Routes validate with
@@ -85,3 +86,15 @@ export const strengthQuerySchema = z
   .strict();
 
 export const consolidationsQuerySchema = z.object({ limit: integerText(1, 1000).default(100) }).strict();
+
+/** Blocks: whole-value writes from the dashboard; find/replace and append exactly as the agent tools take them. */
+export const blockKeySchema = toolBlockKeySchema;
+export const putBlockBodySchema = z.object({ value: z.string().max(MAX_BLOCK_CHARS) }).strict();
+export const replaceBlockBodySchema = replaceBlockInput.omit({ key: true });
+export const appendBlockBodySchema = appendBlockInput.omit({ key: true });
+
+/** POST /agents/:agent/facts — what the user said, verbatim (the remember_facts tool). */
+export const rememberFactsBodySchema = rememberFactsInput;
+
+/** POST /agents/:agent/forget — by ids, or by a description (the forget_memory tool: semantic match, then purge). */
+export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetMemoryInput]);

@@ -81,7 +81,7 @@ describe('forget', () => {
   });
 
   test('needs a non-empty list of ids', async () => {
-    for (const body of [{}, { ids: [] }, { ids: 'abc' }, { description: 'anything about billing' }]) {
+    for (const body of [{}, { ids: [] }, { ids: 'abc' }, { description: '  ' }, { ids: ['a'], description: 'both' }]) {
       const response = await fixture.json('/agents/ada/forget', 'POST', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
     }

@@ -1,10 +1,11 @@
 import type { Hono } from 'hono';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
-import { forgetBodySchema, searchBodySchema } from '../schemas.ts';
+import { toolboxOf } from '../agent-tools.ts';
+import { forgetBodySchema, forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
 
-/** Hybrid recall with its score breakdown, and forgetting with a preview of exactly what goes. */
+/** Hybrid recall with its score breakdown, and forgetting (by ids with a preview of exactly what goes, or by description). */
 export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDependencies): void {
   app.post('/agents/:agent/search', async (context) => {
     const engine = await registry.get(agentOf(context));
@@ -27,7 +28,12 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
 
   app.post('/agents/:agent/forget', async (context) => {
     const engine = await registry.get(agentOf(context));
-    const { ids } = await validBody(context, forgetBodySchema);
+    const body = await validBody(context, forgetRequestBodySchema);
+    if ('description' in body) {
+      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten: { id: string; kind: string; content: string }[] };
+      return context.json({ deleted: report.forgotten.map((memory) => memory.id), missing: [], forgotten: report.forgotten });
+    }
+    const { ids } = body;
     const deleted = await engine.forget(ids);
     const gone = new Set(deleted);
     return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)) });

@@ -1,0 +1,42 @@
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import type { MemoryBlockStore } from '../spec/block-store.ts';
+import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
+import { createHippoTools } from '../tools/create-hippo-tools.ts';
+import type { HippoTool } from '../tools/hippo-tool.ts';
+
+/** The agent tools and block store of one engine, built once: the HTTP routes for blocks, facts and forgetting call the same code agents do. */
+export interface AgentToolbox {
+  blocks: MemoryBlockStore;
+  /** Runs a tool by name; a failed tool result becomes the HippocampusError it reported, so the status mapping applies. */
+  run(name: string, input: unknown): Promise<unknown>;
+}
+
+const toolboxes = new WeakMap<Hippocampus, AgentToolbox>();
+
+/**
+ * @example
+ * const { blocks } = toolboxOf(engine);
+ * await toolboxOf(engine).run('append_memory_block', { key: 'human', text: 'Lives in Lisbon' });
+ */
+export function toolboxOf(engine: Hippocampus): AgentToolbox {
+  let toolbox = toolboxes.get(engine);
+  if (toolbox) return toolbox;
+  const pool = sqlitePoolOf(engine.backend);
+  if (!pool) throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'Memory blocks over HTTP need the SQLite backend' });
+  const blocks = createSqliteBlockStore({ pool });
+  const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine, blocks }).map((tool) => [tool.name, tool]));
+  toolbox = {
+    blocks,
+    async run(name, input) {
+      const tool = tools.get(name);
+      if (!tool) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `No agent tool "${name}"` });
+      const result = await tool.execute(input);
+      if (!result.ok) throw new HippocampusError({ code: result.error.code, message: result.error.message });
+      return result.data;
+    },
+  };
+  toolboxes.set(engine, toolbox);
+  return toolbox;
+}

@@ -1,0 +1,69 @@
+import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+
+let fixture: HttpAppFixture;
+beforeEach(async () => {
+  fixture = await createHttpAppFixture();
+});
+afterEach(async () => {
+  await fixture.cleanup();
+});
+
+interface BlockAnswer {
+  block: { key: string; value: string; updatedAt: number };
+}
+
+describe('memory blocks', () => {
+  test('put, get, list, replace and append; each change is visible to the next read', async () => {
+    expect((await fixture.app.request('/agents/ada/blocks/human')).status).toBe(404);
+    const put = await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada\nLives in Berlin' });
+    expect(put.status).toBe(200);
+    const replaced = await fixture.json('/agents/ada/blocks/human/replace', 'POST', { find: 'Berlin', replace: 'Lisbon' });
+    expect(await replaced.json()).toMatchObject({ key: 'human', value: 'Name: Ada\nLives in Lisbon', replacements: 1 });
+    const appended = await fixture.json('/agents/ada/blocks/human/append', 'POST', { text: 'Prefers short answers' });
+    expect(await appended.json()).toMatchObject({ value: 'Name: Ada\nLives in Lisbon\nPrefers short answers', created: false });
+    const { block } = (await (await fixture.app.request('/agents/ada/blocks/human')).json()) as BlockAnswer;
+    expect(block.value).toBe('Name: Ada\nLives in Lisbon\nPrefers short answers');
+    await fixture.json('/agents/ada/blocks/persona/append', 'POST', { text: 'Terse and kind' });
+    const { blocks } = (await (await fixture.app.request('/agents/ada/blocks')).json()) as { blocks: { key: string }[] };
+    expect(blocks.map((entry) => entry.key).sort()).toEqual(['human', 'persona']);
+  });
+
+  test('errors carry the block codes and statuses', async () => {
+    const missingBlock = await fixture.json('/agents/ada/blocks/nothing/replace', 'POST', { find: 'a', replace: 'b' });
+    expect(missingBlock.status).toBe(404);
+    expect(((await missingBlock.json()) as { error: { code: string } }).error.code).toBe('BLOCK_NOT_FOUND');
+    await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada' });
+    const missingText = await fixture.json('/agents/ada/blocks/human/replace', 'POST', { find: 'Berlin', replace: 'Lisbon' });
+    expect(missingText.status).toBe(404);
+    expect(((await missingText.json()) as { error: { code: string } }).error.code).toBe('BLOCK_TEXT_NOT_FOUND');
+    expect((await fixture.json('/agents/ada/blocks/bad key!', 'PUT', { value: 'x' })).status).toBe(400);
+    expect((await fixture.json('/agents/ada/blocks/human', 'PUT', { text: 'x' })).status).toBe(400);
+    expect((await fixture.json('/agents/ada/blocks/human/append', 'POST', { text: '  ' })).status).toBe(400);
+  });
+});
+
+describe('facts and forgetting by description', () => {
+  test('a fact is learned, then superseded, and its history says so', async () => {
+    const first = (await (await fixture.json('/agents/ada/facts', 'POST', { text: 'I live in Berlin.' })).json()) as { facts: { id: string; outcome: string }[] };
+    expect(first.facts.length).toBeGreaterThan(0);
+    const second = (await (await fixture.json('/agents/ada/facts', 'POST', { text: 'I moved to Lisbon.' })).json()) as { summary: string };
+    expect(typeof second.summary).toBe('string');
+    const facts = (await (await fixture.app.request('/agents/ada/memories?kinds=fact&includeSuperseded=true')).json()) as { memories: { id: string }[] };
+    expect(facts.memories.length).toBeGreaterThan(0);
+    const history = (await (await fixture.app.request(`/agents/ada/memories/${facts.memories.at(-1)!.id}/history`)).json()) as { events: { event: string }[] };
+    expect(history.events[0]!.event).toBe('created');
+    expect((await fixture.json('/agents/ada/facts', 'POST', { text: '' })).status).toBe(400);
+  });
+
+  test('forget by description deletes what matches and nothing else (keyword-only agent: every word must be held)', async () => {
+    await fixture.cleanup();
+    fixture = await createHttpAppFixture({ embedder: null });
+    const response = await fixture.json('/agents/ada/forget', 'POST', { description: 'coffee standups' });
+    expect(response.status).toBe(200);
+    const { deleted, forgotten } = (await response.json()) as { deleted: string[]; forgotten: { content: string }[] };
+    expect(forgotten.map((memory) => memory.content)).toEqual(['Ada prefers her coffee black and her standups short']);
+    expect(deleted).toHaveLength(1);
+    expect(((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).total).toBe(6);
+  });
+});

@@ -1,0 +1,55 @@
+import type { Hono } from 'hono';
+import { parseWith } from '../../config/parse.ts';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { toolboxOf } from '../agent-tools.ts';
+import type { RouteDependencies } from '../route-dependencies.ts';
+import { appendBlockBodySchema, blockKeySchema, putBlockBodySchema, rememberFactsBodySchema, replaceBlockBodySchema } from '../schemas.ts';
+import { agentOf, validBody } from '../validate.ts';
+
+const keyOf = (value: string | undefined) => parseWith(blockKeySchema, value, 'block key');
+
+/** Memory blocks (get, replace, append, overwrite) and remembering facts, through the same code as the agent tools. */
+export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies): void {
+  app.get('/agents/:agent/blocks', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    return context.json({ blocks: await toolboxOf(engine).blocks.list({ agentId: engine.agentId }) });
+  });
+
+  app.get('/agents/:agent/blocks/:key', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    const key = keyOf(context.req.param('key'));
+    const [block] = await toolboxOf(engine).blocks.getMany({ agentId: engine.agentId }, [key]);
+    if (!block) throw new HippocampusError({ code: 'BLOCK_NOT_FOUND', message: `There is no memory block "${key}"` });
+    return context.json({ block });
+  });
+
+  app.put('/agents/:agent/blocks/:key', async (context) => {
+    const engine = await registry.get(agentOf(context), { create: true });
+    const key = keyOf(context.req.param('key'));
+    const { value } = await validBody(context, putBlockBodySchema);
+    const block = { key, value, updatedAt: engine.clock.now() };
+    await toolboxOf(engine).blocks.putMany({ agentId: engine.agentId }, [block]);
+    return context.json({ block });
+  });
+
+  app.post('/agents/:agent/blocks/:key/replace', async (context) => {
+    const engine = await registry.get(agentOf(context));
+    const key = keyOf(context.req.param('key'));
+    const body = await validBody(context, replaceBlockBodySchema);
+    return context.json(await toolboxOf(engine).run('replace_memory_block', { key, ...body }));
+  });
+
+  app.post('/agents/:agent/blocks/:key/append', async (context) => {
+    const engine = await registry.get(agentOf(context), { create: true });
+    const key = keyOf(context.req.param('key'));
+    const body = await validBody(context, appendBlockBodySchema);
+    return context.json(await toolboxOf(engine).run('append_memory_block', { key, ...body }));
+  });
+
+  app.post('/agents/:agent/facts', async (context) => {
+    const agentId = agentOf(context);
+    const body = await validBody(context, rememberFactsBodySchema);
+    const engine = await registry.get(agentId, { create: true });
+    return context.json(await toolboxOf(engine).run('remember_facts', body));
+  });
+}
