@@ -24,6 +24,7 @@ export const ERROR_CODES = [
   'UNAUTHORIZED',
   'PAYLOAD_TOO_LARGE',
   'TRANSCRIPT_ERROR',
+  'INTERNAL_ERROR',
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

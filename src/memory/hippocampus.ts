@@ -435,6 +435,7 @@ export class Hippocampus {
         const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
         this.emitPruned(memory, reason);
       }
+      await this.backend.vectors.maintain(scope);
       this.lastMaintenanceAt = now;
       if (total > maxMemories) this.lastMaintenanceAt = 0;
       return deleted;

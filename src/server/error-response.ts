@@ -32,6 +32,7 @@ const STATUS_BY_CODE = {
   EMBEDDING_MODEL_NOT_FOUND: 503,
   WORKING_MEMORY_UNAVAILABLE: 503,
   PROVIDER_TIMEOUT: 504,
+  INTERNAL_ERROR: 500,
 } as const satisfies Record<ErrorCode, ContentfulStatusCode>;
 
 /** The status for an error code; codes nobody mapped are server errors. */

@@ -47,6 +47,9 @@ export interface VectorIndex {
   /** Memories that have no vector yet, oldest first (for backfill). */
   missing(scope: AgentScope, limit: number): Promise<{ id: string; content: string; type: string; domain: string | null; tags: string[] }[]>;
   statistics(scope: AgentScope): Promise<VectorIndexStatistics>;
+  /** Background upkeep of any approximate index (build, compact, save); a no-op where there is none. */
+  maintain(scope: AgentScope): Promise<void>;
+  close(): Promise<void>;
 }
 
 /** Full-text keyword search with BM25 ranking, kept in step with the rows. */

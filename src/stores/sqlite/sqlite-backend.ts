@@ -17,12 +17,14 @@ export interface SqliteBackend extends MemoryBackend {
  */
 export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full' }): SqliteBackend {
   const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
+  const vectors = createSqliteVectorIndex({ pool });
   return {
     pool,
     store: createSqliteMemoryStore({ pool }),
-    vectors: createSqliteVectorIndex({ pool }),
+    vectors,
     keywords: createSqliteKeywordIndex({ pool }),
     async close() {
+      await vectors.close();
       pool.close();
     },
   };

@@ -4,6 +4,9 @@ import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { chunk, placeholders } from './query-builder.ts';
+import { agentPaths } from '../../config/agent-paths.ts';
+import { openHnswVectors, type HnswVectors } from './hnsw-vectors.ts';
+import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
 
 const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
 
@@ -34,6 +37,7 @@ function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): vo
       DELETE FROM memory_vectors WHERE rowid = old.seq;
     END;
   `);
+  createVectorChangeLog(db);
   const upsert = db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
   upsert.run(META_KEYS.provider, model.provider);
   upsert.run(META_KEYS.modelId, model.modelId);
@@ -48,6 +52,22 @@ function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): vo
 export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool }): VectorIndex {
   const { pool } = options;
   const hasTable = (db: Database.Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'").get() !== undefined;
+  // One HNSW graph per open agent (hnsw-vectors.ts): exact search below 2,000 vectors, ~1 ms at 100k.
+  const graphs = new Map<string, Promise<HnswVectors>>();
+  const graphOf = (agentId: string, db: Database.Database, dimensions: number) => {
+    let graph = graphs.get(agentId);
+    if (graph === undefined) {
+      graph = openHnswVectors({ db, file: `${agentPaths(pool.home, agentId).longTermDatabase}.hnsw`, dimensions });
+      graph.catch(() => graphs.delete(agentId));
+      graphs.set(agentId, graph);
+    }
+    return graph;
+  };
+  const dropGraph = async (agentId: string) => {
+    const graph = graphs.get(agentId);
+    graphs.delete(agentId);
+    if (graph) (await graph).close();
+  };
 
   return {
     async bind(scope, model) {
@@ -79,9 +99,11 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
 
     async rebind(scope, model) {
       const db = pool.connection(scope.agentId);
+      await dropGraph(scope.agentId);
       db.transaction(() => {
         db.exec('DROP TRIGGER IF EXISTS memory_vectors_delete; DROP TRIGGER IF EXISTS memory_vectors_stale; DROP TABLE IF EXISTS memory_vectors;');
         createVectorTable(db, model);
+        resetVectorChangeLog(db);
       }).immediate();
     },
 
@@ -94,6 +116,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       const remove = db.prepare('DELETE FROM memory_vectors WHERE rowid = ?');
       const insert = db.prepare('INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)');
       db.transaction(() => {
+        const written: number[] = [];
         for (const item of items) {
           if (item.vector.length !== model.dimensions) {
             throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `Vector for ${item.id} has ${item.vector.length} dimensions, the index holds ${model.dimensions}` });
@@ -102,7 +125,9 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
           if (row === undefined) continue; // forgotten meanwhile: never resurrect it as a vector
           remove.run(BigInt(row.seq));
           insert.run(BigInt(row.seq), toBlob(item.vector));
+          written.push(row.seq);
         }
+        logVectorChanges(db, written);
       }).immediate();
     },
 
@@ -127,13 +152,14 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
           .slice(0, searchOptions.limit)
           .map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
       }
-      const sql = `SELECT m.id AS id, knn.distance AS distance FROM (SELECT rowid, distance FROM memory_vectors WHERE embedding MATCH ? AND k = ?) knn
-        JOIN memories m ON m.seq = knn.rowid ORDER BY knn.distance`;
-      try {
-        return (db.prepare(sql).all(blob, searchOptions.limit) as { id: string; distance: number }[]).map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
-      } catch (error) {
-        throw new StoreError({ message: 'Vector search failed', query: sql, params: ['<vector>', searchOptions.limit], cause: error });
+      const model = readModel(db);
+      const hits = (await graphOf(scope.agentId, db, model?.dimensions ?? vector.length)).search(vector, searchOptions.limit);
+      if (hits.length === 0) return [];
+      const idOf = new Map<number, string>();
+      for (const part of chunk(hits.map((hit) => hit.seq))) {
+        for (const row of db.prepare(`SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${placeholders(part.length)})`).all(scope.agentId, ...part) as { seq: number; id: string }[]) idOf.set(row.seq, row.id);
       }
+      return hits.filter((hit) => idOf.has(hit.seq)).map((hit) => ({ id: idOf.get(hit.seq)!, similarity: 1 - hit.distance }));
     },
 
     async vectorsOf(scope, ids) {
@@ -159,6 +185,17 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
         )
         .all(scope.agentId, limit) as { id: string; content: string; type: string; domain: string | null; tags: string }[];
       return rows.map((row) => ({ ...row, tags: JSON.parse(row.tags) as string[] }));
+    },
+
+    async maintain(scope) {
+      const db = pool.connection(scope.agentId);
+      const model = readModel(db);
+      if (model === null || !hasTable(db)) return;
+      await (await graphOf(scope.agentId, db, model.dimensions)).maintain();
+    },
+
+    async close() {
+      for (const agentId of [...graphs.keys()]) await dropGraph(agentId);
     },
 
     async statistics(scope) {
