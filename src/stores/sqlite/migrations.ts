@@ -120,6 +120,27 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 4,
+    description: 'live watcher watermarks: where each conversation source was read up to, written with the memories a batch produced',
+    up(db) {
+      db.exec(`
+        CREATE TABLE live_watermarks (
+          agent_id TEXT NOT NULL,
+          source_id TEXT NOT NULL,
+          byte_offset INTEGER NOT NULL DEFAULT 0,
+          line_number INTEGER NOT NULL DEFAULT 0,
+          inode TEXT,
+          size INTEGER,
+          first_line_hash TEXT,
+          last_line_hash TEXT,
+          last_message_id TEXT,
+          updated_at INTEGER NOT NULL,
+          PRIMARY KEY (agent_id, source_id)
+        ) WITHOUT ROWID;
+      `);
+    },
+  },
 ];
 
 export const LATEST_SCHEMA_VERSION = MIGRATIONS.at(-1)?.version ?? 0;

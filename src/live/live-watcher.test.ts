@@ -1,0 +1,149 @@
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createMessagesTable } from '../conversations/messages-table.ts';
+import { spawnScript } from '../testing/run-script.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { appendLines, openTestMemory } from './live-test-helpers.ts';
+import { createLiveWatcher, type LiveWatcherEvent } from './live-watcher.ts';
+import { createMessagesTableSource } from './messages-table-source.ts';
+import { createOfflineAnalyzer } from './offline-analyzer.ts';
+import { createPushedSource } from './pushed-source.ts';
+import { createTranscriptSource } from './transcript-source.ts';
+
+const FLAVOURS = ['jasmine', 'oolong', 'matcha', 'sencha', 'assam', 'darjeeling', 'rooibos', 'chamomile', 'hibiscus', 'genmaicha', 'hojicha', 'pekoe'];
+const preference = (n: number) => ({ id: `m${n}`, role: 'user', content: `I prefer ${FLAVOURS[n % FLAVOURS.length]} tea brewed at ${60 + n} degrees.`, timestamp: 1_767_600_000_000 + n * 1000 });
+
+async function liveRows(home: string) {
+  const memory = await openTestMemory(home);
+  const rows = await memory.store.query({ agentId: 'ada' }, {});
+  await memory.stop();
+  return rows;
+}
+
+describe('live watcher', () => {
+  let temp: ReturnType<typeof createTempHome>;
+  let file: string;
+  beforeEach(() => {
+    temp = createTempHome();
+    file = path.join(temp.home, 'chat.jsonl');
+  });
+  afterEach(() => temp.cleanup());
+
+  it('analyzes each message exactly once across a restart', async () => {
+    appendLines(file, [0, 1, 2, 3, 4].map(preference));
+    let memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }), batchSize: 2 }).runOnce();
+    await memory.stop();
+    appendLines(file, [5, 6].map(preference));
+    memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }) });
+    const reports = await watcher.runOnce();
+    expect(reports.map((report) => report.messages)).toEqual([2]);
+    expect(await watcher.runOnce()).toEqual([]);
+    await memory.stop();
+    const rows = await liveRows(temp.home);
+    expect(rows.map((row) => row.context.messageId).sort()).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6']);
+    expect(rows.every((row) => row.encounterCount === 1 && row.domain === 'user' && row.category === 'preference')).toBe(true);
+  });
+
+  it('analyzes each message exactly once across kill -9 in the middle of a batch', async () => {
+    const messages = Array.from({ length: 12 }, (_, n) => preference(n));
+    appendLines(file, messages);
+    const expected = (await createOfflineAnalyzer().analyze(messages)).map((candidate) => candidate.messageId).sort();
+    const child = spawnScript('live-watch.ts', [temp.home, 'ada', file, '4', '40']);
+    let output = '';
+    await new Promise<void>((resolve) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        // The first batch committed; the embedder runs again only inside the second batch's transaction.
+        if (/committed 4\n(?:.*\n)*embedding\n/.test(output) && !child.killed) {
+          child.kill('SIGKILL');
+          resolve();
+        }
+      });
+      child.on('exit', () => resolve());
+    });
+    await new Promise((resolve) => child.once('exit', resolve).exitCode !== null && resolve(null));
+    expect(output).not.toContain('done');
+    const afterKill = await liveRows(temp.home);
+    // Nothing of the interrupted batch is there: memories and watermark rolled back together.
+    expect(afterKill.map((row) => row.context.messageId).sort()).toEqual(['m0', 'm1', 'm2', 'm3']);
+    const memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }), batchSize: 4 }).runOnce();
+    await memory.stop();
+    const rows = await liveRows(temp.home);
+    expect(rows.map((row) => row.context.messageId).sort()).toEqual(expected);
+    expect(rows.every((row) => row.encounterCount === 1)).toBe(true);
+  }, 30_000);
+
+  it('reports malformed lines with their number and keeps going', async () => {
+    appendLines(file, [preference(0), '{"role":"user"', preference(1)]);
+    const events: LiveWatcherEvent[] = [];
+    const memory = await openTestMemory(temp.home);
+    const reports = await createLiveWatcher({ memory, source: createTranscriptSource({ file }), onEvent: (event) => events.push(event) }).runOnce();
+    await memory.stop();
+    expect(events.filter((event) => event.type === 'problem').map((event) => (event.type === 'problem' ? event.line : 0))).toEqual([2]);
+    expect(reports[0]!.created).toHaveLength(2);
+  });
+
+  it('reinforces a memory that comes up again instead of creating it twice', async () => {
+    appendLines(file, [{ role: 'user', content: 'I prefer oolong tea in the morning.', timestamp: 1 }, { role: 'user', content: 'ok thanks', timestamp: 2 }]);
+    const memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }) });
+    await watcher.runOnce();
+    appendLines(file, [{ role: 'user', content: 'As I said, I prefer oolong tea in the morning.', timestamp: 3 }]);
+    const [report] = await watcher.runOnce();
+    expect(report!.reinforced).toHaveLength(1);
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    expect(rows).toHaveLength(1);
+    const [row] = rows;
+    expect(row!.encounterCount).toBe(2);
+    expect(row!.importance).toBeCloseTo(0.8 + 0.2 * 0.15, 5);
+    await memory.stop();
+  });
+
+  it('reads the messages table after the last id it consumed', async () => {
+    const database = new Database(path.join(temp.home, 'app.db'));
+    createMessagesTable(database);
+    const insert = database.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)');
+    insert.run('c1', 'user', 'I prefer matcha tea over coffee.', 1);
+    const memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source: createMessagesTableSource({ database }) });
+    expect((await watcher.runOnce()).map((report) => report.created.length)).toEqual([1]);
+    insert.run('c1', 'user', 'My brother Tom lives in Oslo.', 2);
+    const reports = await watcher.runOnce();
+    expect(reports.map((report) => report.messages)).toEqual([1]);
+    const rows = await memory.store.query({ agentId: 'ada' }, { domain: 'world' });
+    expect(rows.map((row) => row.content)).toEqual(["User's brother Tom lives in Oslo"]);
+    await memory.stop();
+    database.close();
+  });
+
+  it('analyzes pushed messages once, durably spooled', async () => {
+    const source = createPushedSource({ file: path.join(temp.home, 'pushed.jsonl') });
+    source.push([{ role: 'user', content: 'Please remember that my passport expires in March.' }]);
+    const memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source });
+    await watcher.runOnce();
+    await watcher.runOnce();
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.importance).toBe(0.9);
+    await memory.stop();
+  });
+
+  it('runs in the background without holding the host', async () => {
+    appendLines(file, [preference(0)]);
+    const memory = await openTestMemory(temp.home);
+    const batches: number[] = [];
+    const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), intervalMs: 20, onEvent: (event) => event.type === 'batch' && batches.push(event.report.messages) });
+    watcher.start('follow');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    appendLines(file, [preference(1)]);
+    for (let waited = 0; batches.length < 2 && waited < 3000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    await watcher.stop();
+    expect(batches).toEqual([1, 1]);
+    await memory.stop();
+  });
+});

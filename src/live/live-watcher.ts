@@ -1,0 +1,173 @@
+import type Database from 'better-sqlite3';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { applyCandidate } from './apply-candidate.ts';
+import { defaultMatchThreshold } from './candidate-matcher.ts';
+import type { ConversationSource, SourcePosition } from './conversation-source.ts';
+import type { LiveAnalyzer } from './live-candidate.ts';
+import { createOfflineAnalyzer } from './offline-analyzer.ts';
+import { createSqliteWatermarkStore, inImmediateTransaction } from './watermark-store.ts';
+
+/** Ten minutes: the default period of the watcher. */
+export const DEFAULT_WATCH_INTERVAL_MS = 10 * 60 * 1000;
+
+export interface LiveWatcherOptions {
+  /** An engine of its own: the batch transaction spans this engine's connection. */
+  memory: Hippocampus;
+  source: ConversationSource;
+  /** Offline heuristics by default; createLlmAnalyzer for one LLM call per batch. */
+  analyzer?: LiveAnalyzer;
+  /** Messages per batch (one transaction, one LLM call). Default 50. */
+  batchSize?: number;
+  intervalMs?: number;
+  /** Cosine similarity at which a candidate reinforces an existing memory. Default: the embedder's duplicate band. */
+  matchThreshold?: number;
+  onEvent?: (event: LiveWatcherEvent) => void;
+}
+
+export interface BatchReport {
+  sourceId: string;
+  messages: number;
+  candidates: number;
+  created: string[];
+  reinforced: string[];
+  problems: { line: number; message: string }[];
+  reset?: 'rotated' | 'truncated' | 'rewritten';
+  analyzeMs: number;
+  writeMs: number;
+}
+
+export type LiveWatcherEvent =
+  | { type: 'problem'; sourceId: string; line: number; message: string }
+  | { type: 'reset'; sourceId: string; reason: 'rotated' | 'truncated' | 'rewritten' }
+  | { type: 'batch-start'; sourceId: string; messages: number }
+  | { type: 'batch'; report: BatchReport }
+  | { type: 'error'; error: Error };
+
+export interface LiveWatcher {
+  /** Reads, analyzes and commits one batch; null when there was nothing new. */
+  pollBatch(): Promise<BatchReport | null>;
+  /** Batches until the source is caught up (`--once`). */
+  runOnce(): Promise<BatchReport[]>;
+  /** Background loop: every `intervalMs`, or following the source as it grows. Timers are unref'd. */
+  start(mode?: 'interval' | 'follow'): void;
+  /** Stops the loop and waits for a batch in flight. */
+  stop(): Promise<void>;
+}
+
+function sqliteConnection(memory: Hippocampus): Database.Database {
+  const pool = (memory.backend as Partial<SqliteBackend>).pool;
+  if (pool === undefined) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The live watcher needs the SQLite backend: its watermark commits in the same transaction as the memories' });
+  }
+  return pool.connection(memory.agentId);
+}
+
+function samePosition(left: SourcePosition | null, right: SourcePosition): boolean {
+  const a = left ?? { offset: 0, line: 0, lastMessageId: null, lastLineHash: null };
+  return a.offset === right.offset && a.line === right.line && a.lastMessageId === right.lastMessageId && a.lastLineHash === right.lastLineHash;
+}
+
+/**
+ * The live hippocampus: watches a conversation from the side and turns it into
+ * weighted long-term memories. Each message is analyzed exactly once: the
+ * memories of a batch and the source watermark commit in one transaction.
+ *
+ * @example
+ * const memory = await createHippocampus({ agentId: 'ada' });
+ * const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file: 'chat.jsonl' }) });
+ * watcher.start();               // every 10 minutes, never blocking the host
+ * await watcher.runOnce();       // or: catch up now
+ */
+export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
+  const { memory, source } = options;
+  const analyzer = options.analyzer ?? createOfflineAnalyzer();
+  const batchSize = options.batchSize ?? 50;
+  const intervalMs = options.intervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
+  const threshold = options.matchThreshold ?? defaultMatchThreshold(memory);
+  const emit = (event: LiveWatcherEvent) => options.onEvent?.(event);
+  const db = sqliteConnection(memory);
+  const watermarks = createSqliteWatermarkStore(db);
+  let timer: NodeJS.Timeout | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let running: Promise<unknown> | undefined;
+  let again = false;
+  let stopped = false;
+
+  async function pollBatch(): Promise<BatchReport | null> {
+    const from = watermarks.load(memory.agentId, source.id);
+    const batch = await source.read(from, { maxMessages: batchSize });
+    for (const problem of batch.problems) emit({ type: 'problem', sourceId: source.id, ...problem });
+    if (batch.reset) emit({ type: 'reset', sourceId: source.id, reason: batch.reset });
+    if (batch.messages.length === 0 && samePosition(from, batch.next)) return null;
+    emit({ type: 'batch-start', sourceId: source.id, messages: batch.messages.length });
+    const analyzeStarted = performance.now();
+    // Analysis (possibly an LLM call) happens before the transaction, so the write lock is held only for the writes.
+    const candidates = batch.messages.length > 0 ? await analyzer.analyze(batch.messages) : [];
+    const writeStarted = performance.now();
+    const report: BatchReport = { sourceId: source.id, messages: batch.messages.length, candidates: candidates.length, created: [], reinforced: [], problems: batch.problems, analyzeMs: writeStarted - analyzeStarted, writeMs: 0 };
+    if (batch.reset) report.reset = batch.reset;
+    const committed = await inImmediateTransaction(db, async () => {
+      // Another watcher on the same source may have committed this batch meanwhile: then it is theirs.
+      const current = watermarks.load(memory.agentId, source.id);
+      if ((current === null) !== (from === null) || (current !== null && !samePosition(from, current))) return false;
+      for (const candidate of candidates) {
+        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold });
+        (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
+      }
+      watermarks.save(memory.agentId, source.id, batch.next, memory.clock.now());
+      return true;
+    });
+    report.writeMs = performance.now() - writeStarted;
+    if (!committed) return null;
+    emit({ type: 'batch', report });
+    return report;
+  }
+
+  async function runOnce(): Promise<BatchReport[]> {
+    const reports: BatchReport[] = [];
+    for (;;) {
+      const report = await pollBatch();
+      if (report === null) return reports;
+      reports.push(report);
+      if (stopped) return reports;
+    }
+  }
+
+  function tick(): void {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = runOnce()
+      .catch((error: unknown) => emit({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) }))
+      .finally(() => {
+        running = undefined;
+        if (again) {
+          again = false;
+          tick();
+        }
+      });
+  }
+
+  return {
+    pollBatch,
+    runOnce,
+    start(mode = 'interval') {
+      if (timer || stopped) return;
+      timer = setInterval(tick, mode === 'follow' ? Math.min(intervalMs, 1000) : intervalMs);
+      timer.unref();
+      if (mode === 'follow' && source.subscribe) unsubscribe = source.subscribe(tick);
+      tick();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = undefined;
+      unsubscribe?.();
+      await running;
+    },
+  };
+}

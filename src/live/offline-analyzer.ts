@@ -1,0 +1,127 @@
+import { isSmallTalk } from '../core/small-talk.ts';
+import { isChatter, isQuestion } from '../nlp/chatter.ts';
+import { detectContentSignals, extractFactsOffline, extractKeywords, splitSentences } from '../nlp/index.ts';
+import type { ContentSignals } from '../spec/content-signals.ts';
+import type { ConversationMessage } from './conversation-source.ts';
+import { LIVE_IMPORTANCE, type LiveAnalyzer, type LiveCandidate, type LiveDomain } from './live-candidate.ts';
+import { ABOUT_THE_AGENT, AGENT_SELF_STATEMENT, retell, retellAgent, TRUST_MOMENT } from './live-phrasing.ts';
+
+type Level = { importance: number; category: string };
+
+/** The strongest signal of a sentence sets its initial importance and category. */
+export function levelOf(signals: ContentSignals, sentence: string): Level | null {
+  const vulnerable = TRUST_MOMENT.test(sentence);
+  // "I love dark roast" is a preference said warmly, not a vulnerable moment.
+  const emotional = signals.emotional && (vulnerable || !signals.preference);
+  const ordered: [boolean, Level][] = [
+    [emotional, { importance: LIVE_IMPORTANCE.emotional, category: vulnerable ? 'moment' : 'emotion' }],
+    [signals.preference, { importance: LIVE_IMPORTANCE.preference, category: 'preference' }],
+    [signals.identity, { importance: LIVE_IMPORTANCE.identity, category: 'identity' }],
+    [signals.decision, { importance: LIVE_IMPORTANCE.decision, category: 'decision' }],
+    [signals.projectWork, { importance: LIVE_IMPORTANCE.projectWork, category: 'project' }],
+  ];
+  const found = ordered.find(([present]) => present)?.[1] ?? null;
+  if (signals.explicitRemember) return { importance: LIVE_IMPORTANCE.explicitRemember, category: found?.category ?? 'note' };
+  if (found) return found;
+  return signals.passingMention ? { importance: LIVE_IMPORTANCE.passingMention, category: 'mention' } : null;
+}
+
+function domainOf(sentence: string, subject: string | null, level: Level | null): LiveDomain {
+  if (TRUST_MOMENT.test(sentence)) return 'relationship';
+  if (ABOUT_THE_AGENT.test(sentence) && !isQuestion(sentence)) return 'self';
+  if (subject !== null && subject !== 'user') return 'world';
+  if (level && (level.category === 'decision' || level.category === 'project')) return 'world';
+  return 'user';
+}
+
+// An imperative ("Run the tests again") parses as a fact about itself: it is a task, not a memory;
+// a discourse marker ("As I said", "Like I told you") parses with "I" left inside the subject.
+function isNotAFact(fact: { subject: string; predicate: string; fact: string; keywords: string[] }): boolean {
+  if (fact.keywords.length === 0 || /\bi\b/.test(fact.subject)) return true;
+  return fact.subject === fact.fact.toLowerCase() || (fact.predicate === 'is' && !/^(user|the |a |an |[A-Z])/.test(fact.fact));
+}
+
+function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean): LiveCandidate[] {
+  if (isChatter(sentence) || isQuestion(sentence)) return [];
+  // "By the way," is split off as its own sentence; the mention it introduces is still a passing one.
+  const signals = { ...detectContentSignals(sentence), passingMention: passing };
+  const level = levelOf(signals, sentence);
+  const base = { messageId: message.id, timestamp: message.timestamp };
+  const facts = extractFactsOffline(sentence).filter((fact) => !isNotAFact(fact));
+  const special = TRUST_MOMENT.test(sentence) || ABOUT_THE_AGENT.test(sentence);
+  if (facts.length > 0 && !special) {
+    return facts.map((fact) => {
+      const factLevel = level ?? { importance: LIVE_IMPORTANCE.generalFact, category: fact.subject === 'user' ? 'fact' : 'person' };
+      const domain = domainOf(sentence, fact.subject, factLevel);
+      const category = domain === 'world' && factLevel.category === 'fact' ? 'person' : factLevel.category;
+      return { ...base, domain, category, content: fact.fact, importance: factLevel.importance, intensity: fact.intensity, keywords: fact.keywords, kind: 'fact' as const };
+    });
+  }
+  // No fact of the usual shape: keep the sentence only when it says something that matters.
+  if (!special && (level === null || level.importance < LIVE_IMPORTANCE.decision)) return [];
+  const domain = domainOf(sentence, null, level);
+  // What the person asks of the agent is the agent's identity: at least the identity level.
+  const floor = domain === 'self' ? LIVE_IMPORTANCE.identity : domain === 'relationship' ? LIVE_IMPORTANCE.emotional : 0;
+  const importance = Math.max(level?.importance ?? 0, floor);
+  const category = domain === 'self' && level?.category !== 'note' ? 'instruction' : domain === 'relationship' ? 'moment' : (level?.category ?? 'note');
+  const content = retell(sentence, { quoteUnlessRetold: domain === 'relationship' });
+  return [{ ...base, domain, category, content, importance, intensity: importance, keywords: extractKeywords(sentence).slice(0, 8), kind: domain === 'relationship' ? 'memory' : 'fact' }];
+}
+
+function fromAgentMessage(message: ConversationMessage): LiveCandidate[] {
+  // The agent's routine replies are task chatter; only what it says about who it is becomes a self memory.
+  return splitSentences(message.content)
+    .filter((sentence) => AGENT_SELF_STATEMENT.test(sentence) && !isQuestion(sentence))
+    .map((sentence) => ({
+      domain: 'self' as const,
+      category: 'identity',
+      content: retellAgent(sentence),
+      importance: LIVE_IMPORTANCE.identity,
+      intensity: LIVE_IMPORTANCE.identity,
+      keywords: extractKeywords(sentence).slice(0, 8),
+      kind: 'fact' as const,
+      messageId: message.id,
+      timestamp: message.timestamp,
+    }));
+}
+
+/** One candidate per content and domain: the strongest mention wins. */
+function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
+  const kept = new Map<string, LiveCandidate>();
+  for (const candidate of candidates) {
+    const key = `${candidate.domain}\u0000${candidate.content.toLowerCase().replace(/\s+/g, ' ')}`;
+    const previous = kept.get(key);
+    if (!previous || candidate.importance > previous.importance) kept.set(key, candidate);
+  }
+  return [...kept.values()];
+}
+
+/**
+ * The default analyzer: no LLM, no network. The same heuristics as fact
+ * extraction, with the live importance levels (remember 0.9, emotional 0.85,
+ * preference/identity 0.8, decision 0.75, project 0.6, general fact 0.5,
+ * passing mention 0.3) and the four domains. Small talk, questions, routine
+ * task chatter and repeats within a batch yield nothing.
+ *
+ * @example
+ * const candidates = await createOfflineAnalyzer().analyze([{ id: '1', role: 'user', content: 'I prefer short answers', timestamp: Date.now() }]);
+ * candidates[0]; // { domain: 'user', category: 'preference', content: 'User prefers short answers', importance: 0.8, ... }
+ */
+export function createOfflineAnalyzer(): LiveAnalyzer {
+  return {
+    name: 'offline',
+    async analyze(messages) {
+      const candidates: LiveCandidate[] = [];
+      for (const message of messages) {
+        const content = message.content.trim();
+        if (content === '' || isSmallTalk(content) || isChatter(content)) continue;
+        if (message.role === 'assistant') candidates.push(...fromAgentMessage(message));
+        else if (message.role !== 'system' && message.role !== 'tool') {
+          const passing = detectContentSignals(content).passingMention;
+          for (const sentence of splitSentences(content)) candidates.push(...fromUserSentence(sentence, message, passing));
+        }
+      }
+      return withoutRedundancy(candidates);
+    },
+  };
+}

@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { ConversationMessage, ConversationSource } from './conversation-source.ts';
+import { createTranscriptSource } from './transcript-source.ts';
+
+export interface PushedSource extends ConversationSource {
+  /** Appends messages durably (one write, whole lines); the watcher analyzes them on its next poll. */
+  push(messages: (Omit<ConversationMessage, 'id' | 'timestamp'> & { id?: string; timestamp?: number })[]): void;
+}
+
+/**
+ * Messages a host pushes through the API. They are spooled to a JSONL file
+ * before `push` returns, so they survive a crash and get the transcript's
+ * exactly-once watermark instead of a second, weaker mechanism.
+ *
+ * @example
+ * const source = createPushedSource({ file: path.join(home, 'agents/ada/live/pushed.jsonl') });
+ * source.push([{ role: 'user', content: 'I prefer tea over coffee' }]);
+ */
+export function createPushedSource(options: { file: string; id?: string; now?: () => number }): PushedSource {
+  const transcript = createTranscriptSource({ file: options.file, id: options.id ?? `pushed:${path.resolve(options.file)}` });
+  const now = options.now ?? Date.now;
+  return {
+    ...transcript,
+    push(messages) {
+      if (messages.length === 0) return;
+      fs.mkdirSync(path.dirname(options.file), { recursive: true });
+      const lines = messages.map((message) => JSON.stringify({ ...message, timestamp: message.timestamp ?? now() })).join('\n');
+      fs.appendFileSync(options.file, `${lines}\n`);
+    },
+  };
+}

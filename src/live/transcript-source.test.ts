@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempHome } from '../testing/temp-home.ts';
+import { appendLines } from './live-test-helpers.ts';
+import { createTranscriptSource } from './transcript-source.ts';
+
+const line = (n: number) => ({ role: 'user', content: `message ${n}`, timestamp: 1_700_000_000_000 + n });
+
+describe('transcript source', () => {
+  let temp: ReturnType<typeof createTempHome>;
+  let file: string;
+  beforeEach(() => {
+    temp = createTempHome();
+    file = path.join(temp.home, 'chat.jsonl');
+  });
+  afterEach(() => temp.cleanup());
+
+  it('does not consume a line the writer is still writing', async () => {
+    appendLines(file, [line(1)]);
+    fs.appendFileSync(file, '{"role":"user","content":"half writ');
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    expect(first.messages.map((message) => message.content)).toEqual(['message 1']);
+    fs.appendFileSync(file, 'ten","timestamp":1700000000009}\n');
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.messages.map((message) => message.content)).toEqual(['half written']);
+    expect(second.next.line).toBe(2);
+  });
+
+  it('reports malformed lines by number, skips them and reads on', async () => {
+    appendLines(file, [line(1), '{not json', { role: 'user', timestamp: 5 }, '', line(5)]);
+    const batch = await createTranscriptSource({ file }).read(null, { maxMessages: 10 });
+    expect(batch.messages.map((message) => message.content)).toEqual(['message 1', 'message 5']);
+    expect(batch.problems.map((problem) => problem.line)).toEqual([2, 3]);
+    expect(batch.problems[1]!.message).toMatch(/content/);
+  });
+
+  it('stops after maxMessages and continues exactly where it stopped', async () => {
+    appendLines(file, [1, 2, 3, 4, 5].map(line));
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 2 });
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect([...first.messages, ...second.messages].map((message) => message.content)).toEqual([1, 2, 3, 4, 5].map((n) => `message ${n}`));
+  });
+
+  it('reads a rotated transcript from the start of the new file, without re-reading the old one', async () => {
+    appendLines(file, [line(1), line(2)]);
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    fs.renameSync(file, `${file}.1`);
+    appendLines(file, [line(3)]);
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.reset).toBe('rotated');
+    expect(second.messages.map((message) => message.content)).toEqual(['message 3']);
+  });
+
+  it('detects a truncated transcript and reads only what was written after', async () => {
+    appendLines(file, [line(1), line(2)]);
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    fs.truncateSync(file, 0);
+    appendLines(file, [line(3)]);
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.reset).toBe('truncated');
+    expect(second.messages.map((message) => message.content)).toEqual(['message 3']);
+  });
+
+  it('continues at the watermark when the same transcript is rewritten under a new inode', async () => {
+    appendLines(file, [line(1), line(2)]);
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    const copy = `${file}.tmp`;
+    fs.copyFileSync(file, copy);
+    appendLines(copy, [line(3)]);
+    fs.renameSync(copy, file);
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.reset).toBe('rewritten');
+    expect(second.messages.map((message) => message.content)).toEqual(['message 3']);
+  });
+
+  it('detects a transcript replaced by other content of at least the same length', async () => {
+    appendLines(file, [line(1), line(2)]);
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    fs.writeFileSync(file, '');
+    appendLines(file, [line(7), line(8), line(9)]);
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.reset).toBe('truncated');
+    expect(second.messages.map((message) => message.content)).toEqual(['message 7', 'message 8', 'message 9']);
+  });
+});

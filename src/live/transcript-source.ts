@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { startPosition, type ConversationMessage, type ConversationSource, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
+import { parseTranscriptLine } from './transcript-line.ts';
+
+const CHUNK_BYTES = 64 * 1024;
+const NEWLINE = 0x0a;
+
+/** "<bytes>:<sha256 prefix>" of a line without its newline. */
+export function lineHash(bytes: Buffer): string {
+  return `${bytes.length}:${createHash('sha256').update(bytes).digest('hex').slice(0, 16)}`;
+}
+
+function hashedLength(hash: string): number {
+  return Number(hash.slice(0, hash.indexOf(':')));
+}
+
+function readAt(fd: number, start: number, length: number): Buffer {
+  if (start < 0 || length <= 0) return Buffer.alloc(0);
+  const buffer = Buffer.alloc(length);
+  return buffer.subarray(0, fs.readSync(fd, buffer, 0, length, start));
+}
+
+/**
+ * Does the file still begin with what the watermark consumed? Checked by the
+ * first line and the last consumed line: a rename, a copy or an editor's save
+ * keeps both; a rotation or a truncation does not.
+ */
+function stillHolds(fd: number, from: SourcePosition, size: number): boolean {
+  if (from.offset === 0) return true;
+  if (size < from.offset) return false;
+  if (from.firstLineHash !== null) {
+    const length = hashedLength(from.firstLineHash);
+    if (lineHash(readAt(fd, 0, length)) !== from.firstLineHash || readAt(fd, length, 1)[0] !== NEWLINE) return false;
+  }
+  if (from.lastLineHash !== null) {
+    const length = hashedLength(from.lastLineHash);
+    if (lineHash(readAt(fd, from.offset - 1 - length, length)) !== from.lastLineHash || readAt(fd, from.offset - 1, 1)[0] !== NEWLINE) return false;
+  }
+  return true;
+}
+
+/**
+ * An append-only JSONL transcript, one `{ role | speaker, content, timestamp, id? }`
+ * per line. Only newline-terminated lines are consumed, so a line the writer
+ * is still writing waits for the next read. A malformed line is reported with
+ * its line number and skipped. When the file is rotated or truncated (another
+ * inode, or shorter than the watermark, or different bytes before it) the new
+ * content is read from its start; when it was only moved or rewritten with the
+ * same beginning, reading continues at the watermark, never from the top.
+ *
+ * @example
+ * const source = createTranscriptSource({ file: 'chat.jsonl' });
+ * const batch = await source.read(null, { maxMessages: 50 });
+ * batch.messages[0]; // { id, role: 'user', content, timestamp }
+ */
+export function createTranscriptSource(options: { file: string; id?: string }): ConversationSource {
+  const file = path.resolve(options.file);
+  const id = options.id ?? `transcript:${file}`;
+  return {
+    id,
+    async read(from, { maxMessages }) {
+      let fd: number;
+      try {
+        fd = fs.openSync(file, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { messages: [], next: from ?? startPosition(), problems: [] };
+        throw error;
+      }
+      try {
+        return readLines(fd, from, maxMessages);
+      } finally {
+        fs.closeSync(fd);
+      }
+    },
+    subscribe(onChange) {
+      // watchFile polls stat, so it keeps working across a rotation, where fs.watch loses the old inode.
+      const listener = () => onChange();
+      fs.watchFile(file, { interval: 250, persistent: false }, listener);
+      return () => fs.unwatchFile(file, listener);
+    },
+  };
+}
+
+function readLines(fd: number, from: SourcePosition | null, maxMessages: number): SourceBatch {
+  const stat = fs.fstatSync(fd);
+  const inode = String(stat.ino);
+  let position: SourcePosition = from ?? startPosition();
+  let reset: SourceBatch['reset'];
+  if (from !== null && from.offset > 0) {
+    if (!stillHolds(fd, from, stat.size)) {
+      reset = from.inode === inode ? 'truncated' : 'rotated';
+      position = startPosition();
+    } else if (from.inode !== null && from.inode !== inode) {
+      reset = 'rewritten';
+    }
+  }
+  const next: SourcePosition = { ...position, inode, size: stat.size };
+  const messages: ConversationMessage[] = [];
+  const problems: SourceProblem[] = [];
+  let pending: Buffer = Buffer.alloc(0);
+  let pendingStart = position.offset;
+  while (messages.length < maxMessages) {
+    const chunk = readAt(fd, pendingStart + pending.length, CHUNK_BYTES);
+    if (chunk.length === 0) break;
+    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    let start = 0;
+    while (messages.length < maxMessages) {
+      const newline = pending.indexOf(NEWLINE, start);
+      if (newline === -1) break;
+      const bytes = pending.subarray(start, newline);
+      next.line += 1;
+      next.offset = pendingStart + newline + 1;
+      next.lastLineHash = lineHash(bytes);
+      if (next.line === 1) next.firstLineHash = next.lastLineHash;
+      start = newline + 1;
+      const text = bytes.toString('utf8').trim();
+      if (text === '') continue;
+      const fallbackId = `${next.firstLineHash?.slice(-8) ?? 'file'}:${next.line}`;
+      const parsed = parseTranscriptLine(text, fallbackId);
+      if (parsed.ok) messages.push(parsed.message);
+      else problems.push({ line: next.line, message: parsed.problem });
+    }
+    pending = pending.subarray(start);
+    pendingStart += start;
+  }
+  return { messages, next, problems, ...(reset ? { reset } : {}) };
+}

@@ -1,0 +1,76 @@
+import type Database from 'better-sqlite3';
+import type { SourcePosition } from './conversation-source.ts';
+
+interface WatermarkRow {
+  byte_offset: number;
+  line_number: number;
+  inode: string | null;
+  size: number | null;
+  first_line_hash: string | null;
+  last_line_hash: string | null;
+  last_message_id: string | null;
+}
+
+/** Where each source was read up to, per agent, in the agent's own database (schema version 4). */
+export interface WatermarkStore {
+  load(agentId: string, sourceId: string): SourcePosition | null;
+  /** Synchronous on purpose: it runs inside the batch's open transaction. */
+  save(agentId: string, sourceId: string, position: SourcePosition, at: number): void;
+}
+
+/**
+ * @example
+ * const watermarks = createSqliteWatermarkStore(db);
+ * watermarks.save('ada', 'transcript:/tmp/chat.jsonl', position, Date.now());
+ */
+export function createSqliteWatermarkStore(db: Database.Database): WatermarkStore {
+  const select = db.prepare(
+    'SELECT byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id FROM live_watermarks WHERE agent_id = ? AND source_id = ?',
+  );
+  const upsert = db.prepare(`
+    INSERT INTO live_watermarks (agent_id, source_id, byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id, updated_at)
+    VALUES (@agentId, @sourceId, @offset, @line, @inode, @size, @firstLineHash, @lastLineHash, @lastMessageId, @at)
+    ON CONFLICT (agent_id, source_id) DO UPDATE SET byte_offset = excluded.byte_offset, line_number = excluded.line_number, inode = excluded.inode,
+      size = excluded.size, first_line_hash = excluded.first_line_hash, last_line_hash = excluded.last_line_hash,
+      last_message_id = excluded.last_message_id, updated_at = excluded.updated_at`);
+  return {
+    load(agentId, sourceId) {
+      const row = select.get(agentId, sourceId) as WatermarkRow | undefined;
+      if (row === undefined) return null;
+      return {
+        offset: row.byte_offset,
+        line: row.line_number,
+        inode: row.inode,
+        size: row.size,
+        firstLineHash: row.first_line_hash,
+        lastLineHash: row.last_line_hash,
+        lastMessageId: row.last_message_id,
+      };
+    },
+    save(agentId, sourceId, position, at) {
+      upsert.run({ agentId, sourceId, ...position, at });
+    },
+  };
+}
+
+/**
+ * Runs async work inside one IMMEDIATE transaction on `db`: the engine's own
+ * transactions inside it become savepoints, so the memories a batch writes and
+ * the watermark commit together or not at all (a kill -9 mid-batch leaves neither).
+ * The connection must not be shared with writers outside `work`: their writes
+ * would join this transaction and roll back with it.
+ *
+ * @example
+ * await inImmediateTransaction(db, async () => { await memory.rememberMany(inputs, { longTerm: true }); watermarks.save(...); });
+ */
+export async function inImmediateTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
+  db.prepare('BEGIN IMMEDIATE').run();
+  try {
+    const result = await work();
+    db.prepare('COMMIT').run();
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw error;
+  }
+}
