@@ -2,6 +2,7 @@ import { Command, CommanderError } from 'commander';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
+import { registerSearchCommands } from './commands/search-commands.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerMcpCommand } from './commands/mcp-command.ts';
@@ -18,6 +19,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
   registerMemoryCommands(program, context);
+  registerSearchCommands(program, context);
   registerDemoCommand(program, context);
   registerBenchCommand(program, context);
   registerMcpCommand(program, context);

@@ -1,0 +1,58 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempHome } from '../testing/temp-home.ts';
+import { main } from './main.ts';
+
+let home: string;
+let cleanup: () => void;
+beforeEach(() => ({ home, cleanup } = createTempHome()));
+afterEach(() => cleanup());
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['node', 'hippocampus', '--home', home, '--agent', 'ada', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+  return { code, stdout, stderr };
+}
+
+describe('hippocampus CLI', () => {
+  it('remembers, recalls, searches with an explanation, and forgets', async () => {
+    const remembered = await cli('remember', 'We decided to move billing to Postgres', '--type', 'decision', '--tags', 'billing,db', '--json');
+    expect(remembered.code).toBe(0);
+    const { memory, longTerm } = JSON.parse(remembered.stdout) as { memory: { id: string; importance: number }; longTerm: boolean };
+    expect(longTerm).toBe(true);
+    expect(memory.importance).toBeGreaterThanOrEqual(0.75);
+
+    const recalled = JSON.parse((await cli('recall', '--type', 'decision', '--json')).stdout) as { id: string }[];
+    expect(recalled.map((record) => record.id)).toEqual([memory.id]);
+
+    const searched = await cli('memory', 'search', '--query', 'which database for billing?', '--explain');
+    expect(searched.code).toBe(0);
+    expect(searched.stdout).toContain('We decided to move billing to Postgres');
+    expect(searched.stdout).toMatch(/keyword \d\.\d\d×/);
+
+    const stats = JSON.parse((await cli('data', 'vector-stats', '--json')).stdout) as { withVectors: number; dimensions: number };
+    expect(stats).toMatchObject({ withVectors: 1, dimensions: 512 });
+
+    expect((await cli('forget', memory.id)).code).toBe(0);
+    const gone = await cli('get', memory.id);
+    expect(gone.code).toBe(1);
+    expect(gone.stderr).toContain('NOT_FOUND');
+  });
+
+  it('reports bad input on stderr with a non-zero exit and writes nothing', async () => {
+    const badImportance = await cli('remember', 'x', '--importance', '2');
+    expect(badImportance.code).toBe(2);
+    expect(badImportance.stderr).toContain('VALIDATION_ERROR');
+    const badContext = await cli('remember', 'x', '--context', '{oops');
+    expect(badContext.code).toBe(2);
+    expect(badContext.stderr).toContain('--context is not valid JSON');
+    const badType = await cli('remember', 'x', '--type', 'dream');
+    expect(badType.code).toBe(2);
+    const badFilter = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$regex":"a"}}');
+    expect(badFilter.code).toBe(2);
+    expect(badFilter.stderr).toContain('INVALID_FILTER');
+    const badAgent = await main(['node', 'hippocampus', '--home', home, '--agent', '../evil', 'stats'], { stdout: () => undefined, stderr: () => undefined });
+    expect(badAgent).toBe(1);
+    expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 0 });
+  });
+});
