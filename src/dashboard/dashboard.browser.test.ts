@@ -4,6 +4,8 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { startServer, type RunningServer } from '../server/serve.ts';
+import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -35,6 +37,11 @@ async function seedAgent(home: string, clock: ReturnType<typeof createShiftableC
   clock.setDaysAgo(3);
   await memory.reinforce(seeded[1]!.memory.id, { intensity: 0.8 });
   clock.setDaysAgo(0);
+  const blocks = createSqliteBlockStore({ pool: sqlitePoolOf(memory.backend)! });
+  await blocks.putMany({ agentId: 'ada' }, [
+    { key: 'human', value: 'Name: Ada\nRole: staff engineer on billing\nLives in Berlin', updatedAt: clock.now() - 2 * DAY },
+    { key: 'persona', value: 'Terse, kind, cites the memory it used.', updatedAt: clock.now() - 9 * DAY },
+  ]);
   await memory.stop();
 }
 
@@ -130,6 +137,21 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await page.getByRole('textbox', { name: 'content' }).fill('The postgres migration for invoices timed out on the replica (lag 40s)');
     await page.getByRole('button', { name: 'Save' }).click();
     await page.waitForSelector('h1.memory-content:has-text("lag 40s")');
+    await settled();
+  });
+
+  test('a memory block is edited in place and the API returns the new text', async () => {
+    const back = page.url();
+    await page.getByRole('link', { name: 'Blocks', exact: true }).click();
+    await settled();
+    const human = page.getByRole('textbox', { name: 'block human' });
+    await human.fill('Name: Ada\nRole: staff engineer on billing\nLives in Lisbon');
+    await page.locator('form[data-key="human"]').getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('block-status-human').filter({ hasText: 'saved' }).waitFor();
+    const answer = (await (await fetch(`${server.url}/agents/ada/blocks/human`)).json()) as { block: { value: string } };
+    expect(answer.block.value).toBe('Name: Ada\nRole: staff engineer on billing\nLives in Lisbon');
+    await shot('blocks');
+    await page.goto(back);
     await settled();
   });
 

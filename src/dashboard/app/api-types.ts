@@ -2,6 +2,7 @@
 export type { MemoryView } from '../../server/memory-view.ts';
 export type { StrengthCurve, StrengthPoint } from '../../server/strength-curve.ts';
 export type { MemoryType } from '../../spec/memory-record.ts';
+export type { MemoryBlock } from '../../spec/block-store.ts';
 export type { MemoryHistoryEvent, ConsolidationRun, StoreStatistics } from '../../spec/memory-store.ts';
 import type { MemoryView } from '../../server/memory-view.ts';
 import type { RecallExplanation } from '../../core/recall-scoring.ts';

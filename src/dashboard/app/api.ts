@@ -1,4 +1,4 @@
-import type { AgentStats, ConsolidationRun, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
+import type { AgentStats, ConsolidationRun, MemoryBlock, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
 
 const TOKEN_KEY = 'hippocampus.token';
 
@@ -81,5 +81,7 @@ export const api = {
   },
   forgetPreview: (agent: string, ids: string[]) => request<{ memories: MemoryView[]; missing: string[] }>(`${agentPath(agent)}/forget/preview`, post({ ids })),
   forget: (agent: string, ids: string[]) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post({ ids })),
+  blocks: (agent: string) => request<{ blocks: MemoryBlock[] }>(`${agentPath(agent)}/blocks`),
+  putBlock: (agent: string, key: string, value: string) => request<{ block: MemoryBlock }>(`${agentPath(agent)}/blocks/${encodeURIComponent(key)}`, { method: 'PUT', body: JSON.stringify({ value }) }),
   exportUrl: (agent: string, format: 'json' | 'markdown') => `${agentPath(agent)}/export?format=${format}`,
 };

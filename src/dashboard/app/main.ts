@@ -49,7 +49,7 @@ async function render(): Promise<void> {
     if (route.view === 'memories') await renderMemories(view, agent, route.params);
     else if (route.view === 'search') await renderSearch(view, agent, route.params);
     else if (route.view === 'memory' && route.id) await renderMemory(view, agent, route.id);
-    else if (route.view === 'blocks') await renderBlocks(view);
+    else if (route.view === 'blocks') await renderBlocks(view, agent);
     else await renderOverview(view, agent);
   } catch (error) {
     if (turn !== rendering) return;
