@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { createLayerTables } from './layer-schema.ts';
 
 export interface Migration {
   version: number;
@@ -140,6 +141,11 @@ export const MIGRATIONS: readonly Migration[] = [
         ) WITHOUT ROWID;
       `);
     },
+  },
+  {
+    version: 5,
+    description: 'knowledge graph (entities, aliases, relations with validity, provenance cascading from memories), skill library with versions and outcomes, working-memory consolidation marks',
+    up: createLayerTables,
   },
 ];
 

@@ -1,0 +1,141 @@
+import type Database from 'better-sqlite3';
+
+// Semantic and procedural memory tables (schema version 5). Kept apart from
+// migrations.ts so that file stays a list; IF NOT EXISTS so a database that
+// met an earlier draft of these tables is not refused.
+//
+// Provenance rows cascade from `memories`: forgetting a memory removes what
+// it told the graph, and the triggers then remove a relation no memory
+// supports any more and an entity nothing mentions or relates to.
+const GRAPH_TABLES = `
+  CREATE TABLE IF NOT EXISTS graph_entities (
+    id INTEGER PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    type TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS graph_aliases (
+    agent_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    entity_id INTEGER NOT NULL REFERENCES graph_entities(id) ON DELETE CASCADE,
+    alias TEXT NOT NULL,
+    PRIMARY KEY (agent_id, key)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS graph_aliases_entity ON graph_aliases(entity_id);
+
+  CREATE TABLE IF NOT EXISTS graph_relations (
+    id INTEGER PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    subject_id INTEGER NOT NULL REFERENCES graph_entities(id) ON DELETE CASCADE,
+    predicate TEXT NOT NULL,
+    object_id INTEGER NOT NULL REFERENCES graph_entities(id) ON DELETE CASCADE,
+    confidence REAL NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+    valid_from INTEGER,
+    valid_to INTEGER,
+    created_at INTEGER NOT NULL,
+    CHECK (valid_to IS NULL OR valid_from IS NULL OR valid_to >= valid_from)
+  );
+  CREATE INDEX IF NOT EXISTS graph_relations_subject ON graph_relations(subject_id, predicate);
+  CREATE INDEX IF NOT EXISTS graph_relations_object ON graph_relations(object_id);
+
+  CREATE TABLE IF NOT EXISTS graph_entity_provenance (
+    entity_id INTEGER NOT NULL REFERENCES graph_entities(id) ON DELETE CASCADE,
+    memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    PRIMARY KEY (entity_id, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS graph_entity_provenance_memory ON graph_entity_provenance(memory_id);
+
+  CREATE TABLE IF NOT EXISTS graph_relation_provenance (
+    relation_id INTEGER NOT NULL REFERENCES graph_relations(id) ON DELETE CASCADE,
+    memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    PRIMARY KEY (relation_id, memory_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX IF NOT EXISTS graph_relation_provenance_memory ON graph_relation_provenance(memory_id);
+
+  CREATE TABLE IF NOT EXISTS graph_linked_memories (
+    memory_id TEXT PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+    linked_at INTEGER NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TRIGGER IF NOT EXISTS graph_relation_unsupported AFTER DELETE ON graph_relation_provenance
+  WHEN NOT EXISTS (SELECT 1 FROM graph_relation_provenance WHERE relation_id = old.relation_id)
+  BEGIN
+    DELETE FROM graph_relations WHERE id = old.relation_id;
+  END;
+  CREATE TRIGGER IF NOT EXISTS graph_entity_unmentioned AFTER DELETE ON graph_entity_provenance
+  WHEN NOT EXISTS (SELECT 1 FROM graph_entity_provenance WHERE entity_id = old.entity_id)
+    AND NOT EXISTS (SELECT 1 FROM graph_relations WHERE subject_id = old.entity_id OR object_id = old.entity_id)
+  BEGIN
+    DELETE FROM graph_entities WHERE id = old.entity_id;
+  END;
+  CREATE TRIGGER IF NOT EXISTS graph_entity_unrelated AFTER DELETE ON graph_relations
+  BEGIN
+    DELETE FROM graph_entities WHERE id IN (old.subject_id, old.object_id)
+      AND NOT EXISTS (SELECT 1 FROM graph_entity_provenance p WHERE p.entity_id = graph_entities.id)
+      AND NOT EXISTS (SELECT 1 FROM graph_relations r WHERE r.subject_id = graph_entities.id OR r.object_id = graph_entities.id);
+  END;
+`;
+
+// Counts on `skills` are those of the current version; every version's text
+// stays in skill_versions and every outcome names the version it judged.
+const SKILL_TABLES = `
+  CREATE TABLE IF NOT EXISTS skills (
+    id TEXT PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    name TEXT NOT NULL,
+    description TEXT NOT NULL,
+    code TEXT NOT NULL,
+    language TEXT NOT NULL,
+    inputs TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(inputs)),
+    created_from TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(created_from)),
+    version INTEGER NOT NULL DEFAULT 1,
+    success_count INTEGER NOT NULL DEFAULT 0,
+    failure_count INTEGER NOT NULL DEFAULT 0,
+    last_used_at INTEGER,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    embedding BLOB,
+    embedding_model TEXT
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS skills_name ON skills(agent_id, name);
+
+  CREATE TABLE IF NOT EXISTS skill_versions (
+    skill_id TEXT NOT NULL REFERENCES skills(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    description TEXT NOT NULL,
+    code TEXT NOT NULL,
+    language TEXT NOT NULL,
+    inputs TEXT NOT NULL CHECK (json_valid(inputs)),
+    reason TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (skill_id, version)
+  ) WITHOUT ROWID;
+
+  CREATE TABLE IF NOT EXISTS skill_outcomes (
+    id INTEGER PRIMARY KEY,
+    skill_id TEXT NOT NULL REFERENCES skills(id) ON DELETE CASCADE,
+    version INTEGER NOT NULL,
+    success INTEGER NOT NULL CHECK (success IN (0, 1)),
+    notes TEXT,
+    at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS skill_outcomes_skill ON skill_outcomes(skill_id, at);
+`;
+
+// A working-memory store may be in process and lose its marks on restart; the
+// database remembers which conversations were mined so none is mined twice.
+const CONSOLIDATION_TABLES = `
+  CREATE TABLE IF NOT EXISTS working_consolidations (
+    agent_id TEXT NOT NULL,
+    conversation_id TEXT NOT NULL,
+    consolidated_at INTEGER NOT NULL,
+    memory_ids TEXT NOT NULL DEFAULT '[]' CHECK (json_valid(memory_ids)),
+    PRIMARY KEY (agent_id, conversation_id)
+  ) WITHOUT ROWID;
+`;
+
+/** Schema version 5: knowledge graph, skill library, working-memory consolidation marks. */
+export function createLayerTables(db: Database.Database): void {
+  db.exec(GRAPH_TABLES + SKILL_TABLES + CONSOLIDATION_TABLES);
+}
