@@ -1,0 +1,102 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { createKnowledgeGraph } from './knowledge-graph.ts';
+
+const NOW = Date.UTC(2025, 0, 1);
+const opened: { memory: Hippocampus; cleanup(): void }[] = [];
+
+async function openMemory(): Promise<Hippocampus> {
+  const { home, cleanup } = createTempHome('hippocampus-graph-');
+  const memory = await createHippocampus({ home, agentId: 'graph-test', embedder: createHashEmbedder(), clock: { now: () => NOW } });
+  opened.push({ memory, cleanup });
+  return memory;
+}
+
+afterEach(async () => {
+  for (const { memory, cleanup } of opened.splice(0)) {
+    await memory.stop();
+    cleanup();
+  }
+});
+
+const objects = (relations: { object: { name: string } }[]) => relations.map((relation) => relation.object.name);
+
+describe('knowledge graph validity', () => {
+  it('answers where the user lived in 2023: a moved-away fact is closed with validTo, not deleted', async () => {
+    const memory = await openMemory();
+    await memory.rememberMany(
+      [
+        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
+        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
+        { type: 'chat', content: 'I moved to Porto.', timestamp: Date.UTC(2024, 8, 1) },
+      ],
+      { longTerm: true },
+    );
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+
+    expect(objects(await graph.asOf(Date.UTC(2023, 5, 1), { subject: 'user', predicate: 'lives_in' }))).toEqual(['Lisbon']);
+    expect(objects(await graph.asOf(Date.UTC(2022, 5, 1), { subject: 'user', predicate: 'lives_in' }))).toEqual(['Berlin']);
+    expect(objects(await graph.asOf(NOW, { subject: 'user', predicate: 'lives_in' }))).toEqual(['Porto']);
+    const during2023 = await graph.relations({ subject: 'user', predicate: 'lives_in', during: { from: Date.UTC(2023, 0, 1), to: Date.UTC(2024, 0, 1) } });
+    expect(objects(during2023).sort()).toEqual(['Berlin', 'Lisbon']);
+
+    const history = await graph.relations({ subject: 'user', predicate: 'lives_in' });
+    expect(history.map((relation) => [relation.object.name, relation.validFrom, relation.validTo])).toEqual([
+      ['Porto', Date.UTC(2024, 8, 1), null],
+      ['Lisbon', Date.UTC(2023, 3, 1), Date.UTC(2024, 8, 1)],
+      ['Berlin', Date.UTC(2021, 2, 1), Date.UTC(2023, 3, 1)],
+    ]);
+  });
+
+  it('closes a relation the user negates, and an out-of-order older fact is stored already closed', async () => {
+    const memory = await openMemory();
+    await memory.rememberMany(
+      [
+        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
+        { type: 'chat', content: 'I no longer live in Lisbon.', timestamp: Date.UTC(2024, 0, 10) },
+      ],
+      { longTerm: true },
+    );
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    expect(await graph.asOf(Date.UTC(2024, 5, 1), { subject: 'user', predicate: 'lives_in' })).toEqual([]);
+    expect(objects(await graph.asOf(Date.UTC(2023, 5, 1), { subject: 'user', predicate: 'lives_in' }))).toEqual(['Lisbon']);
+
+    const [late] = await memory.rememberMany([{ type: 'chat', content: 'I live in Madrid.', timestamp: Date.UTC(2026, 0, 1) }], { longTerm: true });
+    const [older] = await memory.rememberMany([{ type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2025, 0, 1) }], { longTerm: true });
+    await graph.linkMemories([late!.memory.id, older!.memory.id]);
+    const berlin = (await graph.relations({ subject: 'user', object: 'Berlin' }))[0]!;
+    expect([berlin.validFrom, berlin.validTo]).toEqual([Date.UTC(2025, 0, 1), Date.UTC(2026, 0, 1)]);
+  });
+
+  it('forgetting a memory removes its provenance, the relation it alone supported and entities nothing else mentions', async () => {
+    const memory = await openMemory();
+    const [berlin, lisbon] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
+        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
+      ],
+      { longTerm: true },
+    );
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    await memory.forget([berlin!.memory.id]);
+    expect(objects(await graph.relations({ subject: 'user' }))).toEqual(['Lisbon']);
+    expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Berlin'])).toEqual([]);
+    expect((await graph.relations({ subject: 'user' }))[0]!.memoryIds).toEqual([lisbon!.memory.id]);
+  });
+
+  it('links each memory once: a second run reads nothing', async () => {
+    const memory = await openMemory();
+    await memory.rememberMany([{ type: 'chat', content: 'Beatriz works at Globex in Porto.' }], { longTerm: true });
+    const graph = createKnowledgeGraph({ memory });
+    const first = await graph.linkMemories();
+    expect(first.memories).toBe(1);
+    expect(first.entitiesCreated).toBeGreaterThanOrEqual(3);
+    expect((await graph.linkMemories()).memories).toBe(0);
+    expect((await graph.neighbors('Beatriz')).map((relation) => [relation.subject.name, relation.predicate, relation.object.name])).toEqual([['Beatriz', 'work_at', 'Globex']]);
+  });
+});

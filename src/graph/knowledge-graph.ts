@@ -1,0 +1,112 @@
+import { ValidationError } from '../errors/validation-error.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { GraphEntity, GraphRelation, KnowledgeGraphStore, LinkReport, RelationQuery } from '../spec/knowledge-graph.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
+import type { GraphExtractor } from './graph-extractor.ts';
+import { graphRecall, type GraphRecallOptions, type GraphRecallResult } from './graph-recall.ts';
+import { createOfflineGraphExtractor } from './offline-extractor.ts';
+
+export interface KnowledgeGraphOptions {
+  memory: Hippocampus;
+  /** Where the graph lives; the SQLite graph store beside the engine's memories when absent. */
+  store?: KnowledgeGraphStore;
+  /** How memories are read; offline rules when absent (pass createLlmGraphExtractor to use an LLM). */
+  extractor?: GraphExtractor;
+}
+
+/** One agent's semantic memory: its knowledge graph over its long-term memories. */
+export interface KnowledgeGraph {
+  readonly store: KnowledgeGraphStore;
+  /** Reads the given memories (default: every long-term memory not yet linked) into the graph. Linking is idempotent. */
+  linkMemories(memoryIds?: string[], options?: { batchSize?: number }): Promise<LinkReport & { memories: number }>;
+  /** Long-term memories ranked by personalized PageRank blended with hybrid recall. */
+  recall(query: string, options?: GraphRecallOptions): Promise<GraphRecallResult[]>;
+  relations(query: RelationQuery): Promise<GraphRelation[]>;
+  /** What held at `time`, e.g. where the user lived on 1 June 2023. */
+  asOf(time: number, query?: Omit<RelationQuery, 'asOf' | 'during'>): Promise<GraphRelation[]>;
+  entities(options?: { limit?: number }): Promise<(GraphEntity & { mentions: number })[]>;
+  /** The relations of an entity (either end), newest first. */
+  neighbors(name: string, options?: { asOf?: number }): Promise<GraphRelation[]>;
+}
+
+function isSqliteBackend(backend: Hippocampus['backend']): backend is SqliteBackend {
+  return 'pool' in backend;
+}
+
+const EMPTY_REPORT: LinkReport = { entitiesCreated: 0, mentionsAdded: 0, relationsCreated: 0, relationsReinforced: 0, relationsClosed: 0 };
+
+function addReports(total: LinkReport, part: LinkReport): LinkReport {
+  return {
+    entitiesCreated: total.entitiesCreated + part.entitiesCreated,
+    mentionsAdded: total.mentionsAdded + part.mentionsAdded,
+    relationsCreated: total.relationsCreated + part.relationsCreated,
+    relationsReinforced: total.relationsReinforced + part.relationsReinforced,
+    relationsClosed: total.relationsClosed + part.relationsClosed,
+  };
+}
+
+/**
+ * The knowledge graph of an engine's agent: extraction (offline by default),
+ * validity-aware storage and HippoRAG-style recall.
+ *
+ * @example
+ * const memory = await createHippocampus({ agentId: 'ada' });
+ * const graph = createKnowledgeGraph({ memory });
+ * await graph.linkMemories();
+ * const results = await graph.recall("Where does Ana's sister work?", { limit: 5 });
+ * const then = await graph.asOf(Date.UTC(2023, 5, 1), { subject: 'user', predicate: 'lives_in' });
+ */
+export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeGraph {
+  const { memory } = options;
+  const scope = { agentId: memory.agentId };
+  let store = options.store;
+  if (store === undefined) {
+    if (!isSqliteBackend(memory.backend)) throw new ValidationError({ message: 'createKnowledgeGraph needs a `store` when the engine does not use the SQLite backend' });
+    store = createSqliteGraphStore({ pool: memory.backend.pool, clock: memory.clock });
+  }
+  const graphStore = store;
+  const extractor = options.extractor ?? createOfflineGraphExtractor();
+
+  async function unlinkedLongTerm(pageSize: number): Promise<MemoryRecord[]> {
+    const found: MemoryRecord[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const page = await memory.store.query(scope, { consolidated: true, orderBy: 'id', direction: 'asc', limit: pageSize, ...(after === undefined ? {} : { afterId: after }) });
+      if (page.length === 0) return found;
+      const linked = await graphStore.linkedMemoryIds(scope, page.map((record) => record.id));
+      found.push(...page.filter((record) => !linked.has(record.id)));
+      after = page.at(-1)!.id;
+    }
+  }
+
+  return {
+    store: graphStore,
+    async linkMemories(memoryIds, linkOptions = {}) {
+      const batchSize = linkOptions.batchSize ?? 100;
+      const records =
+        memoryIds === undefined
+          ? await unlinkedLongTerm(500)
+          : await (async () => {
+              const linked = await graphStore.linkedMemoryIds(scope, memoryIds);
+              return memory.store.getMany(scope, memoryIds.filter((id) => !linked.has(id)));
+            })();
+      let report = EMPTY_REPORT;
+      for (let start = 0; start < records.length; start += batchSize) {
+        const extractions = await extractor.extract(records.slice(start, start + batchSize));
+        report = addReports(report, await graphStore.link(scope, extractions));
+      }
+      return { ...report, memories: records.length };
+    },
+    recall: (query, recallOptions) => graphRecall(memory, graphStore, query, recallOptions),
+    relations: (query) => graphStore.relations(scope, query),
+    asOf: (time, query = {}) => graphStore.relations(scope, { ...query, asOf: time }),
+    entities: (listOptions) => graphStore.listEntities(scope, listOptions),
+    async neighbors(name, neighborOptions = {}) {
+      const asOf = neighborOptions.asOf === undefined ? {} : { asOf: neighborOptions.asOf };
+      const [outgoing, incoming] = await Promise.all([graphStore.relations(scope, { subject: name, ...asOf }), graphStore.relations(scope, { object: name, ...asOf })]);
+      return [...outgoing, ...incoming];
+    },
+  };
+}

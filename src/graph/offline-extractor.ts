@@ -1,0 +1,84 @@
+import { extractEntities, extractFactsOffline, extractKeywords, parseFact, predicateFamily, type ExtractedFact, type FactStructure } from '../nlp/index.ts';
+import type { EntityInput, GraphEntityType, MemoryExtraction, RelationInput } from '../spec/knowledge-graph.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { GraphExtractor } from './graph-extractor.ts';
+
+export interface OfflineGraphExtractorOptions {
+  /** Read subject–predicate–object relations with the offline fact rules (default true; costs a second parse). */
+  relations?: boolean;
+  /** Also make this many keywords of each memory into concept nodes (default 0: named entities only). */
+  conceptKeywords?: number;
+  /** Confidence of a relation read by rules (default 0.6). */
+  confidence?: number;
+}
+
+// "Caroline: I went to ..." — a transcript line names its speaker first; the
+// label hides the name from the recognisers and is not part of what was said.
+const SPEAKER_LABEL = /^\s*([\p{Lu}][\p{L}\p{N} .'-]{0,40}):\s+/u;
+// Relative dates ("yesterday", "last month") would join unrelated memories;
+// when a fact held is what validFrom records.
+const LINKED_TYPES = new Set<GraphEntityType>(['person', 'place', 'organization', 'thing', 'other']);
+const MAX_CONCEPT_WORDS = 4;
+
+function speakerOf(memory: MemoryRecord): { speaker: string | null; text: string } {
+  const label = SPEAKER_LABEL.exec(memory.content);
+  const fromContext = typeof memory.context.speaker === 'string' ? memory.context.speaker : null;
+  return { speaker: fromContext ?? label?.[1]?.trim() ?? null, text: label ? memory.content.slice(label[0].length) : memory.content };
+}
+
+// The object of "User works at Globex in Porto" is the entity it names
+// (Globex); a short unnamed object ("pottery") becomes a concept; a long
+// clause is too vague to be a node.
+function objectEntity(object: string, named: EntityInput[]): EntityInput | undefined {
+  const lower = object.toLowerCase();
+  const inside = named.find((entity) => lower.includes(entity.name.toLowerCase()));
+  if (inside) return inside;
+  const words = object.replace(/^(?:a|an|the|my|his|her|their|our|some)\s+/i, '').trim();
+  if (words === '' || words.split(/\s+/).length > MAX_CONCEPT_WORDS) return undefined;
+  return { name: words, type: 'concept' };
+}
+
+function subjectEntity(subject: string, speaker: string | null): EntityInput {
+  if (speaker && /^user\b/.test(subject)) return { name: subject.replace(/^user/, speaker), type: subject === 'user' ? 'person' : 'concept' };
+  return { name: subject, type: subject === 'user' ? 'person' : 'concept' };
+}
+
+/** A relation from a fact; a negated non-preference fact ("no longer lives in") closes rather than adds. */
+export function relationFromFact(fact: FactStructure, named: EntityInput[], speaker: string | null, confidence: number): RelationInput | undefined {
+  const object = objectEntity(fact.object, named);
+  if (object === undefined || fact.predicate === '') return undefined;
+  const negated = fact.polarity === 'negative' && predicateFamily(fact.predicate) !== 'preference';
+  return { subject: subjectEntity(fact.subject, speaker), predicate: fact.predicate, object, confidence, negated };
+}
+
+/**
+ * Reads entities and relations out of memories without an LLM: named entities
+ * from compromise and wink-nlp, relations from the offline fact rules (a fact
+ * memory is parsed as written; a raw memory goes through fact extraction), the
+ * speaker of a transcript line as a person who took part.
+ *
+ * @example
+ * const extractor = createOfflineGraphExtractor();
+ * const [extraction] = await extractor.extract([memory]); // memory.content: 'I moved to Lisbon in May.'
+ * extraction.relations[0]; // { subject: { name: 'user' }, predicate: 'lives_in', object: { name: 'Lisbon', type: 'place' }, ... }
+ */
+export function createOfflineGraphExtractor(options: OfflineGraphExtractorOptions = {}): GraphExtractor {
+  const confidence = options.confidence ?? 0.6;
+  return {
+    name: 'offline',
+    async extract(memories) {
+      return memories.map((memory): MemoryExtraction => {
+        const { speaker, text } = speakerOf(memory);
+        const named: EntityInput[] = extractEntities(text)
+          .filter((entity) => LINKED_TYPES.has(entity.type))
+          .map((entity) => ({ name: entity.name, type: entity.type }));
+        const entities = [...(speaker ? [{ name: speaker, type: 'person' as const }] : []), ...named];
+        const concepts = options.conceptKeywords ? extractKeywords(text, options.conceptKeywords) : [];
+        for (const keyword of concepts) entities.push({ name: keyword, type: 'concept' });
+        const facts: FactStructure[] = options.relations === false ? [] : memory.kind === 'fact' ? [parseFact(text)] : extractFactsOffline(text).map((fact: ExtractedFact) => fact);
+        const relations = facts.flatMap((fact) => relationFromFact(fact, named, speaker, confidence) ?? []);
+        return { memoryId: memory.id, timestamp: memory.timestamp, entities, relations };
+      });
+    },
+  };
+}
