@@ -1,0 +1,109 @@
+// npm run bench:scale — recallRelevant latency at 10k and 100k memories per agent,
+// query embedding cached and uncached, and ingest throughput with real embedding.
+// Memories reuse real LoCoMo sentences (their USE-lite vectors, lightly perturbed per copy)
+// so text, keywords and vectors agree; they are bulk-loaded through the store and
+// vector index (the embedding cost of ingest is measured separately, on real writes).
+// npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo]
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { hashContent } from '../src/core/content-hash.ts';
+import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
+import { createHippocampus } from '../src/memory/hippocampus.ts';
+import { createUseLiteEmbedder } from '../src/providers/use-lite/index.ts';
+import type { MemoryRecord } from '../src/spec/memory-record.ts';
+import { round, summarize, timeEach, verdict } from './lib/stats.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
+const sizes = option('sizes', '10000,100000').split(',').map(Number);
+const conversations = loadLocomoDirectory(option('data', '../shared/data/locomo'));
+const sentences = [...new Set(conversations.flatMap((conversation) => conversation.turns.map((turn) => turn.content)))];
+const questions = [...new Set(conversations.flatMap((conversation) => conversation.questions.map((question) => question.question)))];
+const embedder = createUseLiteEmbedder();
+const DIMENSIONS = embedder.dimensions;
+
+async function sentenceVectors(): Promise<Float32Array[]> {
+  const digest = crypto.createHash('sha256').update(sentences.join('\n')).digest('hex').slice(0, 16);
+  const cache = path.join(os.tmpdir(), `hippocampus-scale-${digest}.f32`);
+  if (!fs.existsSync(cache)) {
+    const { embeddings } = await embedder.doEmbed({ values: sentences });
+    const flat = new Float32Array(sentences.length * DIMENSIONS);
+    embeddings.forEach((vector, index) => flat.set(vector, index * DIMENSIONS));
+    fs.writeFileSync(cache, Buffer.from(flat.buffer));
+  }
+  const bytes = fs.readFileSync(cache);
+  const flat = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
+  return sentences.map((_, index) => flat.slice(index * DIMENSIONS, (index + 1) * DIMENSIONS));
+}
+
+function perturbed(base: Float32Array, seed: number): Float32Array {
+  const out = new Float32Array(base);
+  let state = seed * 2654435761;
+  let norm = 0;
+  for (let index = 0; index < out.length; index += 1) {
+    state = (state * 1103515245 + 12345) % 2147483648;
+    out[index] = out[index]! + ((state / 2147483648) - 0.5) * 0.02;
+    norm += out[index]! * out[index]!;
+  }
+  norm = Math.sqrt(norm);
+  for (let index = 0; index < out.length; index += 1) out[index] = out[index]! / norm;
+  return out;
+}
+
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-scale-'));
+const vectors = await sentenceVectors();
+const results: Record<string, unknown> = { node: process.version, cores: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) };
+console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+
+for (const size of sizes) {
+  const agentId = `scale-${size}`;
+  const memory = await createHippocampus({ home, agentId, embedder });
+  const scope = { agentId };
+  const loadStarted = performance.now();
+  const now = Date.now();
+  for (let start = 0; start < size; start += 5_000) {
+    const batch: MemoryRecord[] = [];
+    for (let index = start; index < Math.min(size, start + 5_000); index += 1) {
+      const content = `${sentences[index % sentences.length]} (#${index})`;
+      const timestamp = now - (index % 365) * 86_400_000;
+      batch.push({
+        id: `01SCALE${String(index).padStart(19, '0')}`, agentId, sessionId: 'bench', type: 'chat', kind: 'memory', content, context: {}, domain: null, category: null,
+        timestamp, createdAt: timestamp, consolidatedAt: timestamp, lastAccessedAt: null, importance: 0.5 + (index % 50) / 100, accessCount: 0, runningIntensity: 0.6,
+        encounterCount: 1, supersededBy: null, contentHash: hashContent(content), relatedTo: [], tags: [], source: 'bench',
+      });
+    }
+    await memory.store.insertMany(scope, batch);
+    await memory.backend.vectors.upsert(scope, batch.map((record, offset) => ({ id: record.id, vector: perturbed(vectors[(start + offset) % vectors.length]!, start + offset) })));
+  }
+  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  const buildStarted = performance.now();
+  await memory.backend.vectors.maintain(scope);
+  const buildSeconds = (performance.now() - buildStarted) / 1000;
+
+  const cachedQueries = questions.slice(0, 20);
+  for (const query of cachedQueries) await memory.recallRelevant(query, { recordAccess: false });
+  const cached = await timeEach(200, (index) => memory.recallRelevant(cachedQueries[index % cachedQueries.length]!, { recordAccess: false }));
+  const uncachedQueries = questions.slice(20, 220);
+  const uncached = await timeEach(uncachedQueries.length, (index) => memory.recallRelevant(uncachedQueries[index]!, { recordAccess: false }));
+  const embedOnly = await timeEach(50, (index) => embedder.doEmbed({ values: [`${uncachedQueries[index]} again`] }));
+  await memory.stop();
+  const entry = { loadSeconds: round(loadSeconds, 1), hnswBuildSeconds: round(buildSeconds, 1), cachedMs: summarize(cached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
+  results[`${size}`] = entry;
+  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, HNSW build ${entry.hnswBuildSeconds} s`);
+  console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
+  console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
+}
+
+// Ingest with real, batched embedding through the public API.
+const ingest = await createHippocampus({ home, agentId: 'ingest', embedder });
+const batch = sentences.slice(0, 1_000).map((content) => ({ type: 'chat' as const, content }));
+const ingestStarted = performance.now();
+for (let start = 0; start < batch.length; start += 250) await ingest.rememberMany(batch.slice(start, start + 250), { longTerm: true });
+const perSecond = batch.length / ((performance.now() - ingestStarted) / 1000);
+await ingest.stop();
+results.ingestMemoriesPerSecond = round(perSecond, 1);
+console.log(`ingest with embedding (batched): ${round(perSecond, 1)} memories/s ${perSecond >= 150 ? 'OK (≥ 150)' : 'MISSED (target ≥ 150)'}`);
+fs.rmSync(home, { recursive: true, force: true });
+console.log(JSON.stringify(results));
