@@ -53,7 +53,7 @@ function fromUserSentence(sentence: string, message: ConversationMessage, passin
     return facts.map((fact) => {
       const factLevel = level ?? { importance: LIVE_IMPORTANCE.generalFact, category: fact.subject === 'user' ? 'fact' : 'person' };
       const domain = domainOf(sentence, fact.subject, factLevel);
-      const category = domain === 'world' && factLevel.category === 'fact' ? 'person' : factLevel.category;
+      const category = domain === 'world' && factLevel.category === 'person' && !fact.subject.startsWith("user's") ? 'fact' : factLevel.category;
       return { ...base, domain, category, content: fact.fact, importance: factLevel.importance, intensity: fact.intensity, keywords: fact.keywords, kind: 'fact' as const };
     });
   }
@@ -85,11 +85,14 @@ function fromAgentMessage(message: ConversationMessage): LiveCandidate[] {
     }));
 }
 
-/** One candidate per content and domain: the strongest mention wins. */
+/**
+ * One candidate per content and domain within a message: the strongest mention
+ * wins. Across messages a repeat is kept, so the watcher reinforces what came up again.
+ */
 function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
   const kept = new Map<string, LiveCandidate>();
   for (const candidate of candidates) {
-    const key = `${candidate.domain}\u0000${candidate.content.toLowerCase().replace(/\s+/g, ' ')}`;
+    const key = `${candidate.messageId}\u0000${candidate.domain}\u0000${candidate.content.toLowerCase().replace(/\s+/g, ' ')}`;
     const previous = kept.get(key);
     if (!previous || candidate.importance > previous.importance) kept.set(key, candidate);
   }
@@ -114,9 +117,12 @@ export function createOfflineAnalyzer(): LiveAnalyzer {
       const candidates: LiveCandidate[] = [];
       for (const message of messages) {
         const content = message.content.trim();
-        if (content === '' || isSmallTalk(content) || isChatter(content)) continue;
+        if (content === '' || message.role === 'system' || message.role === 'tool' || isSmallTalk(content) || isChatter(content)) continue;
         if (message.role === 'assistant') candidates.push(...fromAgentMessage(message));
-        else if (message.role !== 'system' && message.role !== 'tool') {
+        else if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) {
+          // A moment of trust is kept whole: split into clauses it loses what made it one.
+          candidates.push(...fromUserSentence(content, message, false));
+        } else {
           const passing = detectContentSignals(content).passingMention;
           for (const sentence of splitSentences(content)) candidates.push(...fromUserSentence(sentence, message, passing));
         }
