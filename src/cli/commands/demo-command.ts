@@ -85,6 +85,15 @@ async function showAfterRestart(context: CliContext, home: string, agent: string
     for (const record of related) say(`  ${formatMemoryLine(record)}`);
     const kept = runs.reduce((total, run) => total + run.kept, 0);
     const pruned = runs.reduce((total, run) => total + run.pruned, 0);
+    const question = 'why did the billing migration fail?';
+    say(`\nAsk: "${question}" (hybrid recall, offline embeddings; each signal of the score shown)`);
+    for (const result of await memory.recallRelevant(question, { limit: 3 })) {
+      const signals = Object.entries(result.explain.contributions)
+        .filter(([, value]) => value > 0.005)
+        .map(([signal, value]) => `${signal} ${value.toFixed(2)}`)
+        .join(', ');
+      say(`  ${result.score.toFixed(2)}  ${result.memory.content}\n        ${signals}`);
+    }
     say(`\nStats: ${stats.total} memories (${stats.total - stats.shortTerm} long-term, ${stats.shortTerm} short-term), ${(stats.sizeBytes / 1024).toFixed(0)} KiB on disk; ${runs.length} consolidation runs kept ${kept} and pruned ${pruned}`);
   } finally {
     await memory.stop();
