@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 import { identifierSchema } from './identifiers.ts';
 
@@ -8,16 +9,6 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 
 export const contextSchema = z.record(z.string(), jsonValue);
 
-const timestampSchema = z
-  .union([z.number().int().nonnegative(), z.string().min(1), z.date()])
-  .transform((value, context) => {
-    const time = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
-    if (Number.isNaN(time)) {
-      context.addIssue({ code: 'custom', message: 'is not a valid date' });
-      return z.NEVER;
-    }
-    return time;
-  });
 
 const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
 
@@ -35,7 +26,7 @@ export function createExperienceSchema(limits: { maxContentBytes: number; maxTag
       context: contextSchema.optional(),
       domain: z.string().max(200).optional(),
       category: z.string().max(200).optional(),
-      timestamp: timestampSchema.optional(),
+      timestamp: timeSchema.optional(),
       importance: unit.optional(),
       intensity: unit.optional(),
       tags: z.array(z.string().min(1).max(200)).max(limits.maxTags).optional(),
