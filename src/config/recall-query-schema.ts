@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { timeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
-const time = z.union([z.number().int().nonnegative(), z.string().min(1), z.date()]).transform((value, context) => {
-  const parsed = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
-  if (Number.isNaN(parsed)) {
-    context.addIssue({ code: 'custom', message: 'is not a valid date' });
     return z.NEVER;
   }
   return parsed;
@@ -18,8 +15,8 @@ export const recallQuerySchema = z
     tags: z.array(z.string().min(1)).optional(),
     minImportance: z.number().min(0).max(1).optional(),
     limit: z.number().int().min(1).max(1_000_000).default(20),
-    since: time.optional(),
-    until: time.optional(),
+    since: timeSchema.optional(),
+    until: timeSchema.optional(),
     domain: z.string().min(1).optional(),
     text: z.string().min(1).max(1000).optional(),
     orderBy: z.enum(['timestamp', 'importance']).default('timestamp'),

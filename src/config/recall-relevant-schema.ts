@@ -1,10 +1,7 @@
 import { z } from 'zod';
+import { timeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
-const time = z.union([z.number().int().nonnegative(), z.string().min(1), z.date()]).transform((value, context) => {
-  const parsed = value instanceof Date ? value.getTime() : typeof value === 'string' ? Date.parse(value) : value;
-  if (Number.isNaN(parsed)) {
-    context.addIssue({ code: 'custom', message: 'is not a valid date' });
     return z.NEVER;
   }
   return parsed;
@@ -20,7 +17,7 @@ export const recallRelevantOptionsSchema = z
     domain: z.string().min(1).optional(),
     minImportance: unit.optional(),
     limit: z.number().int().min(1).max(1000).default(10),
-    timeRange: z.object({ since: time.optional(), until: time.optional() }).strict().optional(),
+    timeRange: z.object({ since: timeSchema.optional(), until: timeSchema.optional() }).strict().optional(),
     types: z.array(z.enum(MEMORY_TYPES)).optional(),
     kinds: z.array(z.enum(MEMORY_KINDS)).optional(),
     tags: z.array(z.string().min(1)).optional(),
