@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { timeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
-    return z.NEVER;
-  }
-  return parsed;
-});
 
 /** The public input of `recall`. */
 export const recallQuerySchema = z
