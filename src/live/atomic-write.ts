@@ -1,0 +1,28 @@
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Writes a file so a reader sees the old content or the new, never half of
+ * either: a synced temp file beside it, then a rename over it.
+ *
+ * @example
+ * writeFileAtomically('memory/index.json', JSON.stringify(index, null, 2));
+ */
+export function writeFileAtomically(file: string, content: string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
+  const fd = fs.openSync(temporary, 'w');
+  try {
+    fs.writeFileSync(fd, content);
+    fs.fsyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+  try {
+    fs.renameSync(temporary, file);
+  } catch (error) {
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+}

@@ -1,0 +1,36 @@
+import path from 'node:path';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import { writeFileAtomically } from './atomic-write.ts';
+import { LIVE_DOMAINS } from './live-candidate.ts';
+import { MIRROR_VERSION, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
+import { mirrorFolderOf, renderDomainMarkdown } from './mirror-markdown.ts';
+
+/**
+ * Writes the human-readable mirror of an agent's memory: `index.json`
+ * (every memory, every field) and `user/`, `self/`, `relationship/`, `world/`
+ * (plus `other/` when needed) Markdown files, each written atomically.
+ *
+ * @example
+ * const { files } = await exportMirror(memory, { dir: 'memory' });
+ * // memory/index.json, memory/user/memories.md, …
+ */
+export async function exportMirror(memory: Hippocampus, options: { dir: string; now?: number }): Promise<{ files: string[]; memories: number }> {
+  const now = options.now ?? memory.clock.now();
+  const rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
+  const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };
+  const files = [path.join(options.dir, 'index.json')];
+  writeFileAtomically(files[0]!, `${JSON.stringify(index, null, 2)}\n`);
+  const byFolder = new Map<string, MemoryRecord[]>(LIVE_DOMAINS.map((domain) => [domain, []]));
+  // Superseded versions stay in index.json (lossless) but not in what a person reads.
+  for (const row of rows.filter((record) => record.supersededBy === null)) {
+    const folder = mirrorFolderOf(row.domain);
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), row]);
+  }
+  for (const [folder, records] of byFolder) {
+    const file = path.join(options.dir, folder, 'memories.md');
+    writeFileAtomically(file, renderDomainMarkdown(folder, records, now));
+    files.push(file);
+  }
+  return { files, memories: rows.length };
+}

@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { MEMORY_KINDS, MEMORY_TYPES, type MemoryRecord } from '../spec/memory-record.ts';
+
+/** Bumped when index.json changes shape; import refuses versions it does not know. */
+export const MIRROR_VERSION = 1;
+
+const isoTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'must be an ISO date');
+
+/**
+ * One memory in index.json: the fields a person reads first (id, domain,
+ * category, content, importance, created, lastAccessed, timesReinforced,
+ * keywords), then everything else the row holds, so a round trip loses nothing.
+ */
+export const mirrorEntrySchema = z
+  .object({
+    id: z.string().min(1),
+    domain: z.string().min(1).nullable(),
+    category: z.string().min(1).nullable(),
+    content: z.string().min(1),
+    importance: z.number().min(0).max(1),
+    created: isoTime,
+    lastAccessed: isoTime.nullable(),
+    timesReinforced: z.number().int().min(0),
+    keywords: z.array(z.string().min(1)),
+    kind: z.enum(MEMORY_KINDS),
+    type: z.enum(MEMORY_TYPES),
+    timestamp: isoTime,
+    consolidated: isoTime.nullable(),
+    intensity: z.number().min(0).max(1),
+    accessCount: z.number().int().min(0),
+    sessionId: z.string().min(1).nullable(),
+    supersededBy: z.string().min(1).nullable(),
+    relatedTo: z.array(z.string().min(1)),
+    context: z.record(z.string(), z.unknown()),
+    source: z.string().nullable(),
+  })
+  .strict();
+
+export const mirrorIndexSchema = z
+  .object({
+    version: z.literal(MIRROR_VERSION),
+    lastUpdated: isoTime,
+    agentId: z.string().min(1),
+    memories: z.array(mirrorEntrySchema),
+  })
+  .strict();
+
+export type MirrorEntry = z.infer<typeof mirrorEntrySchema>;
+export type MirrorIndex = z.infer<typeof mirrorIndexSchema>;
+
+const iso = (time: number) => new Date(time).toISOString();
+
+/** A stored memory as an index.json entry. */
+export function toMirrorEntry(record: MemoryRecord): MirrorEntry {
+  return {
+    id: record.id,
+    domain: record.domain,
+    category: record.category,
+    content: record.content,
+    importance: record.importance,
+    created: iso(record.createdAt),
+    lastAccessed: record.lastAccessedAt === null ? null : iso(record.lastAccessedAt),
+    timesReinforced: record.encounterCount - 1,
+    keywords: record.tags,
+    kind: record.kind,
+    type: record.type,
+    timestamp: iso(record.timestamp),
+    consolidated: record.consolidatedAt === null ? null : iso(record.consolidatedAt),
+    intensity: record.runningIntensity,
+    accessCount: record.accessCount,
+    sessionId: record.sessionId,
+    supersededBy: record.supersededBy,
+    relatedTo: record.relatedTo,
+    context: record.context,
+    source: record.source,
+  };
+}

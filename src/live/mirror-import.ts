@@ -1,0 +1,133 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { hashContent } from '../core/content-hash.ts';
+import { buildSearchableContent } from '../core/searchable-content.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import { embedWithCache } from '../memory/embedding-cache.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { MemoryPatch } from '../spec/memory-store.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { parseJsonWithLines } from './json-with-lines.ts';
+import { mirrorIndexSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
+import { inImmediateTransaction } from './watermark-store.ts';
+
+export interface MirrorImportReport {
+  created: string[];
+  updated: string[];
+  unchanged: number;
+}
+
+/**
+ * Reads and validates `index.json`; every problem names its line
+ * ("memory/index.json line 42: memories.3.importance: Too big: expected number to be <=1").
+ *
+ * @example
+ * const index = readMirrorIndex('memory/index.json');
+ */
+export function readMirrorIndex(file: string): MirrorIndex {
+  const parsed = parseJsonWithLines(fs.readFileSync(file, 'utf8'), file);
+  const result = mirrorIndexSchema.safeParse(parsed.value);
+  const issues = result.success
+    ? []
+    : result.error.issues.map((issue) => {
+        const where = issue.path.map((part) => (typeof part === 'symbol' ? String(part) : part));
+        return { path: `line ${parsed.lineOf(where)}: ${where.join('.')}`, message: issue.message };
+      });
+  const seen = new Map<string, number>();
+  for (const [position, entry] of (result.success ? result.data.memories : []).entries()) {
+    const line = parsed.lineOf(['memories', position]);
+    const first = seen.get(entry.id);
+    if (first !== undefined) issues.push({ path: `line ${line}: memories.${position}.id`, message: `duplicate id ${entry.id} (first on line ${first})` });
+    else seen.set(entry.id, line);
+  }
+  if (!result.success || issues.length > 0) {
+    throw new ValidationError({ message: `${file} is not a valid memory index:\n${issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n')}`, issues });
+  }
+  return result.data;
+}
+
+function toRecord(entry: MirrorEntry, agentId: string): MemoryRecord {
+  return {
+    id: entry.id,
+    agentId,
+    sessionId: entry.sessionId,
+    type: entry.type,
+    kind: entry.kind,
+    content: entry.content,
+    context: entry.context,
+    domain: entry.domain,
+    category: entry.category,
+    timestamp: Date.parse(entry.timestamp),
+    createdAt: Date.parse(entry.created),
+    consolidatedAt: entry.consolidated === null ? null : Date.parse(entry.consolidated),
+    lastAccessedAt: entry.lastAccessed === null ? null : Date.parse(entry.lastAccessed),
+    importance: entry.importance,
+    accessCount: entry.accessCount,
+    runningIntensity: entry.intensity,
+    encounterCount: entry.timesReinforced + 1,
+    supersededBy: entry.supersededBy,
+    contentHash: hashContent(entry.content),
+    relatedTo: entry.relatedTo,
+    // The store keeps tags as a sorted set; sorting here keeps a re-import from counting a reorder as an edit.
+    tags: [...new Set(entry.keywords)].sort(),
+    source: entry.source,
+  };
+}
+
+/** The fields of `next` that differ from `current` (id and agent aside). */
+function differences(current: MemoryRecord, next: MemoryRecord): MemoryPatch {
+  const patch: Record<string, unknown> = {};
+  for (const key of Object.keys(next) as (keyof MemoryRecord)[]) {
+    if (key === 'id' || key === 'agentId' || key === 'sessionId') continue;
+    if (JSON.stringify(current[key]) !== JSON.stringify(next[key])) patch[key] = next[key];
+  }
+  return patch as MemoryPatch;
+}
+
+/**
+ * Imports `index.json` (as exported, or edited by a person) into the agent's
+ * memory in one transaction: new ids are created with every field as written,
+ * changed ones are updated, the rest is left alone. Nothing is deleted; a
+ * memory missing from the file stays. Invalid files change nothing and name the line.
+ *
+ * @example
+ * const report = await importMirror(memory, { dir: 'memory' }); // { created: [...], updated: [...], unchanged: 12 }
+ */
+export async function importMirror(memory: Hippocampus, options: { dir: string }): Promise<MirrorImportReport> {
+  const index = readMirrorIndex(path.join(options.dir, 'index.json'));
+  const scope = { agentId: memory.agentId };
+  const records = index.memories.map((entry) => toRecord(entry, memory.agentId));
+  const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
+  const report: MirrorImportReport = { created: [], updated: [], unchanged: 0 };
+  const pool = (memory.backend as Partial<SqliteBackend>).pool;
+  const work = async () => {
+    const fresh = records.filter((record) => !existing.has(record.id));
+    // Rows are inserted before any of them points at another through supersededBy.
+    await memory.store.insertMany(scope, fresh.map((record) => ({ ...record, supersededBy: null })));
+    const patches: { id: string; patch: MemoryPatch }[] = fresh.filter((record) => record.supersededBy !== null).map((record) => ({ id: record.id, patch: { supersededBy: record.supersededBy } }));
+    const reembed: MemoryRecord[] = [...fresh];
+    for (const record of records) {
+      const current = existing.get(record.id);
+      if (!current) continue;
+      const patch = differences(current, record);
+      if (Object.keys(patch).length === 0) {
+        report.unchanged += 1;
+        continue;
+      }
+      patches.push({ id: record.id, patch });
+      report.updated.push(record.id);
+      if (['content', 'tags', 'domain', 'type'].some((field) => field in patch)) reembed.push(record);
+    }
+    await memory.store.updateMany(scope, patches);
+    if (memory.embedder && reembed.length > 0) {
+      const { embeddings } = await embedWithCache(memory.embedder, undefined, reembed.map(buildSearchableContent));
+      await memory.backend.vectors.upsert(scope, reembed.map((record, position) => ({ id: record.id, vector: embeddings[position]! })));
+    }
+    report.created.push(...fresh.map((record) => record.id));
+  };
+  if (pool) await inImmediateTransaction(pool.connection(memory.agentId), work);
+  else await work();
+  return report;
+}
+

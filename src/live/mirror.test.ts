@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { createManualClock, DAY_MS, openTestMemory } from './live-test-helpers.ts';
+import { exportMirror } from './mirror-export.ts';
+import type { MirrorIndex } from './mirror-format.ts';
+import { importMirror } from './mirror-import.ts';
+
+async function seed(memory: Hippocampus, clock: ReturnType<typeof createManualClock>) {
+  const [tea, old, moment] = await memory.rememberMany(
+    [
+      { type: 'chat', kind: 'fact', content: 'User prefers oolong tea', domain: 'user', category: 'preference', importance: 0.8, intensity: 0.6, tags: ['tea', 'oolong'], context: { messageId: 'm1' }, source: 'live:test' },
+      { type: 'chat', kind: 'fact', content: 'User lives in Lisbon', domain: 'user', category: 'identity', importance: 0.8, tags: ['lisbon'] },
+      { type: 'chat', kind: 'memory', content: 'User told the agent: "Thank you, you really helped me"', domain: 'relationship', category: 'moment', importance: 0.85 },
+    ],
+    { longTerm: true },
+  );
+  clock.advance(3 * DAY_MS);
+  await memory.reinforce(tea!.memory.id, { intensity: 0.9, setImportance: 0.83 });
+  await memory.supersede(old!.memory.id, { type: 'chat', kind: 'fact', content: 'User lives in Porto', domain: 'user', category: 'identity', importance: 0.8 });
+  await memory.rememberMany([{ type: 'decision', kind: 'fact', content: 'Ship on Fridays only after the canary is green', domain: 'ops', importance: 0.75 }], { longTerm: true });
+  return { tea: tea!.memory.id, moment: moment!.memory.id };
+}
+
+const readIndex = (dir: string) => JSON.parse(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')) as MirrorIndex;
+
+describe('human-readable mirror', () => {
+  let temp: ReturnType<typeof createTempHome>;
+  let memory: Hippocampus;
+  const clock = createManualClock();
+  let ids: { tea: string; moment: string };
+  beforeEach(async () => {
+    temp = createTempHome();
+    memory = await openTestMemory(temp.home, { clock });
+    ids = await seed(memory, clock);
+  });
+  afterEach(async () => {
+    await memory.stop();
+    temp.cleanup();
+  });
+
+  it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
+    const dir = path.join(temp.home, 'memory');
+    const { files } = await exportMirror(memory, { dir });
+    expect(files.map((file) => path.relative(dir, file)).sort()).toEqual(['index.json', 'other/memories.md', 'relationship/memories.md', 'self/memories.md', 'user/memories.md', 'world/memories.md']);
+    const tea = readIndex(dir).memories.find((entry) => entry.id === ids.tea)!;
+    expect(tea).toMatchObject({ domain: 'user', category: 'preference', content: 'User prefers oolong tea', importance: 0.83, timesReinforced: 1, keywords: ['oolong', 'tea'] });
+    expect(tea.lastAccessed).toBe(new Date(clock.now()).toISOString());
+    const markdown = fs.readFileSync(path.join(dir, 'user', 'memories.md'), 'utf8');
+    expect(markdown).toContain('## preference');
+    expect(markdown).toContain('- **0.83** User prefers oolong tea');
+    expect(markdown).not.toContain('Lisbon');
+    expect(fs.readdirSync(dir).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('round-trips through import into an empty agent without losing anything', async () => {
+    const first = path.join(temp.home, 'first');
+    await exportMirror(memory, { dir: first });
+    const other = await openTestMemory(temp.home, { agentId: 'bob', clock });
+    const report = await importMirror(other, { dir: first });
+    expect(report.created).toHaveLength(readIndex(first).memories.length);
+    const second = path.join(temp.home, 'second');
+    await exportMirror(other, { dir: second });
+    expect(readIndex(second).memories).toEqual(readIndex(first).memories);
+    for (const folder of ['user', 'relationship', 'world', 'other']) {
+      expect(fs.readFileSync(path.join(second, folder, 'memories.md'), 'utf8')).toBe(fs.readFileSync(path.join(first, folder, 'memories.md'), 'utf8'));
+    }
+    expect((await other.recallRelevant('oolong tea', { limit: 1, recordAccess: false }))[0]!.memory.id).toBe(ids.tea);
+    expect(await importMirror(other, { dir: second })).toEqual({ created: [], updated: [], unchanged: report.created.length });
+    await other.stop();
+  });
+
+  it('picks up a person’s edits to index.json', async () => {
+    const dir = path.join(temp.home, 'memory');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const tea = index.memories.find((entry) => entry.id === ids.tea)!;
+    tea.content = 'User prefers jasmine tea';
+    tea.importance = 0.95;
+    tea.keywords = ['tea', 'jasmine'];
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify(index, null, 2));
+    expect((await importMirror(memory, { dir })).updated).toEqual([ids.tea]);
+    expect(await memory.get(ids.tea)).toMatchObject({ content: 'User prefers jasmine tea', importance: 0.95, tags: ['jasmine', 'tea'] });
+    expect((await memory.recallRelevant('jasmine', { limit: 1, recordAccess: false, mode: 'keyword' }))[0]!.memory.id).toBe(ids.tea);
+  });
+
+  it('names the line of an invalid edit and changes nothing', async () => {
+    const dir = path.join(temp.home, 'memory');
+    await exportMirror(memory, { dir });
+    const file = path.join(dir, 'index.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const lines = text.split('\n');
+    const importanceLine = lines.findIndex((line) => line.includes('"importance": 0.83')) + 1;
+    fs.writeFileSync(file, text.replace('"importance": 0.83', '"importance": 1.83'));
+    await expect(importMirror(memory, { dir })).rejects.toThrow(new RegExp(`line ${importanceLine}: memories\\.\\d+\\.importance`));
+    fs.writeFileSync(file, text.replace('"importance": 0.83,', '"importance": 0.9'));
+    await expect(importMirror(memory, { dir })).rejects.toThrow(new RegExp(`line ${importanceLine + 1}: expected ","`));
+    expect((await memory.get(ids.tea)).importance).toBe(0.83);
+  });
+});
