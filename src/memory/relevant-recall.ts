@@ -51,7 +51,7 @@ function topIds(semantic: Map<string, number>, keyword: Map<string, number>, wei
 }
 
 /** Below this many filter matches, the search runs exactly over them instead of filtering index hits afterwards. */
-const EXACT_FILTER_LIMIT = 20_000;
+const EXACT_FILTER_LIMIT = 5_000;
 
 export function filtersOf(options: RecallRelevantOptions): MemoryQuery {
   return {
@@ -77,8 +77,9 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   const filters = filtersOf(options);
   const perIndex = options.candidates ?? Math.max(50, options.limit * 5);
   const hasFilters = Object.keys(filters).length > 0;
-  const withinIds = hasFilters && (await store.count(scope, filters)) <= EXACT_FILTER_LIMIT ? (await store.query(scope, { ...filters, orderBy: 'id' })).map((record) => record.id) : undefined;
-  if (withinIds?.length === 0) return [];
+  // A selective filter is searched exactly over its matches; a broad one takes
+  // more approximate neighbours and filters them (the records query below applies it).
+  const exactVectors = hasFilters && (await store.count(scope, filters)) <= EXACT_FILTER_LIMIT;
 
   const useSemantic = weights.semantic > 0 && deps.embedder !== null;
   const useKeyword = weights.keyword > 0;
@@ -87,14 +88,18 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
 
   const semantic = new Map<string, number>();
   const keyword = new Map<string, number>();
-  if (queryVector) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: perIndex, ...(withinIds ? { withinIds } : {}) })) semantic.set(hit.id, hit.similarity);
+  if (queryVector) {
+    const vectorOptions = exactVectors ? { limit: perIndex, where: filters } : { limit: hasFilters ? Math.min(1000, perIndex * 10) : perIndex };
+    for (const hit of await deps.vectorIndex.search(scope, queryVector, vectorOptions)) semantic.set(hit.id, hit.similarity);
+  }
   let bestKeyword = 0;
   if (terms.length > 0) {
-    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(withinIds ? { withinIds } : {}) })) {
+    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(hasFilters ? { where: filters } : {}) })) {
       keyword.set(hit.id, hit.score);
       bestKeyword = Math.max(bestKeyword, hit.score);
     }
   }
+
   // Replies to the strongest hits join the candidates: in a conversation the answer
   // often lives in the turn after the one that matches the question's words.
   const seeds = topIds(semantic, keyword, weights, bestKeyword, THREAD_SEEDS);

@@ -1,4 +1,4 @@
-import type { AgentScope } from './memory-store.ts';
+import type { AgentScope, MemoryQuery } from './memory-store.ts';
 
 /** Which model produced an agent's vectors: recorded in the agent's database, checked on open. */
 export interface EmbeddingModelInfo {
@@ -40,8 +40,11 @@ export interface VectorIndex {
   /** Drops every vector and binds a new model (the first step of a re-embed). */
   rebind(scope: AgentScope, model: EmbeddingModelInfo): Promise<void>;
   upsert(scope: AgentScope, items: { id: string; vector: Float32Array }[]): Promise<void>;
-  /** Nearest neighbours; `withinIds` restricts the search to those memories (exact). */
-  search(scope: AgentScope, vector: Float32Array, options: { limit: number; withinIds?: string[] }): Promise<VectorHit[]>;
+  /**
+   * Nearest neighbours. `withinIds` or `where` restrict the search to those
+   * memories and make it exact (a scan of just them): use them for small sets.
+   */
+  search(scope: AgentScope, vector: Float32Array, options: { limit: number; withinIds?: string[]; where?: MemoryQuery }): Promise<VectorHit[]>;
   /** Stored vectors of these memories. */
   vectorsOf(scope: AgentScope, ids: string[]): Promise<Map<string, Float32Array>>;
   /** Memories that have no vector yet, oldest first (for backfill). */
@@ -54,5 +57,6 @@ export interface VectorIndex {
 
 /** Full-text keyword search with BM25 ranking, kept in step with the rows. */
 export interface KeywordIndex {
-  search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[] }): Promise<KeywordHit[]>;
+  /** BM25-ranked matches of any of the terms, among `withinIds` or rows matching `where` when given. */
+  search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery }): Promise<KeywordHit[]>;
 }

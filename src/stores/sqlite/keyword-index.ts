@@ -1,7 +1,7 @@
 import type { KeywordIndex } from '../../spec/search-index.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { placeholders } from './query-builder.ts';
+import { buildWhere, placeholders } from './query-builder.ts';
 
 /**
  * FTS5 keyword search. Terms are quoted (no FTS syntax reaches the engine from
@@ -14,10 +14,10 @@ export function createSqliteKeywordIndex(options: { pool: SqliteConnectionPool }
       if (quoted.length === 0) return [];
       const db = options.pool.connection(scope.agentId);
       const within = searchOptions.withinIds;
-      const filter = within === undefined ? '' : ` AND m.id IN (${placeholders(within.length)})`;
+      const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) });
       const sql = `SELECT m.id AS id, -bm25(memories_fts) AS score FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-        WHERE memories_fts MATCH ? AND m.agent_id = ?${filter} ORDER BY bm25(memories_fts) LIMIT ?`;
-      const params = [quoted.join(' OR '), scope.agentId, ...(within ?? []), searchOptions.limit];
+        WHERE memories_fts MATCH ? AND ${where.sql} ORDER BY bm25(memories_fts) LIMIT ?`;
+      const params = [quoted.join(' OR '), ...where.params, searchOptions.limit];
       try {
         return db.prepare(sql).all(...params) as { id: string; score: number }[];
       } catch (error) {

@@ -3,7 +3,7 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { chunk, placeholders } from './query-builder.ts';
+import { buildWhere, chunk, placeholders } from './query-builder.ts';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { openHnswVectors, type HnswVectors } from './hnsw-vectors.ts';
 import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
@@ -135,6 +135,13 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       const db = pool.connection(scope.agentId);
       if (!hasTable(db) || searchOptions.limit <= 0) return [];
       const blob = toBlob(vector);
+      if (searchOptions.where !== undefined && searchOptions.withinIds === undefined) {
+        const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where });
+        const rows = db
+          .prepare(`SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance FROM memories m JOIN memory_vectors v ON v.rowid = m.seq WHERE ${where.sql} ORDER BY distance LIMIT ?`)
+          .all(blob, ...where.params, searchOptions.limit) as { id: string; distance: number }[];
+        return rows.map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
+      }
       if (searchOptions.withinIds !== undefined) {
         const hits: { id: string; distance: number }[] = [];
         for (const part of chunk(searchOptions.withinIds)) {
