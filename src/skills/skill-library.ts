@@ -1,0 +1,159 @@
+import { createUlidGenerator } from '../core/ids.ts';
+import { systemClock } from '../core/system-clock.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import { extractKeywords } from '../nlp/index.ts';
+import type { Clock, IdGenerator } from '../spec/clock.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import type { Skill, SkillInput, SkillLibrary, SkillMatch, SkillRewrite } from '../spec/skill-library.ts';
+import type { SkillStore, StoredSkill } from '../stores/sqlite/skill-store.ts';
+import { cosineSimilarity, jaccardSimilarity } from '../working/similarity.ts';
+
+export interface SkillLibraryOptions {
+  agentId: string;
+  store: SkillStore;
+  /** Embeds name + description for findSkills; null falls back to keyword overlap. */
+  embedder: Embedder | null;
+  clock?: Clock;
+  generateId?: IdGenerator;
+}
+
+/**
+ * Laplace-smoothed success rate: an untried skill scores 0.5, one success out
+ * of one 0.67, not 1; ten out of ten 0.92.
+ *
+ * @example
+ * successRate(3, 1) // 0.666…
+ */
+export function successRate(successes: number, failures: number): number {
+  return (successes + 1) / (successes + failures + 2);
+}
+
+const searchText = (skill: Pick<Skill, 'name' | 'description'>) => `${skill.name.replace(/[_-]+/g, ' ')}: ${skill.description}`;
+
+function checkInput(input: SkillInput): void {
+  for (const field of ['name', 'description', 'code', 'language'] as const) {
+    if (typeof input[field] !== 'string' || input[field].trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
+  }
+}
+
+/**
+ * Voyager-style procedural memory: skills found by how close their
+ * description is to the task, times how often they worked.
+ *
+ * @example
+ * const library = createSkillLibrary({ agentId: 'ada', store: createSqliteSkillStore({ pool }), embedder });
+ * const { skill } = await library.addSkill({ name: 'deploy-staging', description: 'Deploy the billing service to staging', code: 'make deploy ENV=staging', language: 'shell' });
+ * await library.recordOutcome(skill.id, true);
+ * const [best] = await library.findSkills('how do I deploy billing to staging?');
+ */
+export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
+  const { store, embedder } = options;
+  const scope = { agentId: options.agentId };
+  const clock = options.clock ?? systemClock;
+  const generateId = options.generateId ?? createUlidGenerator();
+
+  async function embed(texts: string[]): Promise<Float32Array[] | null> {
+    if (embedder === null || texts.length === 0) return null;
+    const vectors: Float32Array[] = [];
+    for (let start = 0; start < texts.length; start += embedder.maxBatchSize) {
+      vectors.push(...(await embedder.doEmbed({ values: texts.slice(start, start + embedder.maxBatchSize) })).embeddings);
+    }
+    return vectors;
+  }
+
+  async function stored(skill: Skill): Promise<StoredSkill> {
+    const [embedding] = (await embed([searchText(skill)])) ?? [];
+    return { skill, embedding: embedding ?? null, embeddingModel: embedder?.modelId ?? null };
+  }
+
+  async function mustGet(skillId: string): Promise<StoredSkill> {
+    const found = await store.get(scope, skillId);
+    if (!found) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
+    return found;
+  }
+
+  async function rewrite(current: Skill, change: SkillRewrite, reason: string | null): Promise<Skill> {
+    const next: Skill = { ...current, ...change, version: current.version + 1, successCount: 0, failureCount: 0, updatedAt: clock.now() };
+    await store.saveVersion(scope, await stored(next), reason);
+    return next;
+  }
+
+  const library: SkillLibrary = {
+    async addSkill(input) {
+      checkInput(input);
+      const existing = await store.findByName(scope, input.name);
+      if (existing) {
+        const current = existing.skill;
+        const change = { description: input.description, code: input.code, language: input.language, inputs: input.inputs ?? current.inputs };
+        const same = change.description === current.description && change.code === current.code && change.language === current.language && JSON.stringify(change.inputs) === JSON.stringify(current.inputs);
+        if (same) return { skill: current, status: 'unchanged' };
+        return { skill: await rewrite(current, change, 'added again under the same name'), status: 'rewritten' };
+      }
+      const now = clock.now();
+      const skill: Skill = {
+        id: generateId(now),
+        agentId: options.agentId,
+        name: input.name,
+        description: input.description,
+        code: input.code,
+        language: input.language,
+        inputs: input.inputs ?? [],
+        version: 1,
+        successCount: 0,
+        failureCount: 0,
+        lastUsedAt: null,
+        createdFrom: input.createdFrom ?? [],
+        createdAt: now,
+        updatedAt: now,
+      };
+      await store.insert(scope, await stored(skill));
+      return { skill, status: 'created' };
+    },
+
+    async rewriteSkill(skillId, change, reason) {
+      return rewrite((await mustGet(skillId)).skill, change, reason ?? null);
+    },
+
+    async recordOutcome(skillId, success, notes) {
+      if (typeof success !== 'boolean') throw new ValidationError({ message: 'recordOutcome needs success: true or false' });
+      const skill = await store.recordOutcome(scope, skillId, success, notes ?? null, clock.now());
+      if (!skill) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
+      return skill;
+    },
+
+    async findSkills(taskDescription, topK = 5) {
+      if (typeof taskDescription !== 'string' || taskDescription.trim() === '') throw new ValidationError({ message: 'findSkills needs a task description' });
+      const skills = await store.list(scope);
+      if (skills.length === 0) return [];
+      const [query] = (await embed([taskDescription])) ?? [];
+      const queryWords = extractKeywords(taskDescription, 20);
+      const matches = await Promise.all(
+        skills.map(async (entry): Promise<SkillMatch> => {
+          // A vector from another model cannot be compared: re-embed it now (and keep the new one on the next rewrite).
+          const vector = query && entry.embeddingModel === embedder?.modelId ? entry.embedding : ((await embed([searchText(entry.skill)])) ?? [])[0];
+          const similarity = query && vector ? Math.max(0, cosineSimilarity(query, vector)) : jaccardSimilarity(queryWords, extractKeywords(searchText(entry.skill), 20));
+          const rate = successRate(entry.skill.successCount, entry.skill.failureCount);
+          return { skill: entry.skill, similarity, successRate: rate, score: similarity * rate };
+        }),
+      );
+      return matches
+        .filter((match) => match.similarity > 0)
+        .sort((left, right) => right.score - left.score)
+        .slice(0, topK);
+    },
+
+    async getSkill(skillId) {
+      return (await mustGet(skillId)).skill;
+    },
+    versions: async (skillId) => {
+      await mustGet(skillId);
+      return store.versions(scope, skillId);
+    },
+    outcomes: async (skillId, limit = 20) => {
+      await mustGet(skillId);
+      return store.outcomes(scope, skillId, limit);
+    },
+  };
+  return library;
+}
