@@ -4,6 +4,7 @@ import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerSearchCommands } from './commands/search-commands.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
+import { registerLiveCommands } from './commands/live-commands.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerMcpCommand } from './commands/mcp-command.ts';
 import { registerServeCommand } from './commands/serve-command.ts';
@@ -24,6 +25,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
   registerBenchCommand(program, context);
   registerMcpCommand(program, context);
   registerServeCommand(program, context);
+  registerLiveCommands(program, context);
   return program;
 }
 

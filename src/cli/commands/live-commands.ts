@@ -1,0 +1,149 @@
+import path from 'node:path';
+import type { Command } from 'commander';
+import { listArchivalCandidates, resolveArchivalCandidates } from '../../live/archival-review.ts';
+import type { ConversationSource } from '../../live/conversation-source.ts';
+import { loadCoreMemories } from '../../live/core-memories.ts';
+import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, type LiveWatcherEvent } from '../../live/live-watcher.ts';
+import { createMessagesTableSource } from '../../live/messages-table-source.ts';
+import { exportMirror } from '../../live/mirror-export.ts';
+import { importMirror } from '../../live/mirror-import.ts';
+import { createTranscriptSource } from '../../live/transcript-source.ts';
+import type { CliContext } from '../cli-context.ts';
+import { CliUsageError } from '../cli-usage-error.ts';
+import { parseListOption, parseNumberOption } from '../format.ts';
+
+const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/** "10m", "30s", "1h", "500ms" or plain milliseconds. */
+export function parseInterval(value: string): number {
+  const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)?$/.exec(value.trim());
+  if (!match) throw new CliUsageError(`--interval must look like 10m, 30s, 1h or 500ms, got "${value}"`);
+  const milliseconds = Number(match[1]) * UNITS[match[2] ?? 'ms']!;
+  if (milliseconds < 100) throw new CliUsageError('--interval must be at least 100ms');
+  return milliseconds;
+}
+
+function describeEvent(event: LiveWatcherEvent): string | null {
+  if (event.type === 'problem') return `${event.sourceId} line ${event.line}: skipped: ${event.message}`;
+  if (event.type === 'reset') return `${event.sourceId}: ${event.reason}; reading the new content from its start`;
+  if (event.type === 'error') return `watch error: ${event.error.message}`;
+  return null;
+}
+
+function waitForSignal(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+/** watch, core, review, index export|import: the live hippocampus from the command line. */
+export function registerLiveCommands(program: Command, context: CliContext): void {
+  program
+    .command('watch')
+    .description('turn a conversation into weighted memories: every 10 minutes by default, --follow, or --once')
+    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line')
+    .option('--db <file>', 'SQLite database holding a messages table (with --table)')
+    .option('--table <name>', 'messages table name', 'messages')
+    .option('--interval <duration>', 'poll period (10m, 30s, 1h)', '10m')
+    .option('--follow', 'follow the source as it grows')
+    .option('--once', 'analyze what is new, then exit')
+    .option('--batch <n>', 'messages per batch', '50')
+    .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
+      const file = typeof options.source === 'string' ? options.source : undefined;
+      const database = typeof options.db === 'string' ? options.db : undefined;
+      if ((file === undefined) === (database === undefined)) throw new CliUsageError('watch needs exactly one of --source <file> or --db <file>');
+      const intervalMs = options.interval === '10m' ? DEFAULT_WATCH_INTERVAL_MS : parseInterval(String(options.interval));
+      const batchSize = parseNumberOption(String(options.batch), 'batch') ?? 50;
+      await context.withMemory(command, async (memory) => {
+        const source: ConversationSource & { close?(): void } = file ? createTranscriptSource({ file }) : createMessagesTableSource({ database: path.resolve(database!), table: String(options.table) });
+        const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0 };
+        const watcher = createLiveWatcher({
+          memory,
+          source,
+          batchSize,
+          intervalMs,
+          onEvent(event) {
+            const line = describeEvent(event);
+            if (line) context.stderr(line);
+            if (event.type === 'problem') totals.skippedLines += 1;
+            if (event.type === 'batch') {
+              totals.messages += event.report.messages;
+              totals.created += event.report.created.length;
+              totals.reinforced += event.report.reinforced.length;
+              if (!options.once) context.stdout(`${event.report.messages} messages → ${event.report.created.length} new, ${event.report.reinforced.length} reinforced`);
+            }
+          },
+        });
+        try {
+          if (options.once) await watcher.runOnce();
+          else {
+            watcher.start(options.follow ? 'follow' : 'interval');
+            context.stderr(`watching ${source.id} (${options.follow ? 'following' : `every ${Math.round(intervalMs / 1000)}s`}); Ctrl-C to stop`);
+            await waitForSignal();
+            await watcher.stop();
+          }
+        } finally {
+          source.close?.();
+        }
+        context.print(command, totals, () => `${totals.messages} messages analyzed: ${totals.created} new memories, ${totals.reinforced} reinforced, ${totals.skippedLines} malformed lines skipped`);
+      });
+    });
+
+  program
+    .command('core')
+    .description('the core memories (live score ≥ 0.7) as a prompt block for the start of a session')
+    .option('--budget <tokens>', 'token budget (approximate: characters / 4)', '800')
+    .action(async (options: { budget: string }, command: Command) => {
+      await context.withMemory(command, async (memory) => {
+        const block = await loadCoreMemories(memory, { budgetTokens: parseNumberOption(options.budget, 'budget') ?? 800 });
+        context.print(command, { text: block.text, omitted: block.omitted, approximateTokens: block.approximateTokens, ids: block.included.map((entry) => entry.memory.id) }, () => block.text);
+      });
+    });
+
+  program
+    .command('review')
+    .description('archival candidates (live score < 0.2); archive or delete them by id — nothing goes without you')
+    .option('--archive <ids>', 'keep these, tagged "archived" (comma-separated ids)')
+    .option('--delete <ids>', 'forget these for good (comma-separated ids)')
+    .action(async (options: { archive?: string; delete?: string }, command: Command) => {
+      await context.withMemory(command, async (memory) => {
+        if (options.archive !== undefined || options.delete !== undefined) {
+          const result = await resolveArchivalCandidates(memory, { archive: parseListOption(options.archive) ?? [], delete: parseListOption(options.delete) ?? [] });
+          context.print(command, result, () => `archived ${result.archived.length}, deleted ${result.deleted.length}`);
+          return;
+        }
+        const candidates = await listArchivalCandidates(memory);
+        context.print(command, candidates.map((entry) => ({ id: entry.memory.id, score: entry.score, domain: entry.memory.domain, content: entry.memory.content })), () =>
+          candidates.length === 0
+            ? 'No archival candidates.'
+            : [...candidates.map((entry) => `${entry.memory.id}  ${entry.score.toFixed(2)}  [${entry.memory.domain ?? '-'}] ${entry.memory.content}`), '', 'Keep them with --archive <ids> or forget them with --delete <ids>.'].join('\n'),
+        );
+      });
+    });
+
+  const index = program.command('index').description('the human-readable mirror: memory/index.json and per-domain Markdown');
+  index
+    .command('export')
+    .option('--dir <dir>', 'mirror directory', 'memory')
+    .action(async (options: { dir: string }, command: Command) => {
+      await context.withMemory(command, async (memory) => {
+        const result = await exportMirror(memory, { dir: options.dir });
+        context.print(command, result, () => `wrote ${result.memories} memories to ${result.files.length} files under ${options.dir}`);
+      });
+    });
+  index
+    .command('import')
+    .option('--dir <dir>', 'mirror directory', 'memory')
+    .action(async (options: { dir: string }, command: Command) => {
+      await context.withMemory(command, async (memory) => {
+        const report = await importMirror(memory, { dir: options.dir });
+        context.print(command, report, () => `imported ${options.dir}/index.json: ${report.created.length} new, ${report.updated.length} updated, ${report.unchanged} unchanged`);
+      });
+    });
+}
