@@ -196,3 +196,15 @@ describe('memory dynamics in the score', () => {
     expect((await memory.recallRelevant('user lives', { recordAccess: false })).map((result) => result.memory.content)).toEqual(['user lives in lisbon']);
   });
 });
+
+describe('temporal decay of importance', () => {
+  it('scores importance as importance × e^(−days/90) when asked', async () => {
+    const now = Date.UTC(2026, 5, 1);
+    const memory = await open({ embedder: createHashEmbedder(), clock: { now: () => now } });
+    await memory.rememberMany([{ type: 'decision', content: 'rotate the signing keys', importance: 0.9, timestamp: now - 90 * 86_400_000 }], { longTerm: true });
+    const [plain] = await memory.recallRelevant('signing keys', { recordAccess: false });
+    const [decayed] = await memory.recallRelevant('signing keys', { recordAccess: false, temporalDecay: true });
+    expect(plain?.explain.signals.importance).toBeCloseTo(0.9, 10);
+    expect(decayed?.explain.signals.importance).toBeCloseTo(0.9 * Math.exp(-1), 10);
+  });
+});
