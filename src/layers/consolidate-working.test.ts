@@ -1,0 +1,97 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
+import type { FactExtractor } from '../facts/fact-extractor.ts';
+import { createKnowledgeGraph } from '../graph/knowledge-graph.ts';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { describeConversation } from '../working/conversation-features.ts';
+import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
+import { consolidateWorkingMemory } from './consolidate-working.ts';
+import { nextConsolidationAt, scheduleWorkingConsolidation } from './consolidation-schedule.ts';
+
+const NOW = Date.UTC(2025, 0, 10, 12);
+const embedder = createHashEmbedder({ dimensions: 128 });
+const scope = { agentId: 'consolidator' };
+let memory: Hippocampus;
+let cleanup: () => void;
+let mined: string[];
+let extractor: FactExtractor;
+
+async function workingWith(...conversations: { id: string; user: string; hoursAgo: number }[]): Promise<WorkingMemoryStore> {
+  const working = createInProcessWorkingMemory({ embedder, clock: { now: () => NOW } });
+  for (const conversation of conversations) {
+    const turns = [
+      { role: 'user', content: conversation.user },
+      { role: 'assistant', content: 'Noted, thanks for telling me.' },
+    ];
+    await working.store(scope, await describeConversation({ conversationId: conversation.id, timestamp: NOW - conversation.hoursAgo * 3_600_000, turns }, embedder));
+  }
+  return working;
+}
+
+beforeEach(async () => {
+  const temp = createTempHome('hippocampus-consolidate-');
+  cleanup = temp.cleanup;
+  memory = await createHippocampus({ home: temp.home, agentId: scope.agentId, embedder, clock: { now: () => NOW } });
+  mined = [];
+  // The real offline extractor, counting what it is asked to read.
+  const offline = createOfflineFactExtractor();
+  extractor = { kind: 'offline', extract: (text) => (mined.push(text), offline.extract(text)) };
+});
+
+afterEach(async () => {
+  await memory.stop();
+  cleanup();
+});
+
+describe('working → semantic consolidation', () => {
+  it('mines each conversation into fact memories and the graph, and marks it consolidated', async () => {
+    const working = await workingWith({ id: 'move', user: 'I moved to Lisbon with Priya.', hoursAgo: 5 }, { id: 'food', user: 'I love Ethiopian food.', hoursAgo: 2 });
+    const report = await consolidateWorkingMemory({ memory, working, factExtractor: extractor });
+    expect(report.conversationIds).toEqual(['move', 'food']);
+    expect(report.facts).toBeGreaterThanOrEqual(2);
+
+    const facts = await memory.recall({ kinds: ['fact'] });
+    expect(facts.map((fact) => fact.content)).toEqual(expect.arrayContaining(['User lives in Lisbon with Priya']));
+    expect(facts.every((fact) => fact.context.conversationId !== undefined && fact.consolidatedAt !== null)).toBe(true);
+    const graph = createKnowledgeGraph({ memory });
+    expect((await graph.asOf(NOW, { subject: 'user', predicate: 'lives_in' })).map((relation) => relation.object.name)).toEqual(['Lisbon']);
+    expect((await graph.store.findEntities(scope, ['Priya'])).length).toBe(1);
+    expect((await working.get(scope, 'move'))!.consolidatedAt).toBe(NOW);
+  });
+
+  it('never mines a conversation twice: not on a second run, nor after a restart forgot the working-memory marks', async () => {
+    const conversation = { id: 'move', user: 'I moved to Lisbon.', hoursAgo: 5 };
+    const working = await workingWith(conversation);
+    await consolidateWorkingMemory({ memory, working, factExtractor: extractor });
+    const stored = await memory.store.count(scope);
+    expect(mined).toHaveLength(1);
+
+    const again = await consolidateWorkingMemory({ memory, working, factExtractor: extractor });
+    expect(again).toMatchObject({ conversationIds: [], alreadyConsolidated: 1 });
+    const restarted = await workingWith(conversation, { id: 'new', user: 'My manager is Priya.', hoursAgo: 1 });
+    const afterRestart = await consolidateWorkingMemory({ memory, working: restarted, factExtractor: extractor });
+    expect(afterRestart.conversationIds).toEqual(['new']);
+    expect(mined).toHaveLength(2);
+    expect(await memory.store.count(scope)).toBeGreaterThan(stored);
+    expect((await restarted.get(scope, 'move'))!.consolidatedAt ?? null).toBeNull();
+  });
+
+  it('is nightly by default, configurable, and runs on demand', async () => {
+    expect(nextConsolidationAt(Date.UTC(2025, 0, 1, 12), { every: 'night' })).toBe(Date.UTC(2025, 0, 2, 3));
+    expect(nextConsolidationAt(Date.UTC(2025, 0, 1, 1), { every: 'night', hourUtc: 2 })).toBe(Date.UTC(2025, 0, 1, 2));
+    expect(nextConsolidationAt(1_000, { every: 'interval', intervalMs: 500 })).toBe(1_500);
+    expect(nextConsolidationAt(1_000, { every: 'never' })).toBeNull();
+
+    const working = await workingWith({ id: 'move', user: 'I moved to Lisbon.', hoursAgo: 5 });
+    const scheduler = scheduleWorkingConsolidation({ memory, working, factExtractor: extractor });
+    expect(scheduler.nextRunAt()).toBe(Date.UTC(2025, 0, 11, 3));
+    const [first, second] = await Promise.all([scheduler.runNow(), scheduler.runNow()]);
+    scheduler.stop();
+    expect(first.conversationIds).toEqual(['move']);
+    expect(second.conversationIds).toEqual([]);
+    expect(scheduler.nextRunAt()).toBeNull();
+  });
+});

@@ -1,0 +1,106 @@
+import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
+import type { FactExtractor } from '../facts/fact-extractor.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import { createKnowledgeGraph, type KnowledgeGraph } from '../graph/knowledge-graph.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { LinkReport } from '../spec/knowledge-graph.ts';
+import type { ExperienceInput } from '../spec/memory-record.ts';
+import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
+import { createSqliteConsolidationMarks, type ConsolidationMarks } from '../stores/sqlite/consolidation-marks.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { parseTranscript } from '../working/conversation-features.ts';
+
+export interface WorkingConsolidationOptions {
+  memory: Hippocampus;
+  working: WorkingMemoryStore;
+  /** The engine's graph when absent. */
+  graph?: KnowledgeGraph;
+  /** Offline rules when absent; createLlmFactExtractor for the LLM path. */
+  factExtractor?: FactExtractor;
+  /** SQLite marks beside the engine's memories when absent. */
+  marks?: ConsolidationMarks;
+  /** How many working conversations to look at (default 1000: all of them, working memory is small). */
+  scanLimit?: number;
+}
+
+export interface WorkingConsolidationReport {
+  /** Conversations mined in this run. */
+  conversationIds: string[];
+  /** Conversations skipped because they were consolidated before. */
+  alreadyConsolidated: number;
+  facts: number;
+  memoryIds: string[];
+  graph: LinkReport;
+}
+
+// A transcript stored in long-term memory is kept to a size recall handles well;
+// the facts carry what matters from the rest.
+const MAX_TRANSCRIPT_CHARS = 8_000;
+const USER_ROLES = new Set(['user', 'human', 'me', 'customer']);
+
+function userText(conversation: WorkingConversation): string {
+  const turns = parseTranscript(conversation.fullText);
+  const said = turns.filter((turn) => USER_ROLES.has(turn.role)).map((turn) => turn.content);
+  return (said.length > 0 ? said : turns.map((turn) => turn.content)).join('\n');
+}
+
+function sqliteMarks(memory: Hippocampus): ConsolidationMarks {
+  if (!('pool' in memory.backend)) throw new ValidationError({ message: 'Working consolidation needs `marks` when the engine does not use the SQLite backend' });
+  return createSqliteConsolidationMarks({ pool: (memory.backend as SqliteBackend).pool });
+}
+
+/**
+ * Moves what recent conversations taught into semantic memory: for each
+ * working-memory conversation not yet consolidated, the user's facts become
+ * fact memories, the transcript a chat memory, both linked into the knowledge
+ * graph (facts as relations, the conversation's key entities as mentions);
+ * then the conversation is marked in working memory and in the database, so
+ * no conversation is ever mined twice.
+ *
+ * @example
+ * const report = await consolidateWorkingMemory({ memory, working });
+ * report.conversationIds; // ['c-2025-01-09']
+ */
+export async function consolidateWorkingMemory(options: WorkingConsolidationOptions): Promise<WorkingConsolidationReport> {
+  const { memory, working } = options;
+  const scope = { agentId: memory.agentId };
+  const graph = options.graph ?? createKnowledgeGraph({ memory });
+  const extractor = options.factExtractor ?? createOfflineFactExtractor();
+  const marks = options.marks ?? sqliteMarks(memory);
+
+  const all = await working.getAll(scope, options.scanLimit ?? 1000);
+  const marked = await marks.consolidated(scope, all.map((conversation) => conversation.conversationId));
+  const pending = all.filter((conversation) => conversation.consolidatedAt == null && !marked.has(conversation.conversationId)).reverse();
+  const report: WorkingConsolidationReport = {
+    conversationIds: [],
+    alreadyConsolidated: all.length - pending.length,
+    facts: 0,
+    memoryIds: [],
+    graph: { entitiesCreated: 0, mentionsAdded: 0, relationsCreated: 0, relationsReinforced: 0, relationsClosed: 0 },
+  };
+
+  for (const conversation of pending) {
+    const facts = await extractor.extract(userText(conversation));
+    const context = { conversationId: conversation.conversationId };
+    const inputs: ExperienceInput[] = [
+      { type: 'chat', content: conversation.fullText.slice(0, MAX_TRANSCRIPT_CHARS), timestamp: conversation.timestamp, context, source: 'working-memory' },
+      ...facts.map((fact): ExperienceInput => ({ type: 'observation', kind: 'fact', content: fact.fact, intensity: fact.intensity, timestamp: conversation.timestamp, context, source: 'working-memory' })),
+    ];
+    const stored = await memory.rememberMany(inputs, { longTerm: true });
+    const [transcript, ...factMemories] = stored.map((result) => result.memory);
+    const mentions = await graph.store.link(scope, [
+      { memoryId: transcript!.id, timestamp: conversation.timestamp, entities: conversation.keyEntities.map((name) => ({ name })), relations: [] },
+    ]);
+    const linked = await graph.linkMemories(factMemories.map((record) => record.id));
+    for (const key of Object.keys(report.graph) as (keyof LinkReport)[]) report.graph[key] += mentions[key] + linked[key];
+
+    const memoryIds = stored.map((result) => result.memory.id);
+    const at = memory.clock.now();
+    await marks.mark(scope, conversation.conversationId, at, memoryIds);
+    await working.markConsolidated(scope, [conversation.conversationId], at);
+    report.conversationIds.push(conversation.conversationId);
+    report.facts += facts.length;
+    report.memoryIds.push(...memoryIds);
+  }
+  return report;
+}
