@@ -1,0 +1,101 @@
+// npx tsx bench/embedding-throughput.bench.ts [-- --sentences 512 --modes single,pool-1,pool-2]
+// How many sentences per second USE-lite embeds here: in the calling thread
+// (the default), and through the worker pool with 1 and 2 workers. Also the
+// tokenizer alone, batch sizes, and batches grouped by length, to show where the
+// time goes. Not part of the tests: figures depend on the machine and on what
+// else runs on it, so the load average is printed beside every row and
+// "per CPU-s" (sentences per second of CPU time, all threads) is the figure
+// that survives a busy machine. Compare rows within one run.
+import os from 'node:os';
+import { parseArgs } from 'node:util';
+import { createUseLiteEmbedder, loadUseLiteModel } from '../src/providers/use-lite/use-lite-embedder.ts';
+import { closeUseLitePool } from '../src/providers/use-lite/worker-pool.ts';
+import type { Embedder } from '../src/spec/embedder.ts';
+
+const { values: args } = parseArgs({
+  options: {
+    sentences: { type: 'string', default: '512' },
+    modes: { type: 'string', default: 'tokenizer,single,single-batch-8,single-batch-128,single-sorted,pool-1,pool-2' },
+  },
+});
+const count = Number(args.sentences);
+const modes = args.modes.split(',');
+const texts = makeSentences(count);
+
+console.log(`${count} sentences of 20-40 words; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); node ${process.version}`);
+console.log('mode                 sentences/s   per CPU-s   load average (1, 5, 15 min)');
+
+for (const mode of modes) {
+  if (mode === 'tokenizer') {
+    const model = await loadUseLiteModel();
+    const tokenizer = (model as unknown as { tokenizer: { encode(text: string): number[] } }).tokenizer;
+    report(mode, await measure(async () => {
+      for (const text of texts) tokenizer.encode(text);
+    }));
+  } else if (mode.startsWith('single')) {
+    const batchSize = mode === 'single-batch-8' ? 8 : mode === 'single-batch-128' ? 128 : 32;
+    const ordered = mode === 'single-sorted' ? byLength(texts) : texts;
+    const embedder = createUseLiteEmbedder({ maxBatchSize: batchSize });
+    await embedder.doEmbed({ values: texts.slice(0, batchSize) });
+    report(mode, await measure(() => embedAll(embedder, ordered)));
+  } else if (mode.startsWith('pool-')) {
+    const workers = Number(mode.slice('pool-'.length));
+    const embedder = createUseLiteEmbedder({ workers });
+    // Warm every worker: each loads its own model on its first job.
+    await embedder.doEmbed({ values: texts.slice(0, embedder.maxBatchSize) });
+    report(mode, await measure(() => embedAll(embedder, texts)));
+    await closeUseLitePool();
+  } else {
+    console.log(`${mode}: unknown mode`);
+  }
+}
+
+/** Calls doEmbed batch by batch, as the engine's embedWithCache does. */
+async function embedAll(embedder: Embedder, values: string[]): Promise<void> {
+  for (let start = 0; start < values.length; start += embedder.maxBatchSize) {
+    await embedder.doEmbed({ values: values.slice(start, start + embedder.maxBatchSize) });
+  }
+}
+
+async function measure(run: () => Promise<void>): Promise<{ seconds: number; cpuSeconds: number }> {
+  const cpuBefore = process.cpuUsage();
+  const started = performance.now();
+  await run();
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  return { seconds, cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+}
+
+function report(mode: string, { seconds, cpuSeconds }: { seconds: number; cpuSeconds: number }): void {
+  const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
+  console.log(`${mode.padEnd(20)} ${(count / seconds).toFixed(1).padStart(11)}   ${(count / cpuSeconds).toFixed(1).padStart(9)}   ${load}`);
+}
+
+/** Shortest first, so each batch pads its texts to a similar token count. */
+function byLength(values: string[]): string[] {
+  return [...values].sort((left, right) => left.length - right.length);
+}
+
+/** Deterministic varied sentences of 20-40 words (a fixed-seed LCG over small vocabularies). */
+function makeSentences(total: number): string[] {
+  const subjects = ['The engineer', 'My sister', 'A tired nurse', 'Our landlord', 'The new intern', 'Grandpa', 'The quarterly report', 'A stray cat', 'The database migration', 'Maria', 'The customer from Lyon', 'Our hiking group'];
+  const verbs = ['mentioned', 'complained that', 'remembered', 'insisted', 'discovered', 'explained', 'wrote down', 'argued', 'promised', 'forgot'];
+  const nouns = ('apple river budget deadline kitchen server latency vacation piano garden invoice doctor appointment birthday coffee train station ' +
+    'password keyboard meeting weather umbrella mountain holiday allergy peanut recipe saxophone cluster deployment rollback marathon novel chapter ' +
+    'museum ticket flight delay hotel breakfast contract lawyer painting bicycle repair warranty shipping package neighbor dog walk evening morning ' +
+    'spreadsheet forecast revenue quarter hiring interview candidate salary bonus vaccine pharmacy prescription library overdue fine yoga class ' +
+    'tennis lesson harbour ferry lighthouse storm').split(' ');
+  const glue = ['and', 'because', 'while', 'after', 'before', 'although', 'so', 'but', 'until', 'since', 'with', 'near', 'about', 'the', 'a', 'every', 'on', 'in', 'at', 'for'];
+  let state = 42;
+  const random = () => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    return state / 2 ** 32;
+  };
+  const pick = (list: string[]) => list[Math.floor(random() * list.length)]!;
+  return Array.from({ length: total }, () => {
+    const target = 20 + Math.floor(random() * 21);
+    const words = [...pick(subjects).split(' '), ...pick(verbs).split(' ')];
+    while (words.length < target) words.push(random() < 0.45 ? pick(glue) : pick(nouns));
+    return words.join(' ') + (random() < 0.2 ? '?' : '.');
+  });
+}
