@@ -8,6 +8,7 @@
 // that survives a busy machine. Compare rows within one run.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
+import { Worker } from 'node:worker_threads';
 import { createUseLiteEmbedder, loadUseLiteModel } from '../src/providers/use-lite/use-lite-embedder.ts';
 import { closeUseLitePool } from '../src/providers/use-lite/worker-pool.ts';
 import type { Embedder } from '../src/spec/embedder.ts';
@@ -23,6 +24,8 @@ const modes = args.modes.split(',');
 const texts = makeSentences(count);
 
 console.log(`${count} sentences of 20-40 words; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); node ${process.version}`);
+// What a second thread can get right now: on a busy machine a pool cannot beat this.
+console.log(`parallel speedup of a pure-JS busy loop, 2 threads vs 1: ${(await spinSpeedup()).toFixed(2)}x`);
 console.log('mode                 sentences/s   per CPU-s   load average (1, 5, 15 min)');
 
 for (const mode of modes) {
@@ -69,6 +72,23 @@ async function measure(run: () => Promise<void>): Promise<{ seconds: number; cpu
 function report(mode: string, { seconds, cpuSeconds }: { seconds: number; cpuSeconds: number }): void {
   const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
   console.log(`${mode.padEnd(20)} ${(count / seconds).toFixed(1).padStart(11)}   ${(count / cpuSeconds).toFixed(1).padStart(9)}   ${load}`);
+}
+
+/** Wall time of one busy loop divided by the wall time per loop when two run in two threads. */
+async function spinSpeedup(): Promise<number> {
+  const code = `const { parentPort } = require('node:worker_threads'); let x = 0;
+    for (let i = 0; i < 1e8; i++) x = (x + i * 7) % 1000003; parentPort.postMessage(x);`;
+  const spin = async (threads: number) => {
+    const started = performance.now();
+    await Promise.all(Array.from({ length: threads }, () => new Promise((resolve, reject) => {
+      const worker = new Worker(code, { eval: true });
+      worker.once('message', (value) => void worker.terminate().then(() => resolve(value)));
+      worker.once('error', reject);
+    })));
+    return performance.now() - started;
+  };
+  const one = await spin(1);
+  return (2 * one) / (await spin(2));
 }
 
 /** Shortest first, so each batch pads its texts to a similar token count. */
