@@ -9,18 +9,30 @@ import { personalizedPageRank } from './personalized-pagerank.ts';
 
 export interface GraphRecallOptions {
   limit?: number;
-  /** Share of the final score from the graph, 0..1 (default 0.35); the rest is the hybrid score. */
+  /**
+   * Share of the final score from the graph, 0..1; the rest is the hybrid score.
+   * Default 0.2, the best of 0.2/0.3/0.5/0.7 on LoCoMo multi-hop (bench/locomo-graph.bench.ts);
+   * 1 ranks by PPR alone, as HippoRAG does.
+   */
   graphWeight?: number;
   /** PPR damping (default 0.5). */
   damping?: number;
   /** Memory↔entity steps explored from the seeds (default 2: the second hop). */
   hops?: number;
-  /** How many of the best hybrid hits also seed the walk, as HippoRAG 2 seeds passages (default 3). */
+  /** How many of the best hybrid hits lend their entities to the seeds when `hybridSeedWeight` > 0 (default 3). */
   hybridSeeds?: number;
-  /** Seed weight of those memories relative to a query entity (default 0.5). */
+  /**
+   * Seed weight of those entities relative to an entity named in the query. Default 0:
+   * on LoCoMo multi-hop this feedback pulled in the hits' neighbours and cost recall.
+   */
   hybridSeedWeight?: number;
   /** Relations valid at this time only (default: all, open and closed). */
   asOf?: number;
+  /**
+   * The scaled graph score is raised to this power before blending (default 0.5).
+   * PPR mass falls steeply with each hop; below 1 the second hop keeps a say.
+   */
+  graphExponent?: number;
   /** Half-life of the temporal decay applied to graph scores, in days (default 365). */
   halfLifeDays?: number;
   /** Options passed to recallRelevant for the hybrid side. */
@@ -31,7 +43,7 @@ export interface GraphRecallOptions {
 export interface GraphRecallExplanation {
   /** recallRelevant's score scaled so the best hybrid hit is 1 (0 when it was not a hybrid hit). */
   hybrid: number;
-  /** PPR score × temporal decay, scaled so the best memory is 1. */
+  /** PPR score × temporal decay, scaled so the best memory is 1, raised to `graphExponent`. */
   graph: number;
   graphWeight: number;
   /** The query entities the walk started from. */
@@ -65,6 +77,52 @@ function scaled(values: Map<string, number>): Map<string, number> {
   return new Map([...values].map(([key, value]) => [key, best > 0 ? value / best : 0]));
 }
 
+const MAX_PHRASE_WORDS = 4;
+
+/**
+ * Every run of up to four words of the query: "Where does Ana's sister work?"
+ * yields "ana's sister", which names a node ("Ana's sister is Beatriz") that
+ * the recognisers, seeing only the person Ana, would miss.
+ */
+export function queryPhrases(query: string): string[] {
+  const words = query.match(/[\p{L}\p{N}][\p{L}\p{N}'’-]*/gu) ?? [];
+  const phrases: string[] = [];
+  for (let start = 0; start < words.length; start++) {
+    for (let length = 2; length <= MAX_PHRASE_WORDS && start + length <= words.length; length++) phrases.push(words.slice(start, start + length).join(' '));
+  }
+  return phrases;
+}
+
+/**
+ * Where the walk starts: the entities named in the query and, as pseudo-relevance
+ * feedback, the entities of the best hybrid hits (scaled by `hybridSeedWeight`
+ * and by how good the hit is). Each weighs 1 / the memories mentioning it, as
+ * HippoRAG weighs node specificity, so a speaker named in every turn barely counts.
+ */
+async function seedWeights(
+  store: KnowledgeGraphStore,
+  scope: { agentId: string },
+  query: string,
+  hybrid: RecallResult[],
+  options: GraphRecallOptions,
+): Promise<{ seeds: Map<number, number>; seedNames: string[] }> {
+  const names = [...extractEntities(query).filter((entity) => entity.type !== 'date').map((entity) => entity.name), ...extractKeywords(query, 8), ...queryPhrases(query)];
+  const queryEntities = await store.findEntities(scope, names);
+  const hits = (options.hybridSeedWeight ?? 0) > 0 ? hybrid.slice(0, options.hybridSeeds ?? 3) : [];
+  const hitEntities = hits.length === 0 ? { edges: [] } : await store.neighborhood(scope, [], { hops: 0, seedMemoryIds: hits.map((hit) => hit.memory.id) });
+  const raw = new Map<number, number>(queryEntities.map((entity) => [entity.id, 1]));
+  const best = hybrid[0]?.score ?? 0;
+  for (const edge of hitEntities.edges) {
+    if (edge.kind !== 'mention') continue;
+    const hit = hits.find((candidate) => candidate.memory.id === edge.memoryId);
+    const weight = (options.hybridSeedWeight ?? 0) * (hit && best > 0 ? hit.score / best : 0);
+    raw.set(edge.entityId, (raw.get(edge.entityId) ?? 0) + weight);
+  }
+  const mentions = await store.mentionCounts(scope, [...raw.keys()]);
+  const seeds = new Map([...raw].map(([id, weight]) => [id, weight / Math.max(1, mentions.get(id) ?? 1)]));
+  return { seeds, seedNames: queryEntities.map((entity) => entity.name) };
+}
+
 /**
  * HippoRAG-style recall: the query's entities (weighted by specificity, 1 /
  * the memories that mention them) and the best hybrid hits seed a personalized
@@ -73,27 +131,14 @@ function scaled(values: Map<string, number>): Map<string, number> {
  */
 export async function graphRecall(memory: Hippocampus, store: KnowledgeGraphStore, query: string, options: GraphRecallOptions = {}): Promise<GraphRecallResult[]> {
   const limit = options.limit ?? 10;
-  const graphWeight = options.graphWeight ?? 0.35;
+  const graphWeight = options.graphWeight ?? 0.2;
   const scope = { agentId: memory.agentId };
   const hybrid: RecallResult[] = await memory.recallRelevant(query, { recordAccess: false, ...options.hybrid, limit: Math.max(limit * 5, 50) });
-
-  const names = [...extractEntities(query).filter((entity) => entity.type !== 'date').map((entity) => entity.name), ...extractKeywords(query, 8)];
-  const seedEntities = await store.findEntities(scope, names);
-  const mentionCounts = await store.mentionCounts(scope, seedEntities.map((entity) => entity.id));
-  const seeds = new Map<string, number>(seedEntities.map((entity) => [entityNode(entity.id), 1 / Math.max(1, mentionCounts.get(entity.id) ?? 1)]));
-  const seedTotal = [...seeds.values()].reduce((sum, weight) => sum + weight, 0) || 1;
-  const hybridSeeds = hybrid.slice(0, options.hybridSeeds ?? 3);
-  const bestHybrid = hybrid[0]?.score ?? 0;
-  for (const hit of hybridSeeds) seeds.set(memoryNode(hit.memory.id), ((options.hybridSeedWeight ?? 0.5) * seedTotal * (bestHybrid > 0 ? hit.score / bestHybrid : 0)) / hybridSeeds.length);
-
-  // The hybrid seeds' own entities join the walk's start so their neighbours are in reach.
-  const neighborhood = await store.neighborhood(scope, seedEntities.map((entity) => entity.id), {
-    hops: options.hops ?? 2,
-    seedMemoryIds: hybridSeeds.map((hit) => hit.memory.id),
-    ...(options.asOf === undefined ? {} : { asOf: options.asOf }),
-  });
+  const { seeds, seedNames } = await seedWeights(store, scope, query, hybrid, options);
+  const neighborhood = await store.neighborhood(scope, [...seeds.keys()], { hops: options.hops ?? 2, ...(options.asOf === undefined ? {} : { asOf: options.asOf }) });
   const graph = buildGraph(neighborhood);
-  const ppr = graph.order === 0 ? new Map<string, number>() : personalizedPageRank(graph, seeds, { damping: options.damping ?? 0.5 });
+  const nodeSeeds = new Map([...seeds].map(([id, weight]) => [entityNode(id), weight]));
+  const ppr = graph.order === 0 ? new Map<string, number>() : personalizedPageRank(graph, nodeSeeds, { damping: options.damping ?? 0.5 });
 
   const records = new Map(hybrid.map((hit) => [hit.memory.id, hit.memory]));
   const graphIds = [...ppr.keys()].filter((node) => node.startsWith('m:')).map((node) => node.slice(2));
@@ -109,12 +154,11 @@ export async function graphRecall(memory: Hippocampus, store: KnowledgeGraphStor
     })),
   );
   const hybridScores = scaled(new Map(hybrid.map((hit) => [hit.memory.id, hit.score])));
-  const seedNames = seedEntities.map((entity) => entity.name);
   return [...new Set([...hybridScores.keys(), ...graphScores.keys()])]
     .flatMap((id) => {
       const record = records.get(id);
       if (!record) return [];
-      const explain = { hybrid: hybridScores.get(id) ?? 0, graph: graphScores.get(id) ?? 0, graphWeight, seeds: seedNames };
+      const explain = { hybrid: hybridScores.get(id) ?? 0, graph: (graphScores.get(id) ?? 0) ** (options.graphExponent ?? 0.5), graphWeight, seeds: seedNames };
       return [{ memory: record, score: (1 - graphWeight) * explain.hybrid + graphWeight * explain.graph, explain }];
     })
     .sort((left, right) => right.score - left.score)
