@@ -4,6 +4,7 @@ import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerSearchCommands } from './commands/search-commands.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
+import { registerLayerCommands } from './commands/layer-commands.ts';
 import { registerLiveCommands } from './commands/live-commands.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerMcpCommand } from './commands/mcp-command.ts';
@@ -20,6 +21,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
   registerMemoryCommands(program, context);
+  registerLayerCommands(program, context);
   registerSearchCommands(program, context);
   registerDemoCommand(program, context);
   registerBenchCommand(program, context);

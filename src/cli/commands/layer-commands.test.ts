@@ -1,0 +1,40 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTempHome } from '../../testing/temp-home.ts';
+import { main } from '../main.ts';
+
+let home: ReturnType<typeof createTempHome>;
+beforeAll(() => {
+  home = createTempHome('hippocampus-cli-layers-');
+});
+afterAll(() => home.cleanup());
+
+async function run(...args: string[]): Promise<{ code: number; out: string; err: string }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await main(['node', 'hippocampus', '--home', home.home, ...args], { stdout: (text) => out.push(text), stderr: (text) => err.push(text) });
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+describe('hippocampus working | consolidate | graph | skills', () => {
+  it('stores a conversation, finds it, consolidates it into the graph once, and serves skills', async () => {
+    const stored = await run('working', 'store', 'user: I moved to Lisbon with Priya last week.\nassistant: Congratulations!', '--id', 'move', '--agent', 'ada');
+    expect(stored).toMatchObject({ code: 0 });
+    expect(stored.out).toContain('Stored move');
+    expect((await run('working', 'store', 'user: hello', '--id', 'old', '--timestamp', '2000-01-01', '--agent', 'ada')).out).toContain('Not stored: old');
+
+    expect((await run('working', 'search', 'moving to Lisbon', '--agent', 'ada')).out).toMatch(/^\d\.\d{3}\s+move/);
+    expect(JSON.parse((await run('--json', 'working', 'stats', '--agent', 'ada')).out)).toMatchObject({ count: 1 });
+
+    expect((await run('consolidate', '--agent', 'ada')).out).toMatch(/^Consolidated 1 conversation\(s\) \(0 already done\)/);
+    expect((await run('consolidate', '--agent', 'ada')).out).toMatch(/^Consolidated 0 conversation\(s\) \(1 already done\)/);
+    expect((await run('graph', 'neighbors', 'user', '--agent', 'ada')).out).toMatch(/user —live_in→ Lisbon/);
+    expect((await run('graph', 'entities', '--agent', 'ada')).out).toContain('Priya');
+    expect((await run('graph', 'query', 'Where does the user live?', '--agent', 'ada')).out).toContain('Lisbon');
+
+    const added = await run('--json', 'skills', 'add', 'deploy-billing', '--description', 'deploy the billing service to staging', '--code', 'make deploy ENV=staging', '--agent', 'ada');
+    const skillId = (JSON.parse(added.out) as { skill: { id: string } }).skill.id;
+    expect((await run('skills', 'outcome', skillId, '--success', '--agent', 'ada')).out).toBe('deploy-billing v1: 1 successes, 0 failures');
+    expect((await run('skills', 'find', 'deploy billing to staging', '--agent', 'ada')).out).toContain('deploy-billing v1');
+    expect(await run('skills', 'outcome', skillId, '--agent', 'ada')).toMatchObject({ code: 2 });
+  }, 120_000);
+});

@@ -1,0 +1,52 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { agentPaths } from '../config/agent-paths.ts';
+import type { Clock } from '../spec/clock.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
+import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
+
+export interface CliWorkingMemory {
+  store: WorkingMemoryStore;
+  /** Where it lives, for messages: a Redis URL or the snapshot file. */
+  location: string;
+  /** Writes the snapshot back (no-op for Redis) and closes. */
+  close(): Promise<void>;
+}
+
+type Serialized = Omit<WorkingConversation, 'embedding'> & { embedding: number[] };
+
+/**
+ * Working memory for one CLI invocation. In-process working memory dies with
+ * the process, so without `--redis` the CLI keeps it in a JSON snapshot beside
+ * the agent's database and loads it through the in-process store (capacity and
+ * TTL apply on load as on store).
+ */
+export async function openCliWorkingMemory(options: { home: string; agentId: string; embedder: Embedder | null; clock?: Clock; redisUrl?: string }): Promise<CliWorkingMemory> {
+  const embedder = options.embedder ?? undefined;
+  if (options.redisUrl !== undefined) {
+    // Loaded on demand: the CLI must not pull ioredis in for every command.
+    const { createRedisWorkingMemory } = await import('../stores/redis/index.ts');
+    const store = createRedisWorkingMemory({ redis: options.redisUrl, ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+    return { store, location: options.redisUrl, close: () => store.close() };
+  }
+  const file = path.join(agentPaths(options.home, options.agentId).root, 'memory', 'working.json');
+  const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  const scope = { agentId: options.agentId };
+  if (fs.existsSync(file)) {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[];
+    for (const conversation of saved.reverse()) await store.store(scope, conversation);
+  }
+  return {
+    store,
+    location: file,
+    async close() {
+      const all = await store.getAll(scope, Number.MAX_SAFE_INTEGER);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      const serialized: Serialized[] = all.map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) }));
+      fs.writeFileSync(`${file}.tmp`, JSON.stringify(serialized));
+      fs.renameSync(`${file}.tmp`, file);
+      await store.close();
+    },
+  };
+}
