@@ -1,5 +1,5 @@
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { StoreError } from '../../errors/store-error.ts';
+import { runOnAgent } from './run-on-agent.ts';
 
 /** Which working-memory conversations long-term memory has already absorbed. */
 export interface ConsolidationMarks {
@@ -18,28 +18,19 @@ export interface ConsolidationMarks {
  * await marks.mark({ agentId: 'ada' }, 'conversation-7', Date.now(), ['01J…']);
  */
 export function createSqliteConsolidationMarks(options: { pool: SqliteConnectionPool }): ConsolidationMarks {
-  const run = <T>(agentId: string, label: string, work: () => T): T => {
-    try {
-      return work();
-    } catch (error) {
-      throw new StoreError({ message: `SQLite ${label} failed for agent "${agentId}": ${(error as Error).message}`, cause: error });
-    }
-  };
   return {
     async consolidated(scope, conversationIds) {
       if (conversationIds.length === 0) return new Set();
-      return run(scope.agentId, 'read consolidation marks', () => {
-        const rows = options.pool
-          .connection(scope.agentId)
+      return runOnAgent(options.pool, scope.agentId, 'read consolidation marks', (db) => {
+        const rows = db
           .prepare('SELECT conversation_id FROM working_consolidations WHERE agent_id = ? AND conversation_id IN (SELECT value FROM json_each(?))')
           .all(scope.agentId, JSON.stringify(conversationIds)) as { conversation_id: string }[];
         return new Set(rows.map((row) => row.conversation_id));
       });
     },
     async mark(scope, conversationId, at, memoryIds) {
-      run(scope.agentId, 'write consolidation mark', () =>
-        options.pool
-          .connection(scope.agentId)
+      runOnAgent(options.pool, scope.agentId, 'write consolidation mark', (db) =>
+        db
           .prepare('INSERT OR IGNORE INTO working_consolidations (agent_id, conversation_id, consolidated_at, memory_ids) VALUES (?, ?, ?, ?)')
           .run(scope.agentId, conversationId, at, JSON.stringify(memoryIds)),
       );

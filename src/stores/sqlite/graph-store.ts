@@ -1,10 +1,9 @@
 import type Database from 'better-sqlite3';
 import { canonicalPredicate, entityKey } from '../../graph/names.ts';
-import { HippocampusError } from '../../errors/hippocampus-error.ts';
-import { StoreError } from '../../errors/store-error.ts';
 import type { Clock } from '../../spec/clock.ts';
 import type { GraphEdge, GraphEntity, GraphEntityType, GraphRelation, KnowledgeGraphStore, RelationQuery } from '../../spec/knowledge-graph.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { runOnAgent } from './run-on-agent.ts';
 import { linkExtractions } from './graph-link.ts';
 
 interface EntityRow {
@@ -48,14 +47,7 @@ export function createSqliteGraphStore(options: { pool: SqliteConnectionPool; cl
   const { pool } = options;
   const now = () => options.clock?.now() ?? Date.now();
 
-  function run<T>(agentId: string, label: string, work: (db: Database.Database) => T): T {
-    try {
-      return work(pool.connection(agentId));
-    } catch (error) {
-      if (HippocampusError.isInstance(error)) throw error;
-      throw new StoreError({ message: `SQLite ${label} failed for agent "${agentId}": ${(error as Error).message}`, cause: error });
-    }
-  }
+  const run = <T>(agentId: string, label: string, work: (db: Database.Database) => T): T => runOnAgent(pool, agentId, label, work);
 
   function entitiesById(db: Database.Database, ids: number[]): Map<number, GraphEntity> {
     const rows = db.prepare(`SELECT ${ENTITY_COLUMNS} FROM graph_entities e WHERE e.id ${IN_JSON}`).all(JSON.stringify(ids)) as EntityRow[];

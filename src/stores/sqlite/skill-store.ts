@@ -1,8 +1,7 @@
 import type Database from 'better-sqlite3';
-import { HippocampusError } from '../../errors/hippocampus-error.ts';
-import { StoreError } from '../../errors/store-error.ts';
 import type { Skill, SkillOutcome, SkillParameter, SkillScope, SkillVersion } from '../../spec/skill-library.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { runOnAgent } from './run-on-agent.ts';
 
 /** A skill with the vector of its name and description, when one was computed. */
 export interface StoredSkill {
@@ -79,14 +78,7 @@ const vectorBlob = (vector: Float32Array | null) => (vector ? Buffer.from(vector
 export function createSqliteSkillStore(options: { pool: SqliteConnectionPool }): SkillStore {
   const { pool } = options;
 
-  function run<T>(agentId: string, label: string, work: (db: Database.Database) => T): T {
-    try {
-      return work(pool.connection(agentId));
-    } catch (error) {
-      if (HippocampusError.isInstance(error)) throw error;
-      throw new StoreError({ message: `SQLite ${label} failed for agent "${agentId}": ${(error as Error).message}`, cause: error });
-    }
-  }
+  const run = <T>(agentId: string, label: string, work: (db: Database.Database) => T): T => runOnAgent(pool, agentId, label, work);
 
   const insertVersion = (db: Database.Database, skill: Skill, reason: string | null) =>
     db
