@@ -103,13 +103,13 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   // Replies to the strongest hits join the candidates: in a conversation the answer
   // often lives in the turn after the one that matches the question's words.
   const seeds = topIds(semantic, keyword, weights, bestKeyword, THREAD_SEEDS);
-  const replies = weights.thread > 0 && seeds.length > 0 ? await store.query(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  const replies = weights.thread > 0 && seeds.length > 0 ? await store.query(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }], orderBy: 'none' }) : [];
   const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys(), ...replies.map((record) => record.id)])];
   if (candidateIds.length === 0) return [];
 
-  const records = await store.query(scope, { ...filters, ids: candidateIds });
+  const records = await store.query(scope, { ...filters, ids: candidateIds, orderBy: 'none' });
   const parents = weights.thread > 0 ? [...new Set(records.map(replyToOf).filter((id): id is string => id !== null))] : [];
-  const children = weights.thread > 0 ? await store.query(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : [];
+  const children = weights.thread > 0 ? await store.query(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }], orderBy: 'none' }) : [];
   const childrenOf = new Map<string, string[]>();
   for (const child of children) {
     const parent = replyToOf(child)!;

@@ -28,7 +28,8 @@ export interface MemoryQuery {
   includeSuperseded?: boolean;
   /** Conditions of the filter language (parsed with parseFilter), ANDed with the rest. */
   filter?: FilterCondition[];
-  orderBy?: 'timestamp' | 'importance' | 'createdAt' | 'id';
+  /** 'none' leaves the order to the backend (lets it use the most selective index). */
+  orderBy?: 'timestamp' | 'importance' | 'createdAt' | 'id' | 'none';
   /** Newest/most important first unless 'asc'. */
   direction?: 'asc' | 'desc';
   limit?: number;

@@ -110,8 +110,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
         const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
         // Pick the rows first, then decode only those: SQLite would otherwise build every
         // output column (tags subquery, JSON) for each row it sorts.
-        const picked = `m.seq IN (SELECT m.seq FROM memories m WHERE ${where.sql} ORDER BY ${buildOrder(query)}${limit})`;
-        return selectRecords(db, picked, where.params, `ORDER BY ${buildOrder(query)}`);
+        const order = buildOrder(query);
+        if (order === '') return selectRecords(db, where.sql, where.params, limit);
+        const picked = `m.seq IN (SELECT m.seq FROM memories m WHERE ${where.sql} ORDER BY ${order}${limit})`;
+        return selectRecords(db, picked, where.params, `ORDER BY ${order}`);
       });
     },
 

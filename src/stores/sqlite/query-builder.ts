@@ -10,6 +10,7 @@ export interface SqlFragment {
 const CONTEXT_KEY = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
 const ORDER_COLUMNS = { timestamp: 'm.timestamp', importance: 'm.importance', createdAt: 'm.created_at', id: 'm.id' } as const;
 
+
 function placeholders(count: number): string {
   return Array.from({ length: count }, () => '?').join(', ');
 }
@@ -51,7 +52,9 @@ export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
 }
 
 export function buildOrder(query: MemoryQuery): string {
+  if (query.orderBy === 'none') return '';
   const column = ORDER_COLUMNS[query.orderBy ?? 'timestamp'];
+  if (column === undefined) return '';
   const direction = query.direction === 'asc' ? 'ASC' : 'DESC';
   // A single sort key keeps ORDER BY an index walk; callers break the rare ties.
   return `${column} ${direction}`;
