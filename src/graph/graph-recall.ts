@@ -93,6 +93,11 @@ export function queryPhrases(query: string): string[] {
   return phrases;
 }
 
+/** Everything in a question that may name a graph entity: recognised names, keywords and short phrases. */
+export function namesInQuestion(query: string): string[] {
+  return [...extractEntities(query).filter((entity) => entity.type !== 'date').map((entity) => entity.name), ...extractKeywords(query, 8), ...queryPhrases(query)];
+}
+
 /**
  * Where the walk starts: the entities named in the query and, as pseudo-relevance
  * feedback, the entities of the best hybrid hits (scaled by `hybridSeedWeight`
@@ -106,8 +111,7 @@ async function seedWeights(
   hybrid: RecallResult[],
   options: GraphRecallOptions,
 ): Promise<{ seeds: Map<number, number>; seedNames: string[] }> {
-  const names = [...extractEntities(query).filter((entity) => entity.type !== 'date').map((entity) => entity.name), ...extractKeywords(query, 8), ...queryPhrases(query)];
-  const queryEntities = await store.findEntities(scope, names);
+  const queryEntities = await store.findEntities(scope, namesInQuestion(query));
   const hits = (options.hybridSeedWeight ?? 0) > 0 ? hybrid.slice(0, options.hybridSeeds ?? 3) : [];
   const hitEntities = hits.length === 0 ? { edges: [] } : await store.neighborhood(scope, [], { hops: 0, seedMemoryIds: hits.map((hit) => hit.memory.id) });
   const raw = new Map<number, number>(queryEntities.map((entity) => [entity.id, 1]));

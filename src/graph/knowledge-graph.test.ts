@@ -43,6 +43,11 @@ describe('knowledge graph validity', () => {
     const during2023 = await graph.relations({ subject: 'user', predicate: 'lives_in', during: { from: Date.UTC(2023, 0, 1), to: Date.UTC(2024, 0, 1) } });
     expect(objects(during2023).sort()).toEqual(['Berlin', 'Lisbon']);
 
+    const asked = await graph.factsFor('Where did the user live in 2023?');
+    expect(asked.span).toEqual({ from: Date.UTC(2023, 0, 1), to: Date.UTC(2024, 0, 1) });
+    expect(objects(asked.relations).sort()).toEqual(['Berlin', 'Lisbon']);
+    expect(objects((await graph.factsFor('Where do I live?')).relations)).toEqual(['Porto']);
+
     const history = await graph.relations({ subject: 'user', predicate: 'lives_in' });
     expect(history.map((relation) => [relation.object.name, relation.validFrom, relation.validTo])).toEqual([
       ['Porto', Date.UTC(2024, 8, 1), null],

@@ -5,8 +5,9 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
 import type { GraphExtractor } from './graph-extractor.ts';
-import { graphRecall, type GraphRecallOptions, type GraphRecallResult } from './graph-recall.ts';
+import { graphRecall, namesInQuestion, type GraphRecallOptions, type GraphRecallResult } from './graph-recall.ts';
 import { createOfflineGraphExtractor } from './offline-extractor.ts';
+import { timeInQuestion } from './time-in-question.ts';
 
 export interface KnowledgeGraphOptions {
   memory: Hippocampus;
@@ -27,6 +28,11 @@ export interface KnowledgeGraph {
   /** What held at `time`, e.g. where the user lived on 1 June 2023. */
   asOf(time: number, query?: Omit<RelationQuery, 'asOf' | 'during'>): Promise<GraphRelation[]>;
   entities(options?: { limit?: number }): Promise<(GraphEntity & { mentions: number })[]>;
+  /**
+   * The relations about what a question names, during the span it names ("in
+   * 2023") or, without one, those that hold now. "I", "my" and "the user" mean the user.
+   */
+  factsFor(question: string): Promise<{ span: { from: number; to: number } | null; relations: GraphRelation[] }>;
   /** The relations of an entity (either end), newest first. */
   neighbors(name: string, options?: { asOf?: number }): Promise<GraphRelation[]>;
 }
@@ -103,6 +109,14 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
     relations: (query) => graphStore.relations(scope, query),
     asOf: (time, query = {}) => graphStore.relations(scope, { ...query, asOf: time }),
     entities: (listOptions) => graphStore.listEntities(scope, listOptions),
+    async factsFor(question) {
+      const span = timeInQuestion(question);
+      const names = [...namesInQuestion(question), ...(/\b(?:user|i|me|my)\b/i.test(question) ? ['user'] : [])];
+      const entities = await graphStore.findEntities(scope, names);
+      const when = span === null ? { asOf: memory.clock.now() } : { during: span };
+      const found = await Promise.all(entities.map((entity) => graphStore.relations(scope, { subject: entity.name, ...when, limit: 20 })));
+      return { span, relations: found.flat() };
+    },
     async neighbors(name, neighborOptions = {}) {
       const asOf = neighborOptions.asOf === undefined ? {} : { asOf: neighborOptions.asOf };
       const [outgoing, incoming] = await Promise.all([graphStore.relations(scope, { subject: name, ...asOf }), graphStore.relations(scope, { object: name, ...asOf })]);

@@ -25,7 +25,14 @@ describe('query router', () => {
     const temp = createTempHome('hippocampus-router-');
     cleanup = temp.cleanup;
     memory = await createHippocampus({ home: temp.home, agentId: 'router', embedder, clock: { now: () => NOW } });
-    await memory.rememberMany([{ type: 'observation', content: 'The billing service moved to the Frankfurt cluster in 2024.' }], { longTerm: true });
+    await memory.rememberMany(
+      [
+        { type: 'observation', content: 'The billing service moved to the Frankfurt cluster in 2024.' },
+        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
+        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
+      ],
+      { longTerm: true },
+    );
     const working = createInProcessWorkingMemory({ embedder, clock: { now: () => NOW } });
     await working.store({ agentId: 'router' }, await describeConversation({ conversationId: 'offsite', timestamp: NOW - 3_600_000, turns: [{ role: 'user', content: RECENT }] }, embedder));
     const skills = createSkillLibrary({ agentId: 'router', store: createSqliteSkillStore({ pool: (memory.backend as SqliteBackend).pool }), embedder });
@@ -54,6 +61,12 @@ describe('query router', () => {
     expect(answer.consulted[0]).toMatchObject({ layer: 'working', served: false });
     expect(answer.consulted.at(-1)).toMatchObject({ layer: 'semantic', served: true, note: 'graph + hybrid recall' });
     expect(answer.memories[0]!.memory.content).toContain('Frankfurt');
+  });
+
+  it('answers a question about a past year from the graph relations valid then', async () => {
+    const answer = await router.route('Where did I live in 2023?');
+    expect(answer.layer).toBe('semantic');
+    expect(answer.relations.map((relation) => relation.object.name).sort()).toEqual(['Berlin', 'Lisbon']);
   });
 
   it('serves a how-to question from a learned skill, with the memories as support', async () => {

@@ -3,6 +3,7 @@ import type { GraphRecallOptions } from '../graph/graph-recall.ts';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { Embedder } from '../spec/embedder.ts';
+import type { GraphRelation } from '../spec/knowledge-graph.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { SkillLibrary, SkillMatch } from '../spec/skill-library.ts';
 import type { WorkingMemoryMatch, WorkingMemoryStore } from '../spec/working-memory-store.ts';
@@ -27,6 +28,8 @@ export interface RoutedAnswer {
   working: WorkingMemoryMatch[];
   /** Long-term memories (graph-blended when a graph is configured, else hybrid recall). */
   memories: { memory: MemoryRecord; score: number }[];
+  /** Graph relations about what the query names, in the span it names ("in 2023") or holding now. */
+  relations: GraphRelation[];
   skills: SkillMatch[];
   consulted: LayerConsulted[];
 }
@@ -70,9 +73,12 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   const skillThreshold = options.skillThreshold ?? 0.15;
   const limit = options.limit ?? 5;
 
-  async function semantic(query: string): Promise<RoutedAnswer['memories']> {
-    if (options.graph) return (await options.graph.recall(query, { ...options.graphRecall, limit })).map(({ memory: record, score }) => ({ memory: record, score }));
-    return (await memory.recallRelevant(query, { limit })).map(({ memory: record, score }) => ({ memory: record, score }));
+  async function semantic(query: string): Promise<Pick<RoutedAnswer, 'memories' | 'relations'>> {
+    if (options.graph) {
+      const [recalled, facts] = await Promise.all([options.graph.recall(query, { ...options.graphRecall, limit }), options.graph.factsFor(query)]);
+      return { memories: recalled.map(({ memory: record, score }) => ({ memory: record, score })), relations: facts.relations };
+    }
+    return { memories: (await memory.recallRelevant(query, { limit })).map(({ memory: record, score }) => ({ memory: record, score })), relations: [] };
   }
 
   return {
@@ -81,23 +87,24 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
       const consulted: LayerConsulted[] = [];
       const workingMatches = await working.search(scope, await describeQuery({ text: query }, embedder ?? undefined), 3);
       const bestWorking = workingMatches[0]?.score ?? 0;
-      const base = { query, working: workingMatches, memories: [], skills: [] };
+      const base = { query, working: workingMatches, memories: [], relations: [], skills: [] };
       if (bestWorking > workingThreshold) {
         consulted.push({ layer: 'working', best: bestWorking, served: true, note: `best match ${bestWorking.toFixed(2)} > ${workingThreshold}` });
         return { ...base, layer: 'working', consulted };
       }
       consulted.push({ layer: 'working', best: bestWorking, served: false, note: `best match ${bestWorking.toFixed(2)} ≤ ${workingThreshold}` });
 
-      const memories = await semantic(query);
+      const found = await semantic(query);
+      const { memories } = found;
       if (isHowToQuery(query) && options.skills) {
         const skills = await options.skills.findSkills(query, limit);
         const bestSkill = skills[0]?.score ?? 0;
         const served = bestSkill >= skillThreshold;
         consulted.push({ layer: 'procedural', best: bestSkill, served, note: served ? `skill "${skills[0]!.skill.name}" fits (${bestSkill.toFixed(2)})` : `no skill reaches ${skillThreshold}` });
-        if (served) return { ...base, layer: 'procedural', memories, skills, consulted: [...consulted, { layer: 'semantic', best: memories[0]?.score ?? 0, served: false, note: 'supporting memories' }] };
+        if (served) return { ...base, ...found, layer: 'procedural', skills, consulted: [...consulted, { layer: 'semantic', best: memories[0]?.score ?? 0, served: false, note: 'supporting memories' }] };
       }
       consulted.push({ layer: 'semantic', best: memories[0]?.score ?? 0, served: true, note: options.graph ? 'graph + hybrid recall' : 'hybrid recall' });
-      return { ...base, layer: 'semantic', memories, consulted };
+      return { ...base, ...found, layer: 'semantic', consulted };
     },
   };
 }
