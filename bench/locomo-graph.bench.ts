@@ -1,7 +1,7 @@
 // LoCoMo category 1 (multi-hop): plain recallRelevant vs graph-blended recall
-// on the same ingested agents. Reuses the tuning bench's ingestion when it
-// exists (copied, so its home is never migrated), links each agent's memories
-// into the knowledge graph once (offline extractor), then scores both.
+// on the same ingested agents. Ingests once into a kept home (LOCOMO_GRAPH_HOME),
+// links each agent's memories into the knowledge graph once (offline
+// extractor), then scores both on the same engines, without recording accesses.
 // npx tsx bench/locomo-graph.bench.ts [--data ../shared/data/locomo] [--grid '<json list of graph recall options>'] [--categories 1] [--concepts 0]
 // --concepts N also makes N keywords of each memory concept nodes (a separate home: the graph differs).
 import fs from 'node:fs';
@@ -19,21 +19,19 @@ const option = (name: string, fallback: string) => {
 const data = option('data', '../shared/data/locomo');
 const concepts = Number(option('concepts', '0'));
 const home = process.env.LOCOMO_GRAPH_HOME ?? `/tmp/hippocampus-locomo-graph${concepts > 0 ? `-concepts-${concepts}` : ''}`;
-const tuningHome = process.env.LOCOMO_HOME ?? '/tmp/hippocampus-locomo-tuning';
 const grid = JSON.parse(option('grid', '[{}]')) as GraphRecallOptions[];
 const categories = option('categories', '1').split(',').map(Number);
 const conversations = loadLocomoDirectory(data);
 const KS = [5, 10] as const;
 
+// Ingested here rather than copied from the tuning bench's home: a home
+// written by another version of the code may lack what this one expects.
 if (!fs.existsSync(home)) {
-  if (fs.existsSync(tuningHome)) fs.cpSync(tuningHome, home, { recursive: true });
-  else {
-    for (const conversation of conversations) {
-      const memory = await createHippocampus({ home, agentId: `locomo-${conversation.name}` });
-      for (let start = 0; start < conversation.turns.length; start += 256) await memory.rememberMany(conversation.turns.slice(start, start + 256), { longTerm: true });
-      await memory.stop();
-      console.error(`ingested ${conversation.name}`);
-    }
+  for (const conversation of conversations) {
+    const memory = await createHippocampus({ home, agentId: `locomo-${conversation.name}` });
+    for (let start = 0; start < conversation.turns.length; start += 256) await memory.rememberMany(conversation.turns.slice(start, start + 256), { longTerm: true });
+    await memory.stop();
+    console.error(`ingested ${conversation.name}`);
   }
 }
 
