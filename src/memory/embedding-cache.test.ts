@@ -100,13 +100,13 @@ describe('embedWithCache', () => {
     const cache = createEmbeddingCache({ clock: manualClock() });
     const first = await embedWithCache(embedder, cache, ['alpha', 'beta', 'alpha']);
     expect(first).toMatchObject({ hits: 1, misses: 2 });
-    expect(calls).toEqual([['alpha', 'beta']]);
+    expect(calls).toEqual([['beta', 'alpha']]); // misses go out shortest first
     expect(first.embeddings[0]).toEqual(first.embeddings[2]);
     expect(first.embeddings[0]).not.toBe(first.embeddings[2]);
 
     const second = await embedWithCache(embedder, cache, ['beta', 'gamma']);
     expect(second).toMatchObject({ hits: 1, misses: 1 });
-    expect(calls).toEqual([['alpha', 'beta'], ['gamma']]);
+    expect(calls).toEqual([['beta', 'alpha'], ['gamma']]);
     expect(second.embeddings[0]).toEqual(first.embeddings[1]);
   });
 
