@@ -44,7 +44,7 @@ export { createSqliteBackend, createSqliteConnectionPool, type SqliteBackend } f
 export { createUseLiteEmbedder, createOpenAICompatibleEmbedder, createOpenAICompatibleChat, createAnthropicChat, generateJson } from './providers/index.ts';
 
 // Agent tools, MCP, HTTP
-export { createHippoTools, type HippoTool, type HippoToolsOptions } from './tools/index.ts';
+export { createHippoTools, openHippoTools, type HippoTool, type HippoToolsOptions } from './tools/index.ts';
 export { createMcpServer, serveMcpHttp, serveMcpStdio } from './mcp/index.ts';
 export { createHttpApp } from './server/create-http-app.ts';
 export { startServer } from './server/serve.ts';

@@ -1,5 +1,6 @@
 // Agent tools and their adapters. Named exports only; each is public API.
 export { createHippoTools, type HippoToolsOptions } from './create-hippo-tools.ts';
+export { openHippoTools, type OpenHippoToolsOptions } from './open-hippo-tools.ts';
 export { defineTool, toolJsonSchema, type HippoTool, type ToolResult } from './hippo-tool.ts';
 export {
   toAiSdkTools,
