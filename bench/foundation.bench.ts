@@ -1,5 +1,6 @@
 // npm run bench — the memory engine foundation against its design targets.
 // Not part of the tests: figures depend on the machine; compare them within one run.
+// Keyword-only engines (embedder: null): embedding cost is measured by bench/recall-scale.bench.ts.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -27,7 +28,7 @@ async function shortTerm(): Promise<void> {
 
 async function longTerm(size: number): Promise<void> {
   const agentId = `ltm-${size}`;
-  const memory = await createHippocampus({ home, agentId });
+  const memory = await createHippocampus({ home, agentId, embedder: null });
   const started = performance.now();
   for (let start = 0; start < size; start += 5_000) await memory.store.insertMany({ agentId }, syntheticMemories(agentId, Math.min(5_000, size - start), start));
   const loadSeconds = (performance.now() - started) / 1000;
@@ -53,7 +54,7 @@ async function consolidationBatch(): Promise<void> {
   const samples: number[] = [];
   for (let round_ = 0; round_ < 10; round_ += 1) {
     const agentId = `consolidate-${round_}`;
-    const memory = await createHippocampus({ home, agentId, shortTerm: { capacity: 200 } });
+    const memory = await createHippocampus({ home, agentId, embedder: null, shortTerm: { capacity: 200 } });
     for (let index = 0; index < 100; index += 1) memory.enqueue({ type: 'insight', content: `insight ${round_}-${index} about the cache`, importance: 0.8 });
     await memory.tick().catch(() => undefined);
     // tick already consolidated (important arrivals); measure a clean batch instead:
@@ -69,7 +70,7 @@ async function consolidationBatch(): Promise<void> {
 
 async function rssAfterWrites(): Promise<void> {
   const agentId = 'rss';
-  const memory = await createHippocampus({ home, agentId });
+  const memory = await createHippocampus({ home, agentId, embedder: null });
   const before = process.memoryUsage().rss;
   const started = performance.now();
   for (let index = 0; index < 100_000; index += 1) {

@@ -29,23 +29,18 @@ export interface SqliteConnectionPool {
   close(): void;
 }
 
+const OPEN_ATTEMPTS = 20;
+
 export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions): SqliteConnectionPool {
   const connections = new Map<string, Database.Database>();
   const migrations = options.migrations ?? MIGRATIONS;
   let closed = false;
 
-  function open(agentId: string): Database.Database {
-    const file = agentPaths(options.home, agentId).longTermDatabase;
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    let db: Database.Database;
+  function prepare(file: string): Database.Database {
+    const db = new Database(file, { timeout: 5000 });
     try {
-      db = new Database(file, { timeout: 5000 });
-    } catch (error) {
-      throw new StoreError({ message: `Could not open ${file}`, cause: error });
-    }
-    try {
-      db.pragma('journal_mode = WAL');
       db.pragma('busy_timeout = 5000');
+      db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       db.pragma('secure_delete = ON');
       db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
@@ -54,12 +49,28 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       migrate(db, file, migrations);
       // Lets the planner pick the right index (type vs importance) from real statistics.
       db.pragma('optimize = 0x10002');
+      return db;
     } catch (error) {
       db.close();
-      if (HippocampusError.isInstance(error)) throw error;
-      throw new StoreError({ message: `Could not prepare ${file}`, cause: error });
+      throw error;
     }
-    return db;
+  }
+
+  function open(agentId: string): Database.Database {
+    const file = agentPaths(options.home, agentId).longTermDatabase;
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    // Two processes creating the same new file can meet while one switches it to
+    // WAL, where SQLite answers SQLITE_BUSY without waiting: try again, briefly.
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        return prepare(file);
+      } catch (error) {
+        if (HippocampusError.isInstance(error)) throw error;
+        const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
+        if (!busy || attempt >= OPEN_ATTEMPTS) throw new StoreError({ message: `Could not open ${file}`, cause: error });
+        Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 * attempt);
+      }
+    }
   }
 
   return {
