@@ -54,3 +54,12 @@ export function createMessagesTable(db: Database.Database, options: { table?: st
     END;
   `);
 }
+
+/** One row of the host's messages table, as Hippocampus reads it. */
+export interface MessageRow {
+  id: number;
+  conversation_id: string | null;
+  role: string;
+  content: string;
+  created_at: number;
+}

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '../core/query-terms.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
-import { validTableName } from './messages-table.ts';
+import { validTableName, type MessageRow } from './messages-table.ts';
 
 /** One past message that matched. */
 export interface ConversationHit {
@@ -15,14 +15,7 @@ export interface ConversationHit {
   score: number;
 }
 
-interface MessageRow {
-  id: number;
-  conversation_id: string | null;
-  role: string;
-  content: string;
-  created_at: number;
-  score: number;
-}
+type ScoredMessageRow = MessageRow & { score: number };
 
 /** Each word quoted, so the query can hold no FTS5 syntax (NEAR, column filters, stray quotes). */
 function matchExpression(query: string): string | null {
@@ -45,9 +38,9 @@ export function searchConversation(db: Database.Database, options: { table: stri
   const sql = `SELECT m.id, m.conversation_id, m.role, m.content, m.created_at, -bm25(${table}_fts) AS score
     FROM ${table}_fts JOIN ${table} m ON m.id = ${table}_fts.rowid
     WHERE ${table}_fts MATCH ? ORDER BY bm25(${table}_fts), m.created_at DESC LIMIT ?`;
-  let rows: MessageRow[];
+  let rows: ScoredMessageRow[];
   try {
-    rows = db.prepare(sql).all(match, options.limit) as MessageRow[];
+    rows = db.prepare(sql).all(match, options.limit) as ScoredMessageRow[];
   } catch (error) {
     if (/no such table/.test((error as Error).message)) {
       throw new HippocampusError({

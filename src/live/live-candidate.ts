@@ -1,3 +1,4 @@
+import { CONTENT_SIGNAL_LEVEL } from '../core/importance.ts';
 import type { MemoryKind } from '../spec/memory-record.ts';
 import type { ConversationMessage } from './conversation-source.ts';
 
@@ -6,16 +7,7 @@ export const LIVE_DOMAINS = ['user', 'self', 'relationship', 'world'] as const;
 export type LiveDomain = (typeof LIVE_DOMAINS)[number];
 
 /** Initial importance by what the exchange signals (the levels, shared with calculateImportance). */
-export const LIVE_IMPORTANCE = {
-  explicitRemember: 0.9,
-  emotional: 0.85,
-  preference: 0.8,
-  identity: 0.8,
-  decision: 0.75,
-  projectWork: 0.6,
-  generalFact: 0.5,
-  passingMention: 0.3,
-} as const;
+export const LIVE_IMPORTANCE = { ...CONTENT_SIGNAL_LEVEL, generalFact: 0.5 } as const;
 
 /** A memory the analyzer proposes; the watcher reinforces a matching one or creates it. */
 export interface LiveCandidate {

@@ -1,14 +1,7 @@
 import Database from 'better-sqlite3';
-import { validTableName } from '../conversations/messages-table.ts';
+import { validTableName, type MessageRow } from '../conversations/messages-table.ts';
 import { startPosition, type ConversationSource } from './conversation-source.ts';
 
-interface MessageRow {
-  id: number;
-  conversation_id: string | null;
-  role: string;
-  content: string;
-  created_at: number;
-}
 
 /**
  * The host's SQLite messages table (the one `createMessagesTable` makes and
