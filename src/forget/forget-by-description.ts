@@ -12,6 +12,8 @@ const CANDIDATES = 50;
 export interface ForgetOptions {
   /** Cosine similarity at or above which a memory matches (a number applies to both rules); the embedder's calibrated threshold when absent. */
   threshold?: number | ForgetThreshold;
+  /** Match but delete nothing: `deleted` lists exactly what the same call without it would delete (a confirmation preview). */
+  dryRun?: boolean;
 }
 
 export interface ForgetReport {
@@ -82,11 +84,13 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const matches = memory.embedder ? await semanticMatches(memory, description, threshold) : await keywordMatches(memory, description);
   if (matches.size === 0) return { deleted: [], threshold, purge: null };
   const doomed = await withOlderVersions(memory, new Set(matches.keys()));
+  const describe = (record: MemoryRecord) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null });
+  if (options.dryRun) return { deleted: doomed.map(describe), threshold, purge: null };
   const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
   const pool = sqlitePoolOf(memory.backend);
   const purge = pool ? purgeDeletedText(pool, memory.agentId) : null;
   return {
-    deleted: doomed.filter((record) => deleted.has(record.id)).map((record) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null })),
+    deleted: doomed.filter((record) => deleted.has(record.id)).map(describe),
     threshold,
     purge,
   };

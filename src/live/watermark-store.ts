@@ -11,11 +11,25 @@ interface WatermarkRow {
   last_message_id: string | null;
 }
 
+function positionOf(row: WatermarkRow): SourcePosition {
+  return {
+    offset: row.byte_offset,
+    line: row.line_number,
+    inode: row.inode,
+    size: row.size,
+    firstLineHash: row.first_line_hash,
+    lastLineHash: row.last_line_hash,
+    lastMessageId: row.last_message_id,
+  };
+}
+
 /** Where each source was read up to, per agent, in the agent's own database (schema version 4). */
 export interface WatermarkStore {
   load(agentId: string, sourceId: string): SourcePosition | null;
   /** Synchronous on purpose: it runs inside the batch's open transaction. */
   save(agentId: string, sourceId: string, position: SourcePosition, at: number): void;
+  /** Every source of the agent with its watermark and when it last moved, by source id (status pages, lag metrics). */
+  list(agentId: string): { sourceId: string; position: SourcePosition; updatedAt: number }[];
 }
 
 /**
@@ -27,6 +41,9 @@ export function createSqliteWatermarkStore(db: Database.Database): WatermarkStor
   const select = db.prepare(
     'SELECT byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id FROM live_watermarks WHERE agent_id = ? AND source_id = ?',
   );
+  const selectAll = db.prepare(
+    'SELECT source_id, byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id, updated_at FROM live_watermarks WHERE agent_id = ? ORDER BY source_id',
+  );
   const upsert = db.prepare(`
     INSERT INTO live_watermarks (agent_id, source_id, byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id, updated_at)
     VALUES (@agentId, @sourceId, @offset, @line, @inode, @size, @firstLineHash, @lastLineHash, @lastMessageId, @at)
@@ -36,16 +53,11 @@ export function createSqliteWatermarkStore(db: Database.Database): WatermarkStor
   return {
     load(agentId, sourceId) {
       const row = select.get(agentId, sourceId) as WatermarkRow | undefined;
-      if (row === undefined) return null;
-      return {
-        offset: row.byte_offset,
-        line: row.line_number,
-        inode: row.inode,
-        size: row.size,
-        firstLineHash: row.first_line_hash,
-        lastLineHash: row.last_line_hash,
-        lastMessageId: row.last_message_id,
-      };
+      return row === undefined ? null : positionOf(row);
+    },
+    list(agentId) {
+      const rows = selectAll.all(agentId) as (WatermarkRow & { source_id: string; updated_at: number })[];
+      return rows.map((row) => ({ sourceId: row.source_id, position: positionOf(row), updatedAt: row.updated_at }));
     },
     save(agentId, sourceId, position, at) {
       upsert.run({ agentId, sourceId, ...position, at });

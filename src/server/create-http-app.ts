@@ -10,9 +10,11 @@ import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts'
 import { errorResponse } from './error-response.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
 import { registerBlockRoutes } from './routes/block-routes.ts';
+import { registerGraphRoutes } from './routes/graph-routes.ts';
 import { registerMemoryRoutes } from './routes/memory-routes.ts';
 import { registerSearchRoutes } from './routes/search-routes.ts';
 import { registerSystemRoutes } from './routes/system-routes.ts';
+import { registerWatcherRoutes } from './routes/watcher-routes.ts';
 import { createServerMetrics } from './server-metrics.ts';
 import { loadStaticFiles } from './static-files.ts';
 
@@ -90,6 +92,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   registerMemoryRoutes(app, dependencies);
   registerSearchRoutes(app, dependencies);
   registerBlockRoutes(app, dependencies);
+  registerGraphRoutes(app, dependencies);
+  registerWatcherRoutes(app, dependencies);
 
   const files = loadStaticFiles(options.dashboardDirectory ?? new URL('../dashboard/dist/', import.meta.url));
   app.get('*', (context) => {

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { agentParamsSchema, blockKeySchema, memoryParamsSchema } from './schemas.ts';
+import { agentParamsSchema, blockKeySchema, graphEntityParamSchema, memoryParamsSchema } from './schemas.ts';
 import type { ApiOperation } from './api-operations.ts';
 
 type JsonSchema = Record<string, unknown>;
 
-const toSchema = (schema: z.ZodType): JsonSchema => {
-  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as JsonSchema;
+const toSchema = (schema: z.ZodType, io: 'input' | 'output' = 'input'): JsonSchema => {
+  const { $schema: _dialect, ...rest } = z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as JsonSchema;
   return rest;
 };
 
@@ -17,7 +17,7 @@ const errorSchema: JsonSchema = {
 
 function pathParameters(path: string): JsonSchema[] {
   const names = [...path.matchAll(/:([A-Za-z]+)/g)].map((match) => match[1]!);
-  const shapes: Record<string, z.ZodType> = { agent: agentParamsSchema.shape.agent, id: memoryParamsSchema.shape.id, key: blockKeySchema };
+  const shapes: Record<string, z.ZodType> = { agent: agentParamsSchema.shape.agent, id: memoryParamsSchema.shape.id, key: blockKeySchema, entity: graphEntityParamSchema };
   return names.map((name) => ({ name, in: 'path', required: true, schema: toSchema(shapes[name] ?? z.string()) }));
 }
 
@@ -36,7 +36,7 @@ function operationObject(operation: ApiOperation): JsonSchema {
     ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: toSchema(operation.body) } } } } : {}),
     ...(operation.authenticated ? {} : { security: [] }),
     responses: {
-      '200': { description: 'OK' },
+      '200': operation.response ? { description: 'OK', content: { 'application/json': { schema: toSchema(operation.response, 'output') } } } : { description: 'OK' },
       default: { description: 'Error', content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } },
     },
   };

@@ -96,5 +96,16 @@ export const appendBlockBodySchema = appendBlockInput.omit({ key: true });
 /** POST /agents/:agent/facts — what the user said, verbatim (the remember_facts tool). */
 export const rememberFactsBodySchema = rememberFactsInput;
 
-/** POST /agents/:agent/forget — by ids, or by a description (the forget_memory tool: semantic match, then purge). */
+/** POST /agents/:agent/forget and /forget/preview — by ids, or by a description (the forget_memory tool: semantic match, then purge; the preview runs the same match without deleting). */
 export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetMemoryInput]);
+
+/** GET /agents/:agent/graph/entities — most-mentioned first; `query` keeps names or aliases containing it. */
+export const graphEntitiesQuerySchema = z
+  .object({
+    query: z.string().trim().max(200).optional(),
+    limit: integerText(1, 500).default(100),
+  })
+  .strict();
+
+/** GET /agents/:agent/graph/neighbors/:entity — the entity by name or alias. */
+export const graphEntityParamSchema = z.string().trim().min(1).max(200);

@@ -1,6 +1,7 @@
 import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { EngineRegistry } from './engine-registry.ts';
 import { createCounter, createHistogram, renderGauge } from './metrics.ts';
+import { watcherStatus } from './watcher-status.ts';
 
 /** What /metrics reports: live counters fed by the routes and engine events, gauges read from the stores at scrape. */
 export interface ServerMetrics {
@@ -29,8 +30,11 @@ export function createServerMetrics(): ServerMetrics {
     async render(registry) {
       const memories: { labels: Record<string, string>; value: number }[] = [];
       const lastRun: { labels: Record<string, string>; value: number }[] = [];
+      const watcherLag: { labels: Record<string, string>; value: number }[] = [];
       for (const agent of registry.listAgents()) {
-        const stats = await (await registry.get(agent)).stats();
+        const engine = await registry.get(agent);
+        const stats = await engine.stats();
+        for (const source of watcherStatus(engine)) watcherLag.push({ labels: { agent, source: source.sourceId }, value: source.lagSeconds });
         for (const [tier, count] of Object.entries(stats.byTier)) memories.push({ labels: { agent, tier }, value: count });
         memories.push({ labels: { agent, tier: 'short-term' }, value: stats.shortTerm });
         if (stats.lastConsolidation) lastRun.push({ labels: { agent }, value: stats.lastConsolidation.startedAt / 1000 });
@@ -40,8 +44,7 @@ export function createServerMetrics(): ServerMetrics {
         ...recallLatency.render(),
         ...consolidations.render(),
         ...renderGauge('hippocampus_last_consolidation_timestamp_seconds', 'Start of the last consolidation run by agent', lastRun),
-        // No live watcher exists yet: the series is declared and has no samples until one reports its lag.
-        ...renderGauge('hippocampus_watcher_lag_seconds', 'How far the live watcher is behind its source', []),
+        ...renderGauge('hippocampus_watcher_lag_seconds', 'Seconds since the live watcher last committed a batch of this source (its watermark moved)', watcherLag),
         ...requests.render(),
         '',
       ].join('\n');

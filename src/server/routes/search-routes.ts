@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
+import { forgetByDescription } from '../../forget/forget-by-description.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
 import { toolboxOf } from '../agent-tools.ts';
-import { forgetBodySchema, forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
+import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
 
 /** Hybrid recall with its score breakdown, and forgetting (by ids with a preview of exactly what goes, or by description). */
@@ -20,7 +21,16 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
 
   app.post('/agents/:agent/forget/preview', async (context) => {
     const engine = await registry.get(agentOf(context));
-    const { ids } = await validBody(context, forgetBodySchema);
+    const body = await validBody(context, forgetRequestBodySchema);
+    if ('description' in body) {
+      // The same match forget_memory runs, without deleting: the confirmation lists exactly what the description would take.
+      const report = await forgetByDescription(engine, body.description, { dryRun: true });
+      const order = new Map(report.deleted.map((memory, index) => [memory.id, index]));
+      const found = await engine.store.getMany({ agentId: engine.agentId }, [...order.keys()]);
+      found.sort((left, right) => order.get(left.id)! - order.get(right.id)!);
+      return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])) });
+    }
+    const { ids } = body;
     const found = await engine.store.getMany({ agentId: engine.agentId }, ids);
     const foundIds = new Set(found.map((memory) => memory.id));
     return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id)) });
