@@ -50,13 +50,13 @@ type Ranker = (engine: (typeof engines)[number], question: string) => Promise<st
 async function score(label: string, rank: Ranker): Promise<void> {
   const sums = new Map<number, number[]>();
   const counts = new Map<number, number>();
-  let milliseconds = 0;
+  const milliseconds = new Map<number, number>();
   for (const engine of engines) {
     for (const question of engine.conversation.questions) {
       if (!categories.includes(question.category) || question.evidence.length === 0) continue;
       const started = performance.now();
       const ranked = await rank(engine, question.question);
-      milliseconds += performance.now() - started;
+      milliseconds.set(question.category, (milliseconds.get(question.category) ?? 0) + performance.now() - started);
       const sum = sums.get(question.category) ?? KS.map(() => 0);
       KS.forEach((k, index) => (sum[index]! += question.evidence.filter((id) => ranked.slice(0, k).includes(id)).length / question.evidence.length));
       sums.set(question.category, sum);
@@ -66,7 +66,7 @@ async function score(label: string, rank: Ranker): Promise<void> {
   for (const category of categories) {
     const count = counts.get(category) ?? 0;
     const recall = (sums.get(category) ?? []).map((value, index) => `R@${KS[index]} ${(value / count).toFixed(3)}`).join('  ');
-    console.log(`c${category} n=${count}  ${recall}  ${(milliseconds / Math.max(1, count)).toFixed(1)} ms/query  ${label}`);
+    console.log(`c${category} n=${count}  ${recall}  ${((milliseconds.get(category) ?? 0) / Math.max(1, count)).toFixed(1)} ms/query  ${label}`);
   }
 }
 
