@@ -75,35 +75,29 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
   const graphStore = store;
   const extractor = options.extractor ?? createOfflineGraphExtractor();
 
-  async function unlinkedLongTerm(pageSize: number): Promise<MemoryRecord[]> {
-    const found: MemoryRecord[] = [];
-    let after: string | undefined;
-    for (;;) {
-      const page = await memory.store.query(scope, { consolidated: true, orderBy: 'id', direction: 'asc', limit: pageSize, ...(after === undefined ? {} : { afterId: after }) });
-      if (page.length === 0) return found;
-      const linked = await graphStore.linkedMemoryIds(scope, page.map((record) => record.id));
-      found.push(...page.filter((record) => !linked.has(record.id)));
-      after = page.at(-1)!.id;
-    }
-  }
-
   return {
     store: graphStore,
     async linkMemories(memoryIds, linkOptions = {}) {
       const batchSize = linkOptions.batchSize ?? 100;
-      const records =
-        memoryIds === undefined
-          ? await unlinkedLongTerm(500)
-          : await (async () => {
-              const linked = await graphStore.linkedMemoryIds(scope, memoryIds);
-              return memory.store.getMany(scope, memoryIds.filter((id) => !linked.has(id)));
-            })();
       let report = EMPTY_REPORT;
-      for (let start = 0; start < records.length; start += batchSize) {
-        const extractions = await extractor.extract(records.slice(start, start + batchSize));
-        report = addReports(report, await graphStore.link(scope, extractions));
+      let memories = 0;
+      const linkBatch = async (records: MemoryRecord[]) => {
+        report = addReports(report, await graphStore.link(scope, await extractor.extract(records)));
+        memories += records.length;
+      };
+      if (memoryIds === undefined) {
+        // Linking marks each memory, so the next page is whatever is still unlinked.
+        for (let ids = await graphStore.unlinkedMemoryIds(scope, batchSize); ids.length > 0; ids = await graphStore.unlinkedMemoryIds(scope, batchSize)) {
+          const records = await memory.store.getMany(scope, ids);
+          if (records.length === 0) break;
+          await linkBatch(records);
+        }
+      } else {
+        const linked = await graphStore.linkedMemoryIds(scope, memoryIds);
+        const records = await memory.store.getMany(scope, memoryIds.filter((id) => !linked.has(id)));
+        for (let start = 0; start < records.length; start += batchSize) await linkBatch(records.slice(start, start + batchSize));
       }
-      return { ...report, memories: records.length };
+      return { ...report, memories };
     },
     recall: (query, recallOptions) => graphRecall(memory, graphStore, query, recallOptions),
     relations: (query) => graphStore.relations(scope, query),

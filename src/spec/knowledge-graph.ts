@@ -125,6 +125,8 @@ export interface KnowledgeGraphStore {
   ): Promise<GraphNeighborhood>;
   /** How many memories mention each entity: the specificity weight of a seed. */
   mentionCounts(scope: GraphScope, entityIds: number[]): Promise<Map<number, number>>;
+  /** Long-term memories never linked, oldest first: what `linkMemories()` reads next. */
+  unlinkedMemoryIds(scope: GraphScope, limit: number): Promise<string[]>;
   /** Memory ids already linked, of those given. */
   linkedMemoryIds(scope: GraphScope, memoryIds: string[]): Promise<Set<string>>;
   statistics(scope: GraphScope): Promise<{ entities: number; relations: number; openRelations: number; mentions: number }>;

@@ -185,6 +185,19 @@ export function createSqliteGraphStore(options: { pool: SqliteConnectionPool; cl
       });
     },
 
+    async unlinkedMemoryIds(scope, limit) {
+      return run(scope.agentId, 'unlinked memories', (db) =>
+        (
+          db
+            .prepare(
+              `SELECT m.id FROM memories m WHERE m.agent_id = ? AND m.consolidated_at IS NOT NULL
+                 AND NOT EXISTS (SELECT 1 FROM graph_linked_memories l WHERE l.memory_id = m.id) ORDER BY m.id LIMIT ?`,
+            )
+            .all(scope.agentId, limit) as { id: string }[]
+        ).map((row) => row.id),
+      );
+    },
+
     async linkedMemoryIds(scope, memoryIds) {
       if (memoryIds.length === 0) return new Set();
       return run(scope.agentId, 'linked memories', (db) => {
