@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { startServer, type RunningServer } from '../server/serve.ts';
 import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
 import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
@@ -42,7 +43,38 @@ async function seedAgent(home: string, clock: ReturnType<typeof createShiftableC
     { key: 'human', value: 'Name: Ada\nRole: staff engineer on billing\nLives in Berlin', updatedAt: clock.now() - 2 * DAY },
     { key: 'persona', value: 'Terse, kind, cites the memory it used.', updatedAt: clock.now() - 9 * DAY },
   ]);
+  await seedGraph(memory, seeded.map((result) => result.memory.id), clock.now());
   await memory.stop();
+}
+
+/** Relations read from the seeded memories, written straight through the graph store: one closed, the rest holding. */
+async function seedGraph(memory: Awaited<ReturnType<typeof createHippocampus>>, ids: string[], now: number): Promise<void> {
+  const graph = createSqliteGraphStore({ pool: sqlitePoolOf(memory.backend)!, clock: memory.clock });
+  const billing = { name: 'billing service', type: 'thing' as const };
+  await graph.link({ agentId: 'ada' }, [
+    {
+      memoryId: ids[0]!,
+      timestamp: now - 30 * DAY,
+      entities: [billing, { name: 'Friday', type: 'date' }, { name: 'canary', type: 'thing' }],
+      relations: [
+        { subject: billing, predicate: 'ships_on', object: { name: 'Thursday', type: 'date' }, confidence: 0.7, validFrom: now - 90 * DAY, validTo: now - 30 * DAY },
+        { subject: billing, predicate: 'ships_on', object: { name: 'Friday', type: 'date' }, confidence: 0.9 },
+        { subject: billing, predicate: 'gated_by', object: { name: 'canary', type: 'thing' }, confidence: 0.8 },
+      ],
+    },
+    {
+      memoryId: ids[2]!,
+      timestamp: now - 30 * DAY,
+      entities: [billing, { name: 'payment gateway', type: 'thing' }],
+      relations: [{ subject: billing, predicate: 'calls', object: { name: 'payment gateway', type: 'thing' }, confidence: 0.65 }],
+    },
+    {
+      memoryId: ids[3]!,
+      timestamp: now - 30 * DAY,
+      entities: [{ name: 'Ada', type: 'person' }, billing],
+      relations: [{ subject: { name: 'Ada', type: 'person' }, predicate: 'works_on', object: billing, confidence: 0.6 }],
+    },
+  ]);
 }
 
 const available = fs.existsSync(CHROMIUM);
@@ -169,6 +201,40 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     expect(await page.locator(`[data-testid="memories-table"] tr[data-id="${id}"]`).count()).toBe(0);
     expect(await page.locator('[data-testid="memories-table"] tbody tr').count()).toBe(9);
     expect((await fetch(`${server.url}/agents/ada/memories/${id}`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('forgetting by description previews exactly what the description would delete', async () => {
+    // The test's hash embedder only knows shared words, so the description repeats the memory nearly word for word.
+    await page.getByRole('searchbox', { name: 'forget by description' }).fill('Ada prefers her coffee black and her standups');
+    await page.getByTestId('forget-described').click();
+    const dialog = page.getByTestId('forget-dialog');
+    await dialog.waitFor();
+    expect(await dialog.locator('.forget-list').textContent()).toContain('Ada prefers her coffee black and her standups short');
+    expect(await dialog.locator('.forget-list li').count()).toBe(1);
+    await shot('forget-description', false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect(await page.locator('[data-testid="memories-table"] tbody tr').count()).toBe(9);
+  });
+
+  test("the graph view lists entities and shows an entity's relations, closed ones marked, with the memories they came from", async () => {
+    await page.getByRole('link', { name: 'Graph', exact: true }).click();
+    await settled();
+    await expect(page.getByTestId('graph-entities').locator('li').first().textContent()).resolves.toContain('billing service');
+    await page.getByTestId('graph-entities').getByRole('link', { name: 'billing service' }).click();
+    await page.waitForURL(/\/graph\/billing%20service/);
+    await settled();
+    const rows = page.locator('[data-testid="graph-relations"] tbody tr');
+    expect(await rows.count()).toBe(5);
+    const closed = page.locator('[data-testid="graph-relations"] tr.closed');
+    expect(await closed.count()).toBe(1);
+    await expect(closed.textContent()).resolves.toContain('Thursday');
+    expect(await page.locator('[data-testid="graph-diagram"] line.edge.closed').count()).toBe(1);
+    expect(await page.locator('[data-testid="graph-memories"] li').count()).toBe(3);
+    await shot('graph');
+    await page.locator('[data-testid="graph-memories"] a').first().click();
+    await page.waitForURL(/\/memory\//);
+    await settled();
     expect(pageErrors).toEqual([]);
   });
 });

@@ -8,6 +8,8 @@ import type { MemoryView } from '../../server/memory-view.ts';
 import type { RecallExplanation } from '../../core/recall-scoring.ts';
 import type { ConsolidationRun, StoreStatistics } from '../../spec/memory-store.ts';
 import type { VectorIndexStatistics } from '../../spec/search-index.ts';
+import type { z } from 'zod';
+import type { graphEntitiesResponseSchema, graphNeighborsResponseSchema } from '../../server/response-schemas.ts';
 
 export interface MemoryPage {
   memories: MemoryView[];
@@ -25,3 +27,7 @@ export interface AgentStats {
   stats: StoreStatistics & { agentId: string; lastConsolidation: ConsolidationRun | null };
   vectors: VectorIndexStatistics;
 }
+
+export type GraphEntityListing = z.output<typeof graphEntitiesResponseSchema>['entities'][number];
+export type GraphNeighborhoodAnswer = z.output<typeof graphNeighborsResponseSchema>;
+export type GraphRelationView = GraphNeighborhoodAnswer['relations'][number];

@@ -1,4 +1,4 @@
-import type { AgentStats, ConsolidationRun, MemoryBlock, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
+import type { AgentStats, ConsolidationRun, GraphEntityListing, GraphNeighborhoodAnswer, MemoryBlock, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
 
 const TOKEN_KEY = 'hippocampus.token';
 
@@ -51,6 +51,9 @@ export interface ListFilters {
   filter?: string;
 }
 
+/** Forgetting by ids, or by a description of what to forget. */
+export type ForgetTarget = { ids: string[] } | { description: string };
+
 export interface SearchOptions {
   query: string;
   limit?: number;
@@ -79,8 +82,14 @@ export const api = {
     // Looking something up in the dashboard is not the agent remembering it: no access is recorded.
     return request<{ results: SearchHit[]; tookMs: number }>(`${agentPath(agent)}/search`, post({ ...rest, ...(filter ? { filter } : {}), recordAccess: false }));
   },
-  forgetPreview: (agent: string, ids: string[]) => request<{ memories: MemoryView[]; missing: string[] }>(`${agentPath(agent)}/forget/preview`, post({ ids })),
-  forget: (agent: string, ids: string[]) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post({ ids })),
+  /** What forgetting would delete, by ids or by a description (the same match forget runs); nothing is deleted. */
+  forgetPreview: (agent: string, what: ForgetTarget) => request<{ memories: MemoryView[]; missing: string[] }>(`${agentPath(agent)}/forget/preview`, post(what)),
+  forget: (agent: string, what: ForgetTarget) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post(what)),
+  graphEntities(agent: string, query = '', limit = 100) {
+    const search = new URLSearchParams({ limit: String(limit), ...(query ? { query } : {}) });
+    return request<{ entities: GraphEntityListing[] }>(`${agentPath(agent)}/graph/entities?${search}`);
+  },
+  graphNeighbors: (agent: string, entity: string) => request<GraphNeighborhoodAnswer>(`${agentPath(agent)}/graph/neighbors/${encodeURIComponent(entity)}`),
   blocks: (agent: string) => request<{ blocks: MemoryBlock[] }>(`${agentPath(agent)}/blocks`),
   putBlock: (agent: string, key: string, value: string) => request<{ block: MemoryBlock }>(`${agentPath(agent)}/blocks/${encodeURIComponent(key)}`, { method: 'PUT', body: JSON.stringify({ value }) }),
   exportUrl: (agent: string, format: 'json' | 'markdown') => `${agentPath(agent)}/export?format=${format}`,

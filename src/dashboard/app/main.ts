@@ -4,6 +4,7 @@ import { h, mount } from './dom.ts';
 import { href, navigate, parseRoute, type ViewName } from './router.ts';
 import { promptForToken } from './token-dialog.ts';
 import { renderBlocks } from './views/blocks.ts';
+import { renderGraph } from './views/graph.ts';
 import { renderMemories } from './views/memories.ts';
 import { renderMemory } from './views/memory.ts';
 import { renderOverview } from './views/overview.ts';
@@ -23,6 +24,7 @@ const NAV: [ViewName, string][] = [
   ['memories', 'Memories'],
   ['search', 'Search'],
   ['blocks', 'Blocks'],
+  ['graph', 'Graph'],
 ];
 
 agentSelect.addEventListener('change', () => navigate(href(agentSelect.value, parseRoute().view === 'memory' ? 'memories' : parseRoute().view)));
@@ -50,6 +52,7 @@ async function render(): Promise<void> {
     else if (route.view === 'search') await renderSearch(view, agent, route.params);
     else if (route.view === 'memory' && route.id) await renderMemory(view, agent, route.id);
     else if (route.view === 'blocks') await renderBlocks(view, agent);
+    else if (route.view === 'graph') await renderGraph(view, agent, route.id, route.params);
     else await renderOverview(view, agent);
   } catch (error) {
     if (turn !== rendering) return;

@@ -1,5 +1,5 @@
-/** Hash routes, so the server only ever serves one page: #/a/<agent>/<view>[/<id>][?query]. */
-export type ViewName = 'overview' | 'memories' | 'search' | 'memory' | 'blocks';
+/** Hash routes, so the server only ever serves one page: #/a/<agent>/<view>[/<id>][?query] (the id of the graph view is an entity name). */
+export type ViewName = 'overview' | 'memories' | 'search' | 'memory' | 'blocks' | 'graph';
 
 export interface Route {
   agent: string | null;
@@ -8,7 +8,7 @@ export interface Route {
   params: URLSearchParams;
 }
 
-const VIEWS: ViewName[] = ['overview', 'memories', 'search', 'memory', 'blocks'];
+const VIEWS: ViewName[] = ['overview', 'memories', 'search', 'memory', 'blocks', 'graph'];
 
 export function parseRoute(hash = location.hash): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?');

@@ -41,6 +41,13 @@ export async function renderMemories(root: HTMLElement, agent: string, params: U
 
   const summary = h('span', { class: 'muted' });
   const forgetButton = h('button', { class: 'button danger', type: 'button', disabled: true, 'data-testid': 'forget-selected' }, 'Forget selected');
+  const description = h('input', { class: 'input', name: 'description', type: 'search', placeholder: 'Describe what to forget…', 'aria-label': 'forget by description', required: true });
+  const forgetDescribed = h('form', { class: 'row' }, description, h('button', { class: 'button danger', type: 'submit', 'data-testid': 'forget-described' }, 'Forget…'));
+  forgetDescribed.addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const deleted = await confirmForget(agent, { description: description.value.trim() });
+    if (deleted && deleted.length > 0) navigate(href(agent, 'memories', undefined, Object.fromEntries(params)));
+  });
   const tableHolder = h('div', { class: 'card table-card' });
   const more = h('button', { class: 'button', type: 'button' }, 'Load more');
 
@@ -59,13 +66,13 @@ export async function renderMemories(root: HTMLElement, agent: string, params: U
   };
   more.addEventListener('click', () => void load());
   forgetButton.addEventListener('click', async () => {
-    const deleted = await confirmForget(agent, [...selected]);
+    const deleted = await confirmForget(agent, { ids: [...selected] });
     if (deleted) navigate(href(agent, 'memories', undefined, Object.fromEntries(params)));
   });
 
   mount(
     root,
-    h('header', { class: 'page-header' }, h('div', {}, h('h1', {}, 'Memories'), summary), forgetButton),
+    h('header', { class: 'page-header' }, h('div', {}, h('h1', {}, 'Memories'), summary), h('div', { class: 'row' }, forgetDescribed, forgetButton)),
     form,
     tableHolder,
     h('div', { class: 'center' }, more),

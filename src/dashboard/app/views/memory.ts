@@ -55,7 +55,7 @@ export async function renderMemory(root: HTMLElement, agent: string, id: string)
   const related = h('div', {}, h('p', { class: 'muted' }, 'Finding similar memories…'));
   const forget = h('button', { class: 'button danger', type: 'button', 'data-testid': 'forget-memory' }, 'Forget…');
   forget.addEventListener('click', async () => {
-    if (await confirmForget(agent, [memory.id])) navigate(href(agent, 'memories'));
+    if (await confirmForget(agent, { ids: [memory.id] })) navigate(href(agent, 'memories'));
   });
   const forgottenIn = curve.forgottenAt === null ? 'not within a century' : relativeTime(curve.forgottenAt);
   mount(
