@@ -69,3 +69,29 @@ describe('graph recall on a multi-hop fixture', () => {
     expect(blended).toEqual(plain);
   });
 });
+
+describe('graph recall and superseded or filtered memories', () => {
+  it('leaves out a superseded memory and, under a hybrid filter, memories only the graph found', async () => {
+    const temp = createTempHome('hippocampus-graph-filter-');
+    const memory = await createHippocampus({ home: temp.home, agentId: 'filters', embedder: createHashEmbedder(), clock: { now: () => Date.UTC(2025, 0, 1) } });
+    try {
+      const [bridge, hop] = await memory.rememberMany(
+        [
+          { type: 'observation', content: BRIDGE, domain: 'family' },
+          { type: 'observation', content: SECOND_HOP, domain: 'work' },
+        ],
+        { longTerm: true },
+      );
+      const graph = createKnowledgeGraph({ memory });
+      await graph.linkMemories();
+      const ids = async (options: Parameters<KnowledgeGraph['recall']>[1]) => (await graph.recall(QUESTION, options)).map((hit) => hit.memory.id);
+      expect(await ids({ graphWeight: 1 })).toContain(hop!.memory.id);
+      expect(await ids({ graphWeight: 1, hybrid: { domain: 'family' } })).toEqual([bridge!.memory.id]);
+      await memory.supersede(hop!.memory.id, { type: 'observation', content: 'Beatriz left Globex.' });
+      expect(await ids({ graphWeight: 1 })).not.toContain(hop!.memory.id);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
+  });
+});

@@ -57,6 +57,7 @@ export interface GraphRecallResult {
 }
 
 const DAY_MS = 86_400_000;
+const FILTER_OPTIONS = new Set(['domain', 'minImportance', 'timeRange', 'types', 'kinds', 'tags', 'filter']);
 const memoryNode = (id: string) => `m:${id}`;
 const entityNode = (id: number) => `e:${id}`;
 
@@ -129,9 +130,12 @@ async function seedWeights(
 
 /**
  * HippoRAG-style recall: the query's entities (weighted by specificity, 1 /
- * the memories that mention them) and the best hybrid hits seed a personalized
- * PageRank over the entity–memory graph; memories are ranked by their node
- * scores × temporal decay, blended with recallRelevant's hybrid score.
+ * the memories that mention them) seed a personalized PageRank over the
+ * entity–memory graph, whose relation edges weigh their confidence; memories
+ * are ranked by their node scores × temporal decay, blended with
+ * recallRelevant's hybrid score. A memory only the graph found is left out
+ * when it is superseded, or when the hybrid options filter and it was not a
+ * hybrid candidate (the graph does not apply filters itself).
  */
 export async function graphRecall(memory: Hippocampus, store: KnowledgeGraphStore, query: string, options: GraphRecallOptions = {}): Promise<GraphRecallResult[]> {
   const limit = options.limit ?? 10;
@@ -158,10 +162,12 @@ export async function graphRecall(memory: Hippocampus, store: KnowledgeGraphStor
     })),
   );
   const hybridScores = scaled(new Map(hybrid.map((hit) => [hit.memory.id, hit.score])));
+  const filtering = Object.keys(options.hybrid ?? {}).some((key) => FILTER_OPTIONS.has(key));
   return [...new Set([...hybridScores.keys(), ...graphScores.keys()])]
     .flatMap((id) => {
       const record = records.get(id);
-      if (!record) return [];
+      const graphOnly = !hybridScores.has(id);
+      if (!record || (graphOnly && (filtering || record.supersededBy !== null))) return [];
       const explain = { hybrid: hybridScores.get(id) ?? 0, graph: (graphScores.get(id) ?? 0) ** (options.graphExponent ?? 0.5), graphWeight, seeds: seedNames };
       return [{ memory: record, score: (1 - graphWeight) * explain.hybrid + graphWeight * explain.graph, explain }];
     })
