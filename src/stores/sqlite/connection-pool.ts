@@ -47,7 +47,9 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       sqliteVec.load(db);
       options.onOpen?.(db);
       migrate(db, file, migrations);
-      // Lets the planner pick the right index (type vs importance) from real statistics.
+      // Bounded ANALYZE, so optimize stays cheap on big agents; it lets the planner
+      // pick the right index (type vs importance) from real statistics.
+      db.pragma('analysis_limit = 400');
       db.pragma('optimize = 0x10002');
       return db;
     } catch (error) {
