@@ -4,12 +4,12 @@
 // extractor), then scores both on the same engines, without recording accesses.
 // npx tsx bench/locomo-graph.bench.ts [--data ../shared/data/locomo] [--grid '<json list of graph recall options>'] [--categories 1] [--concepts 0]
 // --concepts N also makes N keywords of each memory concept nodes (a separate home: the graph differs).
-import fs from 'node:fs';
 import { createKnowledgeGraph } from '../src/graph/knowledge-graph.ts';
 import { createOfflineGraphExtractor } from '../src/graph/offline-extractor.ts';
 import type { GraphRecallOptions } from '../src/graph/graph-recall.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
+import { ingestLocomoOnce } from './lib/locomo-ingest.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -26,14 +26,7 @@ const KS = [5, 10] as const;
 
 // Ingested here rather than copied from the tuning bench's home: a home
 // written by another version of the code may lack what this one expects.
-if (!fs.existsSync(home)) {
-  for (const conversation of conversations) {
-    const memory = await createHippocampus({ home, agentId: `locomo-${conversation.name}` });
-    for (let start = 0; start < conversation.turns.length; start += 256) await memory.rememberMany(conversation.turns.slice(start, start + 256), { longTerm: true });
-    await memory.stop();
-    console.error(`ingested ${conversation.name}`);
-  }
-}
+await ingestLocomoOnce(home, conversations);
 
 const engines = await Promise.all(
   conversations.map(async (conversation) => {
