@@ -16,6 +16,9 @@ import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRec
  * const store = createSqliteMemoryStore({ pool });
  * await store.query({ agentId: 'ada' }, { types: ['decision'], limit: 10 });
  */
+/** Above this many tagged rows a tag filter is checked per row while walking the order index. */
+const COMMON_TAG_ROWS = 2000;
+
 /** Inserts at least this large refresh the planner's statistics. */
 const BULK_INSERT = 1000;
 
@@ -112,7 +115,11 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
 
     async query(scope, query) {
       return run(scope.agentId, 'query', (db) => {
-        const where = buildWhere(scope, query);
+        const onlyTags = Object.entries(query).every(([key, value]) => value === undefined || ['tags', 'limit', 'orderBy', 'direction', 'includeSuperseded'].includes(key));
+        const commonTags =
+          onlyTags && query.tags !== undefined && query.tags.length > 0 && query.limit !== undefined && query.orderBy !== 'none' &&
+          (db.prepare(`SELECT count(*) FROM memory_tags WHERE tag IN (${placeholders(query.tags.length)})`).pluck().get(...query.tags) as number) > COMMON_TAG_ROWS;
+        const where = buildWhere(scope, query, { commonTags });
         const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
         // Pick the rows first, then decode only those: SQLite would otherwise build every
         // output column (tags subquery, JSON) for each row it sorts.

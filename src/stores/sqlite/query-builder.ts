@@ -16,7 +16,7 @@ function placeholders(count: number): string {
 }
 
 /** Turns a MemoryQuery into a parameterized WHERE clause over `memories m`. Values never enter the SQL text. */
-export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
+export function buildWhere(scope: AgentScope, query: MemoryQuery, options: { commonTags?: boolean } = {}): SqlFragment {
   const clauses = ['m.agent_id = ?'];
   const params: unknown[] = [scope.agentId];
   const add = (clause: string, ...values: unknown[]) => {
@@ -27,7 +27,11 @@ export function buildWhere(scope: AgentScope, query: MemoryQuery): SqlFragment {
   if (query.types?.length) add(`m.type IN (${placeholders(query.types.length)})`, ...query.types);
   if (query.kinds?.length) add(`m.kind IN (${placeholders(query.kinds.length)})`, ...query.kinds);
   if (query.tags?.length) {
-    add(`m.seq IN (SELECT memory_seq FROM memory_tags WHERE tag IN (${placeholders(query.tags.length)}))`, ...query.tags);
+    // A common tag is best checked row by row while walking the time index (the
+    // first `limit` hits come early); a rare one drives the query from the tag index.
+    const list = placeholders(query.tags.length);
+    if (options.commonTags) add(`EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_seq = m.seq AND t.tag IN (${list}))`, ...query.tags);
+    else add(`m.seq IN (SELECT memory_seq FROM memory_tags WHERE tag IN (${list}))`, ...query.tags);
   }
   if (query.minImportance !== undefined) add('m.importance >= ?', query.minImportance);
   if (query.since !== undefined) add('m.timestamp >= ?', query.since);
