@@ -94,7 +94,12 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
             details: { bound, requested: model },
           });
         }
-        if (!hasTable(db)) createVectorTable(db, model);
+        // Idempotent: also brings a database made before the seq-keyed copy existed up to date.
+        createVectorTable(db, model);
+        const counts = db.prepare('SELECT (SELECT count(*) FROM memory_vectors_rowids) AS vectors, (SELECT count(*) FROM memory_vector_blobs) AS copies').get() as { vectors: number; copies: number };
+        if (counts.copies < counts.vectors) {
+          db.exec('INSERT OR IGNORE INTO memory_vector_blobs (seq, embedding) SELECT rowid, embedding FROM memory_vectors WHERE rowid NOT IN (SELECT seq FROM memory_vector_blobs)');
+        }
       }).immediate();
     },
 
