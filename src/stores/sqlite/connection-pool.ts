@@ -43,6 +43,9 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       db.pragma('secure_delete = ON');
+      // SQLite's default page cache is 2 MB: too small for the indexes of a 100k-memory agent.
+      db.pragma('cache_size = -65536');
+      db.pragma('mmap_size = 268435456');
       db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
       sqliteVec.load(db);
       options.onOpen?.(db);
