@@ -55,7 +55,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     for (const part of chunk(ids)) {
       found.push(
         ...(db
-          .prepare(`SELECT id, seq FROM memories WHERE agent_id = ? AND id IN (${placeholders(part.length)})`)
+          .prepare(`SELECT id, seq FROM memories WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`)
           .all(agentId, ...part) as { id: string; seq: number }[]),
       );
     }
@@ -183,7 +183,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
             db.prepare(
               `UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?,
                  importance = min(1.0, importance + ?), running_intensity = min(1.0, running_intensity + ?)
-               WHERE agent_id = ? AND id IN (${placeholders(part.length)})`,
+               WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`,
             ).run(update.at, update.importanceBoost, update.intensityBoost, scope.agentId, ...part);
           }
         }).immediate();

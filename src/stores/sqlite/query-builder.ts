@@ -17,7 +17,10 @@ function placeholders(count: number): string {
 
 /** Turns a MemoryQuery into a parameterized WHERE clause over `memories m`. Values never enter the SQL text. */
 export function buildWhere(scope: AgentScope, query: MemoryQuery, options: { commonTags?: boolean } = {}): SqlFragment {
-  const clauses = ['m.agent_id = ?'];
+  // With an id list, the unary + keeps the planner on the id index: every index
+  // starts with agent_id, and it would otherwise scan the agent's rows (measured:
+  // 300 ids took 7.6 ms that way at 20k memories).
+  const clauses = [query.ids !== undefined ? '+m.agent_id = ?' : 'm.agent_id = ?'];
   const params: unknown[] = [scope.agentId];
   const add = (clause: string, ...values: unknown[]) => {
     clauses.push(clause);

@@ -161,7 +161,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
             ...(db
               .prepare(
                 `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq
-                 WHERE m.agent_id = ? AND m.id IN (${placeholders(part.length)})`,
+                 WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`,
               )
               .all(blob, scope.agentId, ...part) as { id: string; distance: number }[]),
           );
@@ -187,7 +187,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       if (!hasTable(db)) return vectors;
       for (const part of chunk(ids)) {
         const rows = db
-          .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq WHERE m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
+          .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
           .all(scope.agentId, ...part) as { id: string; embedding: Buffer }[];
         for (const row of rows) vectors.set(row.id, fromBlob(row.embedding));
       }
