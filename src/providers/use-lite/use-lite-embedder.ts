@@ -74,13 +74,14 @@ async function loadModel(): Promise<EmbeddingsModel> {
  * // Bulk ingest on a multi-core machine: the model runs in 2 worker threads.
  * const pooled = createUseLiteEmbedder({ workers: 2 });
  */
+/** What every USE-lite embedder is, in process or pooled: the same model, the same vectors. */
+const USE_LITE_IDENTITY = { provider: PROVIDER, modelId: 'universal-sentence-encoder-lite', dimensions: USE_LITE_DIMENSIONS } as const;
+
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Embedder {
   if (options.workers !== undefined) return createPooledEmbedder(options.workers, options.maxBatchSize);
   const maxBatchSize = options.maxBatchSize ?? 32;
   return {
-    provider: PROVIDER,
-    modelId: 'universal-sentence-encoder-lite',
-    dimensions: USE_LITE_DIMENSIONS,
+    ...USE_LITE_IDENTITY,
     maxBatchSize,
     async doEmbed({ values, abortSignal }) {
       if (values.length === 0) return { embeddings: [] };
@@ -103,9 +104,7 @@ function createPooledEmbedder(workers: number, maxBatchSize = WORKER_BATCH_SIZE 
     throw new ValidationError({ message: `workers must be a positive integer, got ${workers}`, issues: [{ path: 'workers', message: 'positive integer' }] });
   }
   return {
-    provider: PROVIDER,
-    modelId: 'universal-sentence-encoder-lite',
-    dimensions: USE_LITE_DIMENSIONS,
+    ...USE_LITE_IDENTITY,
     maxBatchSize,
     async doEmbed({ values, abortSignal }) {
       if (values.length === 0) return { embeddings: [] };
