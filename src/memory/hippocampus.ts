@@ -288,11 +288,7 @@ export class Hippocampus {
   async recall(input: RecallQueryInput = {}): Promise<MemoryRecord[]> {
     this.assertOpen();
     const query = parseWith(recallQuerySchema, input, 'recall query');
-    const storeQuery: MemoryQuery = {
-      ...query,
-      ...(query.types ? { types: query.types } : {}),
-    };
-    return this.collect(storeQuery, query.limit, query.orderBy);
+    return this.collect(query, query.limit, query.orderBy);
   }
 
   /** Memories that share a user, room or task. */
