@@ -25,11 +25,12 @@ import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '..
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { createEmbeddingCache, embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
+import { createEventEmitter, emitError, emitPruned, type EmitEvent } from './engine-events.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { buildRecord } from './build-record.ts';
 import { createSerialQueue } from './serial-queue.ts';
-import { createSessionLog, type SessionLog } from './session-log.ts';
+import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
 
@@ -96,9 +97,8 @@ export class Hippocampus {
   private readonly queue: MemoryRecord[] = [];
   private readonly serial = createSerialQueue();
   private readonly experienceSchema: ReturnType<typeof createExperienceSchema>;
-  private readonly log: SessionLog;
+  private readonly emit: EmitEvent;
   private readonly ownsStore: boolean;
-  private readonly onEvent: ((event: MemoryEvent) => void) | undefined;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
   private urgent = false;
@@ -119,8 +119,7 @@ export class Hippocampus {
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
     this.experienceSchema = createExperienceSchema(config.limits);
-    this.log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
-    this.onEvent = options.onEvent;
+    this.emit = createEventEmitter({ onEvent: options.onEvent, log: createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId)), clock: this.clock });
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();
   }
@@ -429,7 +428,7 @@ export class Hippocampus {
       const total = await this.store.count(scope, { consolidated: true, includeSuperseded: true });
       for (const memory of doomed) {
         const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
-        this.emitPruned(memory, reason);
+        emitPruned(this.emit, memory, reason);
       }
       await this.backend.vectors.maintain(scope);
       this.lastMaintenanceAt = now;
@@ -476,7 +475,7 @@ export class Hippocampus {
       });
       if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) await this.maintain();
     } catch (error) {
-      this.emit({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      emitError(this.emit, error);
     } finally {
       this.ticking = false;
     }
@@ -546,7 +545,7 @@ export class Hippocampus {
       const { embeddings } = await embedWithCache(this.embedder, undefined, records.map(buildSearchableContent));
       await this.backend.vectors.upsert({ agentId: this.agentId }, records.map((record, index) => ({ id: record.id, vector: embeddings[index]! })));
     } catch (error) {
-      this.emit({ type: 'error', error: error instanceof Error ? error : new Error(String(error)) });
+      emitError(this.emit, error);
     }
   }
 
@@ -580,7 +579,7 @@ export class Hippocampus {
       this.emit({ type: 'consolidated', memory: record });
     }
     const deleted = new Set(await this.store.deleteMany(scope, unimportant.map((record) => record.id), { onlyShortTerm: true }));
-    for (const record of unimportant) if (deleted.has(record.id)) this.emitPruned(record, 'evicted');
+    for (const record of unimportant) if (deleted.has(record.id)) emitPruned(this.emit, record, 'evicted');
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
@@ -601,7 +600,7 @@ export class Hippocampus {
     const prunedIds = new Set(await this.store.deleteMany(scope, plan.prune.map((entry) => entry.memory.id), { onlyShortTerm: true }));
     for (const { memory, reason } of plan.prune) {
       this.buffer.remove(memory.id);
-      if (prunedIds.has(memory.id)) this.emitPruned(memory, reason);
+      if (prunedIds.has(memory.id)) emitPruned(this.emit, memory, reason);
     }
     const run: ConsolidationRun = { agentId: this.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
     if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
@@ -645,20 +644,6 @@ export class Hippocampus {
       record.importance = Math.min(1, record.importance + ACCESS_IMPORTANCE_BOOST);
       record.runningIntensity = Math.min(1, record.runningIntensity + RETRIEVAL_INTENSITY_BOOST);
     }
-  }
-
-  private emitPruned(memory: MemoryRecord, reason: PruneReason): void {
-    this.emit({ type: 'pruned', memory: { id: memory.id, content: memory.content, importance: memory.importance, type: memory.type }, reason });
-  }
-
-  private emit(event: MemoryEvent): void {
-    this.onEvent?.(event);
-    const at = this.clock.now();
-    // The log keeps ids and reasons, and only a short preview of what was pruned, so forgetting leaves nothing whole behind.
-    if (event.type === 'pruned') this.log.append({ at, event: 'pruned', id: event.memory.id, type: event.memory.type, importance: event.memory.importance, reason: event.reason, preview: event.memory.content.slice(0, 48) });
-    else if (event.type === 'consolidated') this.log.append({ at, event: 'consolidated', id: event.memory.id, type: event.memory.type, importance: event.memory.importance });
-    else if (event.type === 'consolidation-run') this.log.append({ at, event: 'consolidation-run', ...event.run });
-    else if (event.type === 'error') this.log.append({ at, event: 'error', message: event.error.message });
   }
 
   private assertOpen(): void {
