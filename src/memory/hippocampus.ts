@@ -1,6 +1,5 @@
 import { agentPaths } from '../config/agent-paths.ts';
 import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
-import { createExperienceSchema } from '../config/experience-schema.ts';
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
 import { resolveHome } from '../config/resolve-home.ts';
@@ -26,9 +25,9 @@ import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { createEmbeddingCache, embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError, emitPruned, type EmitEvent } from './engine-events.ts';
+import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
-import { buildRecord } from './build-record.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
@@ -92,11 +91,10 @@ export class Hippocampus {
   readonly clock: Clock;
   private readonly queryCache: EmbeddingCache;
   private readonly linkThreads = createThreadLinker();
-  private readonly generateId: IdGenerator;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
   private readonly serial = createSerialQueue();
-  private readonly experienceSchema: ReturnType<typeof createExperienceSchema>;
+  private readonly toRecord: ExperienceValidator;
   private readonly emit: EmitEvent;
   private readonly ownsStore: boolean;
   private timer: NodeJS.Timeout | undefined;
@@ -110,15 +108,15 @@ export class Hippocampus {
     this.config = config;
     this.agentId = config.agentId;
     this.clock = options.clock ?? systemClock;
-    this.generateId = options.generateId ?? createUlidGenerator();
-    this.sessionId = config.sessionId ?? `s-${this.generateId(this.clock.now()).toLowerCase()}`;
+    const generateId = options.generateId ?? createUlidGenerator();
+    this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
     this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability });
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
-    this.experienceSchema = createExperienceSchema(config.limits);
+    this.toRecord = createExperienceValidator({ limits: config.limits, clock: this.clock, generateId, agentId: this.agentId, sessionId: this.sessionId });
     this.emit = createEventEmitter({ onEvent: options.onEvent, log: createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId)), clock: this.clock });
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();
@@ -483,17 +481,7 @@ export class Hippocampus {
 
   private validate(input: ExperienceInput): MemoryRecord {
     this.assertOpen();
-    const content = (input as { content?: unknown } | null)?.content;
-    if (typeof content === 'string' && Buffer.byteLength(content, 'utf8') > this.config.limits.maxContentBytes) {
-      throw new ValidationError({
-        code: 'CONTENT_TOO_LARGE',
-        message: `Content is ${Buffer.byteLength(content, 'utf8')} bytes; the limit is ${this.config.limits.maxContentBytes}`,
-        issues: [{ path: 'content', message: 'too large' }],
-      });
-    }
-    const experience = parseWith(this.experienceSchema, input, 'experience');
-    const now = this.clock.now();
-    return buildRecord(experience, { agentId: this.agentId, sessionId: this.sessionId, id: this.generateId(now), now }).record;
+    return this.toRecord(input);
   }
 
   private async drainQueue(): Promise<void> {
