@@ -22,9 +22,8 @@ import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
-import { buildSearchableContent } from '../core/searchable-content.ts';
-import { createEmbeddingCache, embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
-import { createEventEmitter, emitError, emitPruned, type EmitEvent } from './engine-events.ts';
+import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
+import { createEventEmitter, emitError, emitPruned } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -32,6 +31,7 @@ import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
+import { backfillVectors, bindEmbedderModel, indexVectors, type VectorIndexingDependencies } from './vector-indexing.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
   /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
@@ -70,6 +70,9 @@ export interface EngineStatistics extends StoreStatistics {
   lastConsolidation: ConsolidationRun | null;
 }
 
+/** What the engine's operations (one file each) are given: every part of this engine, by name. */
+type EngineParts = VectorIndexingDependencies;
+
 /**
  * One agent's memory: a short-term ring buffer in process, a long-term store,
  * and the background loop that consolidates the one into the other.
@@ -95,7 +98,7 @@ export class Hippocampus {
   private readonly queue: MemoryRecord[] = [];
   private readonly serial = createSerialQueue();
   private readonly toRecord: ExperienceValidator;
-  private readonly emit: EmitEvent;
+  private readonly parts: EngineParts;
   private readonly ownsStore: boolean;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
@@ -117,7 +120,13 @@ export class Hippocampus {
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
     this.toRecord = createExperienceValidator({ limits: config.limits, clock: this.clock, generateId, agentId: this.agentId, sessionId: this.sessionId });
-    this.emit = createEventEmitter({ onEvent: options.onEvent, log: createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId)), clock: this.clock });
+    const log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
+    this.parts = {
+      scope: { agentId: this.agentId },
+      vectorIndex: this.backend.vectors,
+      embedder: this.embedder,
+      emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
+    };
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();
   }
@@ -127,14 +136,7 @@ export class Hippocampus {
     const { backend, clock, generateId, onEvent, embedder, allowModelChange, ...config } = options;
     const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
     try {
-      if (engine.embedder) {
-        const model = { provider: engine.embedder.provider, modelId: engine.embedder.modelId, dimensions: engine.embedder.dimensions };
-        if (allowModelChange) {
-          const bound = await engine.backend.vectors.boundModel({ agentId: engine.agentId });
-          if (bound && (bound.modelId !== model.modelId || bound.dimensions !== model.dimensions)) await engine.backend.vectors.rebind({ agentId: engine.agentId }, model);
-        }
-        await engine.backend.vectors.bind({ agentId: engine.agentId }, model);
-      }
+      await bindEmbedderModel(engine.parts, allowModelChange);
       await engine.recoverShortTerm();
     } catch (error) {
       if (engine.ownsStore) await engine.backend.close();
@@ -252,23 +254,7 @@ export class Hippocampus {
   /** Vectors for memories that have none (after a model change, or writes made while the embedder was down). */
   async backfillVectors(options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<number> {
     this.assertOpen();
-    if (!this.embedder) throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'backfillVectors needs an embedder' });
-    const scope = { agentId: this.agentId };
-    const batchSize = options.batchSize ?? 100;
-    const before = await this.backend.vectors.statistics(scope);
-    const total = before.total - before.withVectors;
-    let done = 0;
-    options.onProgress?.(0, total);
-    for (;;) {
-      const batch = await this.backend.vectors.missing(scope, batchSize);
-      if (batch.length === 0) break;
-      const { embeddings } = await embedWithCache(this.embedder, undefined, batch.map((item) => buildSearchableContent({ ...item, type: item.type as MemoryRecord['type'] })));
-      await this.backend.vectors.upsert(scope, batch.map((item, index) => ({ id: item.id, vector: embeddings[index]! })));
-      done += batch.length;
-      options.onProgress?.(Math.min(done, total), total);
-      if (batch.length < batchSize) break;
-    }
-    return done;
+    return backfillVectors(this.parts, options);
   }
 
   async vectorStats(): Promise<VectorIndexStatistics> {
@@ -322,7 +308,7 @@ export class Hippocampus {
       const deleted = await this.store.deleteMany({ agentId: this.agentId }, ids);
       for (const id of ids) this.buffer.remove(id);
       const all = [...new Set([...deleted, ...queued])];
-      this.emit({ type: 'forgotten', ids: all });
+      this.parts.emit({ type: 'forgotten', ids: all });
       return all;
     });
   }
@@ -385,7 +371,7 @@ export class Hippocampus {
       if (patch.type !== undefined) changes.type = merged.type;
       await this.store.updateMany(scope, [{ id, patch: changes }]);
       const [updated] = await this.store.getMany(scope, [id]);
-      if (patch.content !== undefined || patch.tags !== undefined || patch.domain !== undefined || patch.type !== undefined) await this.indexVectors([updated!]);
+      if (patch.content !== undefined || patch.tags !== undefined || patch.domain !== undefined || patch.type !== undefined) await indexVectors(this.parts, [updated!]);
       await this.store.appendHistory(scope, [{ memoryId: id, at: this.clock.now(), event: 'updated', details: { fields: Object.keys(changes).join(',') } }]);
       const buffered = this.buffer.get(id);
       if (buffered) Object.assign(buffered, updated);
@@ -426,7 +412,7 @@ export class Hippocampus {
       const total = await this.store.count(scope, { consolidated: true, includeSuperseded: true });
       for (const memory of doomed) {
         const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
-        emitPruned(this.emit, memory, reason);
+        emitPruned(this.parts.emit, memory, reason);
       }
       await this.backend.vectors.maintain(scope);
       this.lastMaintenanceAt = now;
@@ -473,7 +459,7 @@ export class Hippocampus {
       });
       if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) await this.maintain();
     } catch (error) {
-      emitError(this.emit, error);
+      emitError(this.parts.emit, error);
     } finally {
       this.ticking = false;
     }
@@ -501,7 +487,7 @@ export class Hippocampus {
     this.linkThreads(records);
     const outcome = await this.store.insertMany(scope, records);
     const inserted = new Set(outcome.inserted);
-    await this.indexVectors(records.filter((record) => inserted.has(record.id)));
+    await indexVectors(this.parts, records.filter((record) => inserted.has(record.id)));
     await this.store.appendHistory(
       scope,
       records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
@@ -520,21 +506,10 @@ export class Hippocampus {
         if (out) evicted.push(out);
       }
       results.push({ memory: record, duplicateOf: null, reasons: [] });
-      this.emit({ type: 'remembered', memory: record, reasons: [] });
+      this.parts.emit({ type: 'remembered', memory: record, reasons: [] });
     }
     await this.settleEvicted(evicted);
     return results;
-  }
-
-  /** Embeds new memories in batches. A failing embedder never loses the memory: it is stored, and backfill adds the vector later. */
-  private async indexVectors(records: MemoryRecord[]): Promise<void> {
-    if (!this.embedder || records.length === 0) return;
-    try {
-      const { embeddings } = await embedWithCache(this.embedder, undefined, records.map(buildSearchableContent));
-      await this.backend.vectors.upsert({ agentId: this.agentId }, records.map((record, index) => ({ id: record.id, vector: embeddings[index]! })));
-    } catch (error) {
-      emitError(this.emit, error);
-    }
   }
 
   /** `setImportance` replaces the importance (the live watcher's reinforced score) instead of keeping the larger one. */
@@ -550,7 +525,7 @@ export class Hippocampus {
     ]);
     const updated = { ...existing, ...patch };
     if (this.buffer.get(existingId)) Object.assign(this.buffer.get(existingId)!, patch);
-    this.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
+    this.parts.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
     return updated;
   }
 
@@ -564,10 +539,10 @@ export class Hippocampus {
     for (const id of await this.store.markConsolidated(scope, important.map((record) => record.id), now)) {
       const record = important.find((candidate) => candidate.id === id)!;
       record.consolidatedAt = now;
-      this.emit({ type: 'consolidated', memory: record });
+      this.parts.emit({ type: 'consolidated', memory: record });
     }
     const deleted = new Set(await this.store.deleteMany(scope, unimportant.map((record) => record.id), { onlyShortTerm: true }));
-    for (const record of unimportant) if (deleted.has(record.id)) emitPruned(this.emit, record, 'evicted');
+    for (const record of unimportant) if (deleted.has(record.id)) emitPruned(this.parts.emit, record, 'evicted');
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
@@ -582,18 +557,18 @@ export class Hippocampus {
       this.buffer.remove(record.id);
       if (keptIds.includes(record.id)) {
         record.consolidatedAt = startedAt;
-        this.emit({ type: 'consolidated', memory: record });
+        this.parts.emit({ type: 'consolidated', memory: record });
       }
     }
     const prunedIds = new Set(await this.store.deleteMany(scope, plan.prune.map((entry) => entry.memory.id), { onlyShortTerm: true }));
     for (const { memory, reason } of plan.prune) {
       this.buffer.remove(memory.id);
-      if (prunedIds.has(memory.id)) emitPruned(this.emit, memory, reason);
+      if (prunedIds.has(memory.id)) emitPruned(this.parts.emit, memory, reason);
     }
     const run: ConsolidationRun = { agentId: this.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
     if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
       await this.store.recordConsolidationRun(run);
-      this.emit({ type: 'consolidation-run', run });
+      this.parts.emit({ type: 'consolidation-run', run });
     }
     this.urgent = false;
     this.lastConsolidationAt = startedAt;
