@@ -3,7 +3,6 @@ import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '.
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
 import { resolveHome } from '../config/resolve-home.ts';
-import { planConsolidation } from '../core/consolidation-plan.ts';
 import { createUlidGenerator } from '../core/ids.ts';
 import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
 import { RETRIEVAL_INTENSITY_BOOST, reinforce } from '../core/strength.ts';
@@ -12,7 +11,7 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
-import type { MemoryEvent, PruneReason } from '../spec/memory-event.ts';
+import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
 import type { ConsolidationRun, MemoryHistoryEvent, MemoryPatch, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
@@ -22,9 +21,11 @@ import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
+import { consolidateShortTerm, recoverShortTerm, settleEvicted, type ConsolidationDependencies, type ConsolidationReport } from './consolidation.ts';
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
-import { createEventEmitter, emitError, emitPruned } from './engine-events.ts';
+import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
+import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { createSerialQueue } from './serial-queue.ts';
@@ -32,6 +33,8 @@ import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
 import { backfillVectors, bindEmbedderModel, indexVectors, type VectorIndexingDependencies } from './vector-indexing.ts';
+
+export type { ConsolidationReport } from './consolidation.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
   /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
@@ -56,12 +59,6 @@ export interface RememberResult {
   reasons: string[];
 }
 
-export interface ConsolidationReport extends ConsolidationRun {
-  keptIds: string[];
-  pruned: number;
-  prunedIds: { id: string; reason: PruneReason }[];
-}
-
 export interface EngineStatistics extends StoreStatistics {
   agentId: string;
   sessionId: string;
@@ -71,7 +68,7 @@ export interface EngineStatistics extends StoreStatistics {
 }
 
 /** What the engine's operations (one file each) are given: every part of this engine, by name. */
-type EngineParts = VectorIndexingDependencies;
+type EngineParts = VectorIndexingDependencies & ConsolidationDependencies & LongTermPruningDependencies;
 
 /**
  * One agent's memory: a short-term ring buffer in process, a long-term store,
@@ -123,9 +120,13 @@ export class Hippocampus {
     const log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
     this.parts = {
       scope: { agentId: this.agentId },
+      store: this.backend.store,
       vectorIndex: this.backend.vectors,
       embedder: this.embedder,
+      clock: this.clock,
+      buffer: this.buffer,
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
+      config,
     };
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();
@@ -137,7 +138,7 @@ export class Hippocampus {
     const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
     try {
       await bindEmbedderModel(engine.parts, allowModelChange);
-      await engine.recoverShortTerm();
+      await recoverShortTerm(engine.parts);
     } catch (error) {
       if (engine.ownsStore) await engine.backend.close();
       throw error;
@@ -404,19 +405,9 @@ export class Hippocampus {
     this.assertOpen();
     return this.serial(async () => {
       const now = this.clock.now();
-      const scope = { agentId: this.agentId };
-      const { maxMemories, minImportance, protectRecentMs } = this.config.longTerm;
-      const ids = await this.store.selectPruneCandidates(scope, { maxMemories, minImportance, protectedSince: now - protectRecentMs, limit: 10_000 });
-      const doomed = await this.store.getMany(scope, ids);
-      const deleted = await this.store.deleteMany(scope, ids);
-      const total = await this.store.count(scope, { consolidated: true, includeSuperseded: true });
-      for (const memory of doomed) {
-        const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
-        emitPruned(this.parts.emit, memory, reason);
-      }
-      await this.backend.vectors.maintain(scope);
-      this.lastMaintenanceAt = now;
-      if (total > maxMemories) this.lastMaintenanceAt = 0;
+      const { deleted, overBound } = await pruneLongTerm(this.parts, now);
+      // Still over the bound: the next tick maintains again instead of waiting an interval.
+      this.lastMaintenanceAt = overBound ? 0 : now;
       return deleted;
     });
   }
@@ -508,7 +499,7 @@ export class Hippocampus {
       results.push({ memory: record, duplicateOf: null, reasons: [] });
       this.parts.emit({ type: 'remembered', memory: record, reasons: [] });
     }
-    await this.settleEvicted(evicted);
+    await settleEvicted(this.parts, evicted);
     return results;
   }
 
@@ -529,61 +520,11 @@ export class Hippocampus {
     return updated;
   }
 
-  /** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
-  private async settleEvicted(evicted: MemoryRecord[]): Promise<void> {
-    if (evicted.length === 0) return;
-    const scope = { agentId: this.agentId };
-    const important = evicted.filter((record) => record.importance >= this.config.consolidation.threshold);
-    const unimportant = evicted.filter((record) => record.importance < this.config.consolidation.threshold);
-    const now = this.clock.now();
-    for (const id of await this.store.markConsolidated(scope, important.map((record) => record.id), now)) {
-      const record = important.find((candidate) => candidate.id === id)!;
-      record.consolidatedAt = now;
-      this.parts.emit({ type: 'consolidated', memory: record });
-    }
-    const deleted = new Set(await this.store.deleteMany(scope, unimportant.map((record) => record.id), { onlyShortTerm: true }));
-    for (const record of unimportant) if (deleted.has(record.id)) emitPruned(this.parts.emit, record, 'evicted');
-  }
-
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
-    const startedAt = this.clock.now();
-    const started = performance.now();
-    const scope = { agentId: this.agentId };
-    const entries = this.buffer.entries();
-    const plan = planConsolidation(entries, { threshold: this.config.consolidation.threshold, ...this.config.shortTerm }, startedAt);
-    const keptIds = await this.store.markConsolidated(scope, plan.keep.map((record) => record.id), startedAt);
-    await this.store.appendHistory(scope, keptIds.map((id) => ({ memoryId: id, at: startedAt, event: 'consolidated' as const, details: { trigger } })));
-    for (const record of plan.keep) {
-      this.buffer.remove(record.id);
-      if (keptIds.includes(record.id)) {
-        record.consolidatedAt = startedAt;
-        this.parts.emit({ type: 'consolidated', memory: record });
-      }
-    }
-    const prunedIds = new Set(await this.store.deleteMany(scope, plan.prune.map((entry) => entry.memory.id), { onlyShortTerm: true }));
-    for (const { memory, reason } of plan.prune) {
-      this.buffer.remove(memory.id);
-      if (prunedIds.has(memory.id)) emitPruned(this.parts.emit, memory, reason);
-    }
-    const run: ConsolidationRun = { agentId: this.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
-    if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
-      await this.store.recordConsolidationRun(run);
-      this.parts.emit({ type: 'consolidation-run', run });
-    }
+    const report = await consolidateShortTerm(this.parts, trigger);
     this.urgent = false;
-    this.lastConsolidationAt = startedAt;
-    return { ...run, keptIds, prunedIds: plan.prune.filter((entry) => prunedIds.has(entry.memory.id)).map((entry) => ({ id: entry.memory.id, reason: entry.reason })) };
-  }
-
-  /** After a restart, what was still short-term comes back into the ring (oldest first). */
-  private async recoverShortTerm(): Promise<void> {
-    const pending = await this.store.query({ agentId: this.agentId }, { consolidated: false, includeSuperseded: true, orderBy: 'createdAt', direction: 'asc' });
-    const evicted: MemoryRecord[] = [];
-    for (const record of pending) {
-      const out = this.buffer.append(record);
-      if (out) evicted.push(out);
-    }
-    await this.settleEvicted(evicted);
+    this.lastConsolidationAt = report.startedAt;
+    return report;
   }
 
   private async collect(query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance'): Promise<MemoryRecord[]> {

@@ -1,0 +1,91 @@
+import type { EngineConfig } from '../config/config-schema.ts';
+import { planConsolidation } from '../core/consolidation-plan.ts';
+import type { Clock } from '../spec/clock.ts';
+import type { PruneReason } from '../spec/memory-event.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { AgentScope, ConsolidationRun, MemoryStore } from '../spec/memory-store.ts';
+import { emitPruned, type EmitEvent } from './engine-events.ts';
+import type { ShortTermBuffer } from './short-term-buffer.ts';
+
+export interface ConsolidationReport extends ConsolidationRun {
+  keptIds: string[];
+  pruned: number;
+  prunedIds: { id: string; reason: PruneReason }[];
+}
+
+export interface ConsolidationDependencies {
+  scope: AgentScope;
+  store: MemoryStore;
+  buffer: ShortTermBuffer<MemoryRecord>;
+  clock: Clock;
+  emit: EmitEvent;
+  config: Pick<EngineConfig, 'consolidation' | 'shortTerm'>;
+}
+
+/**
+ * Deletes short-term rows and takes them out of the ring; only the rows that
+ * were still short-term are reported pruned. Returns the ids deleted.
+ */
+async function discardShortTerm(deps: ConsolidationDependencies, entries: { memory: MemoryRecord; reason: PruneReason }[]): Promise<Set<string>> {
+  const deleted = new Set(await deps.store.deleteMany(deps.scope, entries.map((entry) => entry.memory.id), { onlyShortTerm: true }));
+  for (const { memory, reason } of entries) {
+    deps.buffer.remove(memory.id);
+    if (deleted.has(memory.id)) emitPruned(deps.emit, memory, reason);
+  }
+  return deleted;
+}
+
+/** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
+export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<void> {
+  if (evicted.length === 0) return;
+  const { threshold } = deps.config.consolidation;
+  const important = evicted.filter((record) => record.importance >= threshold);
+  const unimportant = evicted.filter((record) => record.importance < threshold);
+  const now = deps.clock.now();
+  for (const id of await deps.store.markConsolidated(deps.scope, important.map((record) => record.id), now)) {
+    const record = important.find((candidate) => candidate.id === id)!;
+    record.consolidatedAt = now;
+    deps.emit({ type: 'consolidated', memory: record });
+  }
+  await discardShortTerm(deps, unimportant.map((memory) => ({ memory, reason: 'evicted' as const })));
+}
+
+/** After a restart, what was still short-term comes back into the ring (oldest first). */
+export async function recoverShortTerm(deps: ConsolidationDependencies): Promise<void> {
+  const pending = await deps.store.query(deps.scope, { consolidated: false, includeSuperseded: true, orderBy: 'createdAt', direction: 'asc' });
+  const evicted: MemoryRecord[] = [];
+  for (const record of pending) {
+    const out = deps.buffer.append(record);
+    if (out) evicted.push(out);
+  }
+  await settleEvicted(deps, evicted);
+}
+
+/**
+ * One consolidation pass over the ring: what the plan keeps moves to
+ * long-term memory (with a history entry naming the trigger), what it prunes
+ * is deleted. A run is recorded when it changed something or was asked for.
+ */
+export async function consolidateShortTerm(deps: ConsolidationDependencies, trigger: string): Promise<ConsolidationReport> {
+  const { scope, store, buffer } = deps;
+  const startedAt = deps.clock.now();
+  const started = performance.now();
+  const entries = buffer.entries();
+  const plan = planConsolidation(entries, { threshold: deps.config.consolidation.threshold, ...deps.config.shortTerm }, startedAt);
+  const keptIds = await store.markConsolidated(scope, plan.keep.map((record) => record.id), startedAt);
+  await store.appendHistory(scope, keptIds.map((id) => ({ memoryId: id, at: startedAt, event: 'consolidated' as const, details: { trigger } })));
+  for (const record of plan.keep) {
+    buffer.remove(record.id);
+    if (keptIds.includes(record.id)) {
+      record.consolidatedAt = startedAt;
+      deps.emit({ type: 'consolidated', memory: record });
+    }
+  }
+  const prunedIds = await discardShortTerm(deps, plan.prune);
+  const run: ConsolidationRun = { agentId: scope.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
+  if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
+    await store.recordConsolidationRun(run);
+    deps.emit({ type: 'consolidation-run', run });
+  }
+  return { ...run, keptIds, prunedIds: plan.prune.filter((entry) => prunedIds.has(entry.memory.id)).map((entry) => ({ id: entry.memory.id, reason: entry.reason })) };
+}

@@ -1,0 +1,40 @@
+import type { EngineConfig } from '../config/config-schema.ts';
+import type { PruneReason } from '../spec/memory-event.ts';
+import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
+import type { VectorIndex } from '../spec/search-index.ts';
+import { emitPruned, type EmitEvent } from './engine-events.ts';
+
+export interface LongTermPruningDependencies {
+  scope: AgentScope;
+  store: MemoryStore;
+  vectorIndex: VectorIndex;
+  emit: EmitEvent;
+  config: Pick<EngineConfig, 'longTerm'>;
+}
+
+export interface LongTermPruningResult {
+  /** The ids removed. */
+  deleted: string[];
+  /** Still more long-term memories than the maximum after this pass (one pass removes at most 10,000). */
+  overBound: boolean;
+}
+
+/**
+ * Enforces the long-term bounds at `now`: removes the weakest beyond the
+ * maximum or below the importance floor, sparing what is younger than
+ * `protectRecentMs`, then lets the vector index tidy up.
+ */
+export async function pruneLongTerm(deps: LongTermPruningDependencies, now: number): Promise<LongTermPruningResult> {
+  const { scope, store } = deps;
+  const { maxMemories, minImportance, protectRecentMs } = deps.config.longTerm;
+  const ids = await store.selectPruneCandidates(scope, { maxMemories, minImportance, protectedSince: now - protectRecentMs, limit: 10_000 });
+  const doomed = await store.getMany(scope, ids);
+  const deleted = await store.deleteMany(scope, ids);
+  const total = await store.count(scope, { consolidated: true, includeSuperseded: true });
+  for (const memory of doomed) {
+    const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
+    emitPruned(deps.emit, memory, reason);
+  }
+  await deps.vectorIndex.maintain(scope);
+  return { deleted, overBound: total > maxMemories };
+}
