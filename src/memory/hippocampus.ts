@@ -5,7 +5,7 @@ import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type Rela
 import { resolveHome } from '../config/resolve-home.ts';
 import { createUlidGenerator } from '../core/ids.ts';
 import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
-import { RETRIEVAL_INTENSITY_BOOST, reinforce } from '../core/strength.ts';
+import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
 import { systemClock } from '../core/system-clock.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
@@ -13,7 +13,7 @@ import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
-import type { ConsolidationRun, MemoryHistoryEvent, MemoryPatch, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
+import type { ConsolidationRun, MemoryHistoryEvent, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { VectorIndexStatistics } from '../spec/search-index.ts';
@@ -21,20 +21,23 @@ import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
-import { consolidateShortTerm, recoverShortTerm, settleEvicted, type ConsolidationDependencies, type ConsolidationReport } from './consolidation.ts';
+import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from './consolidation.ts';
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
+import { assertMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { recallRelevant, type RecallResult } from './relevant-recall.ts';
 import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
+import { admit, assertReinforcement, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
-import { backfillVectors, bindEmbedderModel, indexVectors, type VectorIndexingDependencies } from './vector-indexing.ts';
+import { backfillVectors, bindEmbedderModel } from './vector-indexing.ts';
 
 export type { ConsolidationReport } from './consolidation.ts';
+export type { RememberResult } from './memory-writes.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
   /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
@@ -51,14 +54,6 @@ export interface HippocampusOptions extends EngineConfigInput {
   onEvent?: (event: MemoryEvent) => void;
 }
 
-export interface RememberResult {
-  memory: MemoryRecord;
-  /** Set when a verbatim copy already existed and was reinforced instead. */
-  duplicateOf: string | null;
-  /** Why the importance is what it is. */
-  reasons: string[];
-}
-
 export interface EngineStatistics extends StoreStatistics {
   agentId: string;
   sessionId: string;
@@ -68,7 +63,7 @@ export interface EngineStatistics extends StoreStatistics {
 }
 
 /** What the engine's operations (one file each) are given: every part of this engine, by name. */
-type EngineParts = VectorIndexingDependencies & ConsolidationDependencies & LongTermPruningDependencies;
+type EngineParts = MemoryWriteDependencies & LongTermPruningDependencies & ForgettingDependencies;
 
 /**
  * One agent's memory: a short-term ring buffer in process, a long-term store,
@@ -90,7 +85,6 @@ export class Hippocampus {
   readonly embedder: Embedder | null;
   readonly clock: Clock;
   private readonly queryCache: EmbeddingCache;
-  private readonly linkThreads = createThreadLinker();
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
   private readonly serial = createSerialQueue();
@@ -125,7 +119,9 @@ export class Hippocampus {
       embedder: this.embedder,
       clock: this.clock,
       buffer: this.buffer,
+      queue: this.queue,
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
+      linkThreads: createThreadLinker(),
       config,
     };
     this.lastConsolidationAt = this.clock.now();
@@ -163,7 +159,7 @@ export class Hippocampus {
   async remember(input: ExperienceInput): Promise<RememberResult> {
     const record = this.validate(input);
     return this.serial(async () => {
-      const [result] = await this.admit([record]);
+      const [result] = await admit(this.parts, [record]);
       if (record.importance >= this.config.consolidation.urgentImportance) this.urgent = true;
       return result!;
     });
@@ -181,9 +177,9 @@ export class Hippocampus {
       if (options.longTerm) {
         const now = this.clock.now();
         for (const record of records) record.consolidatedAt = now;
-        return this.admit(records, { bypassShortTerm: true });
+        return admit(this.parts, records, { bypassShortTerm: true });
       }
-      return this.admit(records);
+      return admit(this.parts, records);
     });
   }
 
@@ -298,35 +294,20 @@ export class Hippocampus {
   /** Hard delete: the rows and everything derived from them. Returns the ids that existed. */
   async forget(ids: string[]): Promise<string[]> {
     this.assertOpen();
-    if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || id.length === 0)) {
-      throw new ValidationError({ message: 'forget needs a list of memory ids' });
-    }
-    return this.serial(async () => {
-      const queued = new Set<string>();
-      for (let index = this.queue.length - 1; index >= 0; index -= 1) {
-        if (ids.includes(this.queue[index]!.id)) queued.add(this.queue.splice(index, 1)[0]!.id);
-      }
-      const deleted = await this.store.deleteMany({ agentId: this.agentId }, ids);
-      for (const id of ids) this.buffer.remove(id);
-      const all = [...new Set([...deleted, ...queued])];
-      this.parts.emit({ type: 'forgotten', ids: all });
-      return all;
-    });
+    assertMemoryIds(ids);
+    return this.serial(() => forgetMemories(this.parts, ids));
   }
 
   /**
    * Meeting a memory again: encounter and access counts go up and the running
    * intensity becomes the average of every intensity it was met with.
    */
-  async reinforce(id: string, incoming: { intensity: number; importance?: number; setImportance?: number }): Promise<MemoryRecord> {
+  async reinforce(id: string, incoming: Reinforcement): Promise<MemoryRecord> {
     this.assertOpen();
-    const unit = (value: number | undefined) => value === undefined || (value >= 0 && value <= 1);
-    if (!(incoming.intensity >= 0 && incoming.intensity <= 1) || !unit(incoming.importance) || !unit(incoming.setImportance)) {
-      throw new ValidationError({ message: 'intensity and importance must be between 0 and 1' });
-    }
+    assertReinforcement(incoming);
     return this.serial(async () => {
       const probe = { ...(await this.get(id)), runningIntensity: incoming.intensity, importance: incoming.importance ?? 0 };
-      return this.reinforceExisting(id, probe, incoming.setImportance);
+      return reinforceExisting(this.parts, id, probe, incoming.setImportance);
     });
   }
 
@@ -337,47 +318,15 @@ export class Hippocampus {
   async supersede(oldId: string, input: ExperienceInput): Promise<MemoryRecord> {
     this.assertOpen();
     const record = this.validate(input);
-    return this.serial(async () => {
-      const scope = { agentId: this.agentId };
-      const [old] = await this.store.getMany(scope, [oldId]);
-      if (!old) throw new NotFoundError({ what: 'Memory', id: oldId });
-      record.consolidatedAt = this.clock.now();
-      const [result] = await this.admit([record], { bypassShortTerm: true });
-      const created = result!.memory;
-      await this.store.updateMany(scope, [{ id: oldId, patch: { supersededBy: created.id } }]);
-      this.buffer.remove(oldId);
-      const at = this.clock.now();
-      await this.store.appendHistory(scope, [
-        { memoryId: oldId, at, event: 'superseded', details: { by: created.id } },
-        { memoryId: created.id, at, event: 'supersedes', details: { previous: oldId } },
-      ]);
-      return created;
-    });
+    return this.serial(() => supersedeMemory(this.parts, oldId, record));
   }
 
   /** Edits a memory's content or metadata; the vector and keyword entries follow the new content. */
-  async update(id: string, patch: Partial<Pick<ExperienceInput, 'content' | 'importance' | 'tags' | 'domain' | 'category' | 'context' | 'type'>>): Promise<MemoryRecord> {
+  async update(id: string, patch: MemoryEdit): Promise<MemoryRecord> {
     this.assertOpen();
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
-    return this.serial(async () => {
-      const scope = { agentId: this.agentId };
-      const changes: MemoryPatch = {};
-      if (patch.content !== undefined) Object.assign(changes, { content: merged.content, contentHash: merged.contentHash });
-      if (patch.importance !== undefined) changes.importance = merged.importance;
-      if (patch.tags !== undefined) changes.tags = merged.tags;
-      if (patch.domain !== undefined) changes.domain = merged.domain;
-      if (patch.category !== undefined) changes.category = merged.category;
-      if (patch.context !== undefined) changes.context = merged.context;
-      if (patch.type !== undefined) changes.type = merged.type;
-      await this.store.updateMany(scope, [{ id, patch: changes }]);
-      const [updated] = await this.store.getMany(scope, [id]);
-      if (patch.content !== undefined || patch.tags !== undefined || patch.domain !== undefined || patch.type !== undefined) await indexVectors(this.parts, [updated!]);
-      await this.store.appendHistory(scope, [{ memoryId: id, at: this.clock.now(), event: 'updated', details: { fields: Object.keys(changes).join(',') } }]);
-      const buffered = this.buffer.get(id);
-      if (buffered) Object.assign(buffered, updated);
-      return updated!;
-    });
+    return this.serial(() => updateMemory(this.parts, id, patch, merged));
   }
 
   /** What happened to a memory: created, consolidated, reinforced, superseded. */
@@ -465,59 +414,11 @@ export class Hippocampus {
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.queue.length);
     try {
-      await this.admit(batch);
+      await admit(this.parts, batch);
     } catch (error) {
       this.queue.unshift(...batch);
       throw error;
     }
-  }
-
-  /** Writes records durably, reinforces verbatim duplicates, and places the new ones in the ring. */
-  private async admit(records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
-    const scope = { agentId: this.agentId };
-    this.linkThreads(records);
-    const outcome = await this.store.insertMany(scope, records);
-    const inserted = new Set(outcome.inserted);
-    await indexVectors(this.parts, records.filter((record) => inserted.has(record.id)));
-    await this.store.appendHistory(
-      scope,
-      records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
-    );
-    const duplicateOf = new Map(outcome.duplicates.map((duplicate) => [duplicate.record.id, duplicate.existingId]));
-    const results: RememberResult[] = [];
-    const evicted: MemoryRecord[] = [];
-    for (const record of records) {
-      const existingId = duplicateOf.get(record.id);
-      if (existingId !== undefined) {
-        results.push({ memory: await this.reinforceExisting(existingId, record), duplicateOf: existingId, reasons: ['verbatim duplicate: reinforced'] });
-        continue;
-      }
-      if (!options.bypassShortTerm) {
-        const out = this.buffer.append(record);
-        if (out) evicted.push(out);
-      }
-      results.push({ memory: record, duplicateOf: null, reasons: [] });
-      this.parts.emit({ type: 'remembered', memory: record, reasons: [] });
-    }
-    await settleEvicted(this.parts, evicted);
-    return results;
-  }
-
-  /** `setImportance` replaces the importance (the live watcher's reinforced score) instead of keeping the larger one. */
-  private async reinforceExisting(existingId: string, incoming: MemoryRecord, setImportance?: number): Promise<MemoryRecord> {
-    const scope = { agentId: this.agentId };
-    const [existing] = await this.store.getMany(scope, [existingId]);
-    if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
-    const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, this.clock.now());
-    if (setImportance !== undefined) patch.importance = setImportance;
-    await this.store.updateMany(scope, [{ id: existingId, patch }]);
-    await this.store.appendHistory(scope, [
-      { memoryId: existingId, at: patch.lastAccessedAt ?? this.clock.now(), event: 'reinforced', details: { intensityBefore: existing.runningIntensity, intensityIncoming: incoming.runningIntensity, intensityAfter: patch.runningIntensity, encounterCount: patch.encounterCount } },
-    ]);
-    const updated = { ...existing, ...patch };
-    if (this.buffer.get(existingId)) Object.assign(this.buffer.get(existingId)!, patch);
-    this.parts.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
-    return updated;
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {

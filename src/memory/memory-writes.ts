@@ -1,0 +1,141 @@
+import { reinforce } from '../core/strength.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
+import type { MemoryPatch } from '../spec/memory-store.ts';
+import { settleEvicted, type ConsolidationDependencies } from './consolidation.ts';
+import { indexVectors, type VectorIndexingDependencies } from './vector-indexing.ts';
+
+export interface RememberResult {
+  memory: MemoryRecord;
+  /** Set when a verbatim copy already existed and was reinforced instead. */
+  duplicateOf: string | null;
+  /** Why the importance is what it is. */
+  reasons: string[];
+}
+
+/** The fields of a memory that `update` may change. */
+export type MemoryEdit = Partial<Pick<ExperienceInput, 'content' | 'importance' | 'tags' | 'domain' | 'category' | 'context' | 'type'>>;
+
+/** A new meeting with a memory: its intensity, and the importance to keep the larger of or to set outright. */
+export interface Reinforcement {
+  intensity: number;
+  importance?: number;
+  setImportance?: number;
+}
+
+export interface MemoryWriteDependencies extends ConsolidationDependencies, VectorIndexingDependencies {
+  /** Links consecutive chat turns (`context.replyTo`) before they are stored. */
+  linkThreads: (records: MemoryRecord[]) => void;
+}
+
+/** Writes records durably, reinforces verbatim duplicates, and places the new ones in the ring. */
+export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
+  const { scope, store } = deps;
+  deps.linkThreads(records);
+  const outcome = await store.insertMany(scope, records);
+  const inserted = new Set(outcome.inserted);
+  await indexVectors(deps, records.filter((record) => inserted.has(record.id)));
+  await store.appendHistory(
+    scope,
+    records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
+  );
+  const duplicateOf = new Map(outcome.duplicates.map((duplicate) => [duplicate.record.id, duplicate.existingId]));
+  const results: RememberResult[] = [];
+  const evicted: MemoryRecord[] = [];
+  for (const record of records) {
+    const existingId = duplicateOf.get(record.id);
+    if (existingId !== undefined) {
+      results.push({ memory: await reinforceExisting(deps, existingId, record), duplicateOf: existingId, reasons: ['verbatim duplicate: reinforced'] });
+      continue;
+    }
+    if (!options.bypassShortTerm) {
+      const out = deps.buffer.append(record);
+      if (out) evicted.push(out);
+    }
+    results.push({ memory: record, duplicateOf: null, reasons: [] });
+    deps.emit({ type: 'remembered', memory: record, reasons: [] });
+  }
+  await settleEvicted(deps, evicted);
+  return results;
+}
+
+/** Throws unless intensity and importance are between 0 and 1. */
+export function assertReinforcement(incoming: Reinforcement): void {
+  const unit = (value: number | undefined) => value === undefined || (value >= 0 && value <= 1);
+  if (!(incoming.intensity >= 0 && incoming.intensity <= 1) || !unit(incoming.importance) || !unit(incoming.setImportance)) {
+    throw new ValidationError({ message: 'intensity and importance must be between 0 and 1' });
+  }
+}
+
+/**
+ * Meeting a stored memory again, as `incoming`: counts go up, the running
+ * intensity averages in the new one. `setImportance` replaces the importance
+ * (the live watcher's reinforced score) instead of keeping the larger one.
+ */
+export async function reinforceExisting(
+  deps: Pick<MemoryWriteDependencies, 'scope' | 'store' | 'buffer' | 'clock' | 'emit'>,
+  existingId: string,
+  incoming: MemoryRecord,
+  setImportance?: number,
+): Promise<MemoryRecord> {
+  const { scope, store, clock } = deps;
+  const [existing] = await store.getMany(scope, [existingId]);
+  if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
+  const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, clock.now());
+  if (setImportance !== undefined) patch.importance = setImportance;
+  await store.updateMany(scope, [{ id: existingId, patch }]);
+  await store.appendHistory(scope, [
+    { memoryId: existingId, at: patch.lastAccessedAt ?? clock.now(), event: 'reinforced', details: { intensityBefore: existing.runningIntensity, intensityIncoming: incoming.runningIntensity, intensityAfter: patch.runningIntensity, encounterCount: patch.encounterCount } },
+  ]);
+  const updated = { ...existing, ...patch };
+  const buffered = deps.buffer.get(existingId);
+  if (buffered) Object.assign(buffered, patch);
+  deps.emit({ type: 'reinforced', memoryId: existingId, encounterCount: updated.encounterCount });
+  return updated;
+}
+
+/**
+ * Replaces `oldId` by `record`: the new memory goes straight to long-term
+ * memory, the old one gets `supersededBy` and leaves the ring and search.
+ */
+export async function supersedeMemory(deps: MemoryWriteDependencies, oldId: string, record: MemoryRecord): Promise<MemoryRecord> {
+  const { scope, store, clock } = deps;
+  const [old] = await store.getMany(scope, [oldId]);
+  if (!old) throw new NotFoundError({ what: 'Memory', id: oldId });
+  record.consolidatedAt = clock.now();
+  const [result] = await admit(deps, [record], { bypassShortTerm: true });
+  const created = result!.memory;
+  await store.updateMany(scope, [{ id: oldId, patch: { supersededBy: created.id } }]);
+  deps.buffer.remove(oldId);
+  const at = clock.now();
+  await store.appendHistory(scope, [
+    { memoryId: oldId, at, event: 'superseded', details: { by: created.id } },
+    { memoryId: created.id, at, event: 'supersedes', details: { previous: oldId } },
+  ]);
+  return created;
+}
+
+/**
+ * Writes the edited fields of memory `id`, taken from `merged` (the memory
+ * with the edit applied, already validated); the vector follows when the
+ * searchable text changed.
+ */
+export async function updateMemory(deps: MemoryWriteDependencies, id: string, edit: MemoryEdit, merged: MemoryRecord): Promise<MemoryRecord> {
+  const { scope, store } = deps;
+  const changes: MemoryPatch = {};
+  if (edit.content !== undefined) Object.assign(changes, { content: merged.content, contentHash: merged.contentHash });
+  if (edit.importance !== undefined) changes.importance = merged.importance;
+  if (edit.tags !== undefined) changes.tags = merged.tags;
+  if (edit.domain !== undefined) changes.domain = merged.domain;
+  if (edit.category !== undefined) changes.category = merged.category;
+  if (edit.context !== undefined) changes.context = merged.context;
+  if (edit.type !== undefined) changes.type = merged.type;
+  await store.updateMany(scope, [{ id, patch: changes }]);
+  const [updated] = await store.getMany(scope, [id]);
+  if (edit.content !== undefined || edit.tags !== undefined || edit.domain !== undefined || edit.type !== undefined) await indexVectors(deps, [updated!]);
+  await store.appendHistory(scope, [{ memoryId: id, at: deps.clock.now(), event: 'updated', details: { fields: Object.keys(changes).join(',') } }]);
+  const buffered = deps.buffer.get(id);
+  if (buffered) Object.assign(buffered, updated);
+  return updated!;
+}
