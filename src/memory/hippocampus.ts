@@ -2,10 +2,9 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
+import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
 import { resolveHome } from '../config/resolve-home.ts';
 import { createUlidGenerator } from '../core/ids.ts';
-import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
-import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
 import { systemClock } from '../core/system-clock.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
@@ -13,23 +12,22 @@ import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
-import type { ConsolidationRun, MemoryHistoryEvent, MemoryQuery, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
+import type { ConsolidationRun, MemoryHistoryEvent, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { VectorIndexStatistics } from '../spec/search-index.ts';
 import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
-import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
-import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from './consolidation.ts';
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
 import { assertMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
-import { recallRelevant, type RecallResult } from './relevant-recall.ts';
-import { clusterAround, needingReview, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
+import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { admit, assertReinforcement, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
+import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
+import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
@@ -63,11 +61,16 @@ export interface EngineStatistics extends StoreStatistics {
 }
 
 /** What the engine's operations (one file each) are given: every part of this engine, by name. */
-type EngineParts = MemoryWriteDependencies & LongTermPruningDependencies & ForgettingDependencies;
+type EngineParts = RecallOperationDependencies & MemoryWriteDependencies & LongTermPruningDependencies & ForgettingDependencies;
 
 /**
  * One agent's memory: a short-term ring buffer in process, a long-term store,
  * and the background loop that consolidates the one into the other.
+ *
+ * The class owns the state (ring, queue, loop timer, open/closed) and the
+ * serial queue that orders every change; the work itself lives in
+ * memory-writes, recall-operations, consolidation, long-term-pruning,
+ * forgetting and vector-indexing, each handed the engine's parts explicitly.
  *
  * @example
  * const memory = await createHippocampus({ agentId: 'ada' });
@@ -116,7 +119,9 @@ export class Hippocampus {
       scope: { agentId: this.agentId },
       store: this.backend.store,
       vectorIndex: this.backend.vectors,
+      keywordIndex: this.backend.keywords,
       embedder: this.embedder,
+      queryCache: this.queryCache,
       clock: this.clock,
       buffer: this.buffer,
       queue: this.queue,
@@ -196,24 +201,7 @@ export class Hippocampus {
     if (typeof context !== 'string' || context.trim().length === 0) throw new ValidationError({ message: 'recallRelevant needs a non-empty context text' });
     const options = parseWith(recallRelevantOptionsSchema, input, 'recall options');
     await this.serial(() => this.drainQueue());
-    const results = await recallRelevant(
-      {
-        scope: { agentId: this.agentId },
-        store: this.store,
-        vectorIndex: this.backend.vectors,
-        keywordIndex: this.backend.keywords,
-        embedder: this.embedder,
-        queryCache: this.queryCache,
-        now: this.clock.now(),
-        weights: { ...DEFAULT_RECALL_WEIGHTS, ...this.config.recall.weights },
-        decayRate: this.config.recall.decayRate,
-      },
-      context,
-      options,
-    );
-    for (const result of results) result.memory = this.buffer.get(result.memory.id) ?? result.memory;
-    if (options.recordAccess) await this.markAccessed(results.map((result) => result.memory));
-    return results;
+    return recallRelevantMemories(this.parts, context, options);
   }
 
   /** Keyword-only recall: memories matching any of the words, BM25-ranked, with the same explain. */
@@ -229,23 +217,20 @@ export class Hippocampus {
   async recallSimilarTo(memoryId: string, options: { limit?: number; excludeSelf?: boolean } = {}): Promise<SimilarMemory[]> {
     this.assertOpen();
     await this.get(memoryId);
-    const limit = options.limit ?? 5;
-    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) throw new ValidationError({ message: 'limit must be an integer from 1 to 1000' });
-    return similarTo({ scope: { agentId: this.agentId }, store: this.store, vectors: this.backend.vectors }, memoryId, { limit, excludeSelf: options.excludeSelf ?? true });
+    return recallSimilar(this.parts, memoryId, options);
   }
 
   /** Spaced repetition: important (≥ 0.7), rarely accessed (< 5), older than 30 days. */
   async findMemoriesNeedingReview(limit = 50): Promise<MemoryRecord[]> {
     this.assertOpen();
-    return needingReview({ scope: { agentId: this.agentId }, store: this.store }, this.clock.now(), limit);
+    return needingReview(this.parts, this.clock.now(), limit);
   }
 
   /** Related-memory exploration from a seed, breadth-first, never revisiting a memory. */
   async findMemoryClusters(seedId: string, depth = 2, options: { fanOut?: number; minSimilarity?: number } = {}): Promise<ClusterMember[]> {
     this.assertOpen();
     await this.get(seedId);
-    if (!Number.isInteger(depth) || depth < 0 || depth > 5) throw new ValidationError({ message: 'depth must be an integer from 0 to 5' });
-    return clusterAround({ scope: { agentId: this.agentId }, store: this.store, vectors: this.backend.vectors }, seedId, { depth, fanOut: options.fanOut ?? 5, minSimilarity: options.minSimilarity ?? 0.5 });
+    return recallCluster(this.parts, seedId, depth, options);
   }
 
   /** Vectors for memories that have none (after a model change, or writes made while the embedder was down). */
@@ -268,18 +253,14 @@ export class Hippocampus {
   async recall(input: RecallQueryInput = {}): Promise<MemoryRecord[]> {
     this.assertOpen();
     const query = parseWith(recallQuerySchema, input, 'recall query');
-    return this.collect(query, query.limit, query.orderBy);
+    return recallMatching(this.parts, query, query.limit, query.orderBy);
   }
 
   /** Memories that share a user, room or task. */
   async recallRelated(input: RelatedQueryInput): Promise<MemoryRecord[]> {
     this.assertOpen();
     const query = parseWith(relatedQuerySchema, input, 'related query');
-    const context: Record<string, string> = {};
-    if (query.userId !== undefined) context.userId = query.userId;
-    if (query.roomId !== undefined) context.roomId = query.roomId;
-    if (query.taskId !== undefined) context.taskId = query.taskId;
-    return this.collect({ context }, query.limit, 'timestamp');
+    return recallMatching(this.parts, { context: relatedContext(query) }, query.limit, 'timestamp');
   }
 
   async get(id: string): Promise<MemoryRecord> {
@@ -428,50 +409,10 @@ export class Hippocampus {
     return report;
   }
 
-  private async collect(query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance'): Promise<MemoryRecord[]> {
-    const scope = { agentId: this.agentId };
-    const fromStore = await this.store.query(scope, { ...query, orderBy, limit });
-    const merged = new Map<string, MemoryRecord>();
-    for (const record of fromStore) merged.set(record.id, this.buffer.get(record.id) ?? record);
-    for (const record of this.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
-    const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
-    await this.markAccessed(ordered);
-    return ordered;
-  }
-
-  private async markAccessed(records: MemoryRecord[]): Promise<void> {
-    if (records.length === 0) return;
-    const at = this.clock.now();
-    await this.store.recordAccess({ agentId: this.agentId }, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
-    for (const record of records) {
-      record.accessCount += 1;
-      record.lastAccessedAt = at;
-      record.importance = Math.min(1, record.importance + ACCESS_IMPORTANCE_BOOST);
-      record.runningIntensity = Math.min(1, record.runningIntensity + RETRIEVAL_INTENSITY_BOOST);
-    }
-  }
-
   private assertOpen(): void {
     if (this.closed) throw new HippocampusError({ code: 'ENGINE_CLOSED', message: `The memory engine of agent "${this.agentId}" is stopped` });
   }
 }
-
-function matchesQuery(record: MemoryRecord, query: MemoryQuery): boolean {
-  if (query.types?.length && !query.types.includes(record.type)) return false;
-  if (query.kinds?.length && !query.kinds.includes(record.kind)) return false;
-  if (query.tags?.length && !query.tags.some((tag) => record.tags.includes(tag))) return false;
-  if (query.minImportance !== undefined && record.importance < query.minImportance) return false;
-  if (query.since !== undefined && record.timestamp < query.since) return false;
-  if (query.until !== undefined && record.timestamp > query.until) return false;
-  if (query.domain !== undefined && record.domain !== query.domain) return false;
-  if (query.text !== undefined && !record.content.toLowerCase().includes(query.text.toLowerCase())) return false;
-  if (query.includeSuperseded !== true && record.supersededBy !== null) return false;
-  for (const [key, value] of Object.entries(query.context ?? {})) if (record.context[key] !== value) return false;
-  return true;
-}
-
-const byTime = (left: MemoryRecord, right: MemoryRecord) => right.timestamp - left.timestamp || right.importance - left.importance || (right.id > left.id ? 1 : -1);
-const byImportance = (left: MemoryRecord, right: MemoryRecord) => right.importance - left.importance || right.timestamp - left.timestamp;
 
 /** Opens an agent's memory. See {@link Hippocampus}. */
 export function createHippocampus(options: HippocampusOptions): Promise<Hippocampus> {

@@ -1,0 +1,104 @@
+import type { EngineConfig } from '../config/config-schema.ts';
+import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
+import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
+import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
+import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
+import { ValidationError } from '../errors/validation-error.ts';
+import type { Clock } from '../spec/clock.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
+import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
+import type { EmbeddingCache } from './embedding-cache.ts';
+import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
+import { matchesQuery } from './query-matching.ts';
+import { recallRelevant, type RecallResult } from './relevant-recall.ts';
+import type { ShortTermBuffer } from './short-term-buffer.ts';
+
+export interface RecallOperationDependencies {
+  scope: AgentScope;
+  store: MemoryStore;
+  vectorIndex: VectorIndex;
+  keywordIndex: KeywordIndex;
+  embedder: Embedder | null;
+  queryCache: EmbeddingCache;
+  clock: Clock;
+  /** The short-term ring: its live copies stand in for the stored rows. */
+  buffer: ShortTermBuffer<MemoryRecord>;
+  config: Pick<EngineConfig, 'recall'>;
+}
+
+/** Hybrid recall with the engine's weights, short-term copies in place of stored rows, and (if asked) the access recorded. */
+export async function recallRelevantMemories(deps: RecallOperationDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
+  const results = await recallRelevant(
+    {
+      scope: deps.scope,
+      store: deps.store,
+      vectorIndex: deps.vectorIndex,
+      keywordIndex: deps.keywordIndex,
+      embedder: deps.embedder,
+      queryCache: deps.queryCache,
+      now: deps.clock.now(),
+      weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
+      decayRate: deps.config.recall.decayRate,
+    },
+    context,
+    options,
+  );
+  for (const result of results) result.memory = deps.buffer.get(result.memory.id) ?? result.memory;
+  if (options.recordAccess) await markAccessed(deps, results.map((result) => result.memory));
+  return results;
+}
+
+/** Stored and short-term memories matching `query`, merged (the ring's copy wins), ordered, cut to `limit`; counts as an access. */
+export async function recallMatching(deps: RecallOperationDependencies, query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance'): Promise<MemoryRecord[]> {
+  const fromStore = await deps.store.query(deps.scope, { ...query, orderBy, limit });
+  const merged = new Map<string, MemoryRecord>();
+  for (const record of fromStore) merged.set(record.id, deps.buffer.get(record.id) ?? record);
+  for (const record of deps.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
+  const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
+  await markAccessed(deps, ordered);
+  return ordered;
+}
+
+/** The context filter of a related-memory query: every id given must match. */
+export function relatedContext(query: { userId?: string | undefined; roomId?: string | undefined; taskId?: string | undefined }): Record<string, string> {
+  const context: Record<string, string> = {};
+  if (query.userId !== undefined) context.userId = query.userId;
+  if (query.roomId !== undefined) context.roomId = query.roomId;
+  if (query.taskId !== undefined) context.taskId = query.taskId;
+  return context;
+}
+
+function assertIntegerInRange(name: string, value: number, min: number, max: number): void {
+  if (!Number.isInteger(value) || value < min || value > max) throw new ValidationError({ message: `${name} must be an integer from ${min} to ${max}` });
+}
+
+/** The memories closest in meaning to one memory (1 to 1000 of them). */
+export async function recallSimilar(deps: RecallOperationDependencies, memoryId: string, options: { limit?: number; excludeSelf?: boolean }): Promise<SimilarMemory[]> {
+  const limit = options.limit ?? 5;
+  assertIntegerInRange('limit', limit, 1, 1000);
+  return similarTo({ scope: deps.scope, store: deps.store, vectors: deps.vectorIndex }, memoryId, { limit, excludeSelf: options.excludeSelf ?? true });
+}
+
+/** Related memories explored from a seed, up to 5 levels deep. */
+export async function recallCluster(deps: RecallOperationDependencies, seedId: string, depth: number, options: { fanOut?: number; minSimilarity?: number }): Promise<ClusterMember[]> {
+  assertIntegerInRange('depth', depth, 0, 5);
+  return clusterAround({ scope: deps.scope, store: deps.store, vectors: deps.vectorIndex }, seedId, { depth, fanOut: options.fanOut ?? 5, minSimilarity: options.minSimilarity ?? 0.5 });
+}
+
+/** Recalling strengthens: access count, importance and running intensity go up, in the store and on the records handed back. */
+async function markAccessed(deps: RecallOperationDependencies, records: MemoryRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  const at = deps.clock.now();
+  await deps.store.recordAccess(deps.scope, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
+  for (const record of records) {
+    record.accessCount += 1;
+    record.lastAccessedAt = at;
+    record.importance = Math.min(1, record.importance + ACCESS_IMPORTANCE_BOOST);
+    record.runningIntensity = Math.min(1, record.runningIntensity + RETRIEVAL_INTENSITY_BOOST);
+  }
+}
+
+const byTime = (left: MemoryRecord, right: MemoryRecord) => right.timestamp - left.timestamp || right.importance - left.importance || (right.id > left.id ? 1 : -1);
+const byImportance = (left: MemoryRecord, right: MemoryRecord) => right.importance - left.importance || right.timestamp - left.timestamp;
