@@ -5,23 +5,15 @@ import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock } from '../spec/clock.ts';
-import type { Embedder } from '../spec/embedder.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
-import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
-import type { EmbeddingCache } from './embedding-cache.ts';
+import type { MemoryQuery } from '../spec/memory-store.ts';
 import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { matchesQuery } from './query-matching.ts';
-import { recallRelevant, type RecallResult } from './relevant-recall.ts';
+import { recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
-export interface RecallOperationDependencies {
-  scope: AgentScope;
-  store: MemoryStore;
-  vectorIndex: VectorIndex;
-  keywordIndex: KeywordIndex;
-  embedder: Embedder | null;
-  queryCache: EmbeddingCache;
+/** What hybrid recall needs, except what is read per call (time, weights, decay rate), plus the ring, the clock and the recall config. */
+export interface RecallOperationDependencies extends Pick<RelevantRecallDependencies, 'scope' | 'store' | 'vectorIndex' | 'keywordIndex' | 'embedder' | 'queryCache'> {
   clock: Clock;
   /** The short-term ring: its live copies stand in for the stored rows. */
   buffer: ShortTermBuffer<MemoryRecord>;
