@@ -51,6 +51,14 @@ export const recallConfigSchema = z
     weights: recallWeightsSchema.default({}),
     /** λ of the strength model, per hour. */
     decayRate: z.number().positive().default(0.001),
+    /**
+     * Keyword search: a word in more than this many of the agent's memories adds
+     * to the score of memories a rarer word matched, but pulls in no matches of
+     * its own, which bounds the cost of BM25 (each match costs about a
+     * microsecond). Below it, BM25 is exact; `Infinity` keeps it exact always.
+     * Measured in docs/recall.md.
+     */
+    commonTermDocs: z.number().positive().default(1_000),
     queryCache: z.object({ maxEntries: z.number().int().min(0).default(100), ttlMs: durationMs.default(10 * 60 * 1000) }).prefault({}),
   })
   .prefault({});

@@ -109,7 +109,7 @@ export class Hippocampus {
     this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
-    this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability });
+    this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability, commonTermDocs: config.recall.commonTermDocs });
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);

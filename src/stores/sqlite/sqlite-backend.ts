@@ -15,14 +15,14 @@ export interface SqliteBackend extends MemoryBackend {
  * @example
  * const backend = createSqliteBackend({ home: './.hippocampus' });
  */
-export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full' }): SqliteBackend {
+export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full'; commonTermDocs?: number }): SqliteBackend {
   const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
   const vectors = createSqliteVectorIndex({ pool });
   return {
     pool,
     store: createSqliteMemoryStore({ pool }),
     vectors,
-    keywords: createSqliteKeywordIndex({ pool }),
+    keywords: createSqliteKeywordIndex({ pool, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) }),
     async close() {
       await vectors.close();
       pool.close();

@@ -1,0 +1,93 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildRecord } from '../../memory/build-record.ts';
+import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createHashEmbedder } from '../../testing/hash-embedder.ts';
+import type { KeywordIndex } from '../../spec/search-index.ts';
+import { createTempHome } from '../../testing/temp-home.ts';
+import { commonTermBoost } from './common-terms.ts';
+import { createSqliteKeywordIndex } from './keyword-index.ts';
+import { createSqliteBackend, type SqliteBackend } from './sqlite-backend.ts';
+
+const scope = { agentId: 'ada' };
+let home: ReturnType<typeof createTempHome>;
+let backend: SqliteBackend;
+
+/** Thirty memories: "berlin" is in seven of them, "tram" in three, "bakery" in one. */
+const CONTENTS = [
+  'Ada took the tram to the bakery in Berlin', // m0: tram, bakery, berlin
+  'Ada took the tram across Berlin at night', // m1: tram, berlin
+  'Ada took the tram across Lisbon at night', // m2: tram (as long as m1)
+  ...Array.from({ length: 5 }, (_, index) => `Berlin weather note ${index}: grey skies`), // m3-m7: berlin
+  ...Array.from({ length: 22 }, (_, index) => `Garden note ${index}: the roses need water`), // m8-m29
+];
+
+beforeEach(async () => {
+  home = createTempHome();
+  backend = createSqliteBackend({ home: home.home });
+  const records = CONTENTS.map((content, index) => buildRecord({ type: 'observation', content }, { ...scope, sessionId: 's', id: `m${index}`, now: 1_000 + index }).record);
+  await backend.store.insertMany(scope, records);
+});
+afterEach(async () => {
+  await backend.close();
+  home.cleanup();
+});
+
+function index(commonTermDocs: number, commonOnlyWindow?: number): KeywordIndex {
+  return createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs, ...(commonOnlyWindow === undefined ? {} : { commonOnlyWindow }) });
+}
+
+describe('sqlite keyword index with common terms', () => {
+  it('matches on rare terms only and lets a common term add its IDF to the memories holding it', async () => {
+    // "berlin" (7 of 30) is common at a threshold of 5: it pulls in no matches of its own ...
+    const hits = await index(5).search(scope, ['tram', 'bakery', 'berlin'], { limit: 20 });
+    expect(hits.map((hit) => hit.id)).toEqual(['m0', 'm1', 'm2']);
+    // ... but m1 outranks m2, as long and as trammy, by the IDF of "berlin".
+    const [, m1, m2] = hits;
+    expect(m1!.score - m2!.score).toBeCloseTo(commonTermBoost(30, 7), 10);
+    expect(commonTermBoost(30, 7)).toBeCloseTo(Math.log(23.5 / 7.5), 10);
+  });
+
+  it('ranks the top as exact BM25 does on this fixture', async () => {
+    const exact = await index(1_000).search(scope, ['tram', 'bakery', 'berlin'], { limit: 3 });
+    const pruned = await index(5).search(scope, ['tram', 'bakery', 'berlin'], { limit: 3 });
+    expect(exact.map((hit) => hit.id)).toEqual(['m0', 'm1', 'm2']);
+    expect(pruned.map((hit) => hit.id)).toEqual(exact.map((hit) => hit.id));
+  });
+
+  it('asks for every term when all of them are common', async () => {
+    const hits = await index(2).search(scope, ['tram', 'berlin'], { limit: 20 });
+    expect(hits.map((hit) => hit.id).sort()).toEqual(['m0', 'm1']);
+  });
+
+  it('looks only at the newest memories when all terms are common', async () => {
+    // Rows are numbered 1..30 in insertion order; a window of 25 sees m5..m29, three of which hold "berlin".
+    const hits = await index(2, 25).search(scope, ['berlin'], { limit: 20 });
+    expect(hits.map((hit) => hit.id)).toEqual(['m7', 'm6', 'm5']);
+  });
+
+  it('keeps exact BM25 within an id list, however common a term is', async () => {
+    const hits = await index(2).search(scope, ['tram', 'berlin'], { limit: 20, withinIds: ['m2', 'm5'] });
+    expect(hits.map((hit) => hit.id).sort()).toEqual(['m2', 'm5']);
+  });
+
+  it('applies row filters to every plan', async () => {
+    expect((await index(5).search(scope, ['tram', 'berlin'], { limit: 20, where: { ids: ['m1', 'm2', 'm3'] } })).map((hit) => hit.id)).toEqual(['m1', 'm2']);
+    expect((await index(2).search(scope, ['tram', 'berlin'], { limit: 20, where: { ids: ['m1', 'm2', 'm3'] } })).map((hit) => hit.id)).toEqual(['m1']);
+  });
+});
+
+describe('commonTermDocs in the engine config', () => {
+  it('reaches the keyword index of the default backend', async () => {
+    const other = createTempHome();
+    const memory = await createHippocampus({ home: other.home, agentId: 'ada', embedder: createHashEmbedder(), recall: { commonTermDocs: 2 } });
+    try {
+      await memory.rememberMany(CONTENTS.slice(0, 8).map((content) => ({ type: 'observation' as const, content })), { longTerm: true });
+      // "tram" (3) and "berlin" (7) are both common at 2: only memories holding both come back.
+      const hits = await memory.recallByKeywords(['tram', 'berlin'], { limit: 10 });
+      expect(hits.map((hit) => hit.memory.content).sort()).toEqual([CONTENTS[1], CONTENTS[0]]);
+    } finally {
+      await memory.stop();
+      other.cleanup();
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import type { Database } from 'better-sqlite3';
+import { StoreError } from '../../errors/store-error.ts';
+
+/** How long a memory count and a common term's document count are reused. */
+const STATISTICS_TTL_MS = 60_000;
+
+/**
+ * Document counts for keyword ranking of one agent's FTS5 index: whether a term
+ * is in more than a threshold of memories (read up to that many rows), and the
+ * exact counts of common terms and of all memories, cached for a minute (they
+ * move slowly, and counting a term in half of 1M memories takes milliseconds).
+ */
+export class TermStatistics {
+  #memories: { count: number; at: number } | null = null;
+  readonly #documents = new Map<string, { count: number; at: number }>();
+
+  constructor(private readonly db: Database) {}
+
+  /** Whether an FTS5 match expression holds in more than `count` rows; reads at most count + 1 of them. */
+  matchesMoreThan(match: string, count: number): boolean {
+    const cached = this.#fresh(this.#documents.get(match));
+    if (cached !== null) return cached > count;
+    return this.#get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)', [match, count + 1]).n > count;
+  }
+
+  /** Rows matching the expression (cached). */
+  documents(match: string): number {
+    const cached = this.#fresh(this.#documents.get(match));
+    if (cached !== null) return cached;
+    const count = this.#get<{ n: number }>('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?', [match]).n;
+    this.#documents.set(match, { count, at: Date.now() });
+    if (this.#documents.size > 10_000) this.#documents.clear();
+    return count;
+  }
+
+  /** Rows in the index (cached). */
+  memories(): number {
+    const cached = this.#fresh(this.#memories ?? undefined);
+    if (cached !== null) return cached;
+    const count = this.#get<{ n: number }>('SELECT count(*) AS n FROM memories', []).n;
+    this.#memories = { count, at: Date.now() };
+    return count;
+  }
+
+  #fresh(entry: { count: number; at: number } | undefined): number | null {
+    return entry !== undefined && Date.now() - entry.at < STATISTICS_TTL_MS ? entry.count : null;
+  }
+
+  #get<T>(sql: string, params: unknown[]): T {
+    try {
+      return this.db.prepare(sql).get(...params) as T;
+    } catch (error) {
+      throw new StoreError({ message: 'Keyword statistics query failed', query: sql, params, cause: error });
+    }
+  }
+}
