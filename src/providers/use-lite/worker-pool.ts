@@ -1,9 +1,9 @@
 import { Worker } from 'node:worker_threads';
 import { ProviderError } from '../../errors/index.ts';
+import { useLiteError } from './use-lite-error.ts';
+import { USE_LITE_DIMENSIONS, USE_LITE_PROVIDER } from './use-lite-identity.ts';
 import type { WorkerReply, WorkerRequest } from './worker-protocol.ts';
 
-const PROVIDER = 'use-lite';
-const DIMENSIONS = 512;
 /** Workers that die before loading this many times in a row mean the entry cannot start: stop replacing them. */
 const MAX_FAILED_STARTS = 3;
 
@@ -135,21 +135,21 @@ export class UseLitePool {
 }
 
 function unpack(packed: Float32Array, count: number): Float32Array[] {
-  if (packed.length !== count * DIMENSIONS) {
+  if (packed.length !== count * USE_LITE_DIMENSIONS) {
     throw poolError(`a worker returned ${packed.length} numbers for ${count} texts`);
   }
-  return Array.from({ length: count }, (_, index) => packed.subarray(index * DIMENSIONS, (index + 1) * DIMENSIONS));
+  return Array.from({ length: count }, (_, index) => packed.subarray(index * USE_LITE_DIMENSIONS, (index + 1) * USE_LITE_DIMENSIONS));
 }
 
 function poolError(message: string, cause?: unknown): ProviderError {
-  return new ProviderError({ code: 'EMBEDDING_ERROR', provider: PROVIDER, message, cause });
+  return useLiteError(message, { cause });
 }
 
 /** Rebuilds the worker's typed error on this side of the thread boundary. */
 function workerError(code: string, message: string): ProviderError {
   const known = ['PROVIDER_HTTP_ERROR', 'PROVIDER_TIMEOUT', 'PROVIDER_RESPONSE_INVALID', 'EMBEDDING_ERROR', 'EMBEDDING_MODEL_NOT_FOUND'] as const;
   const providerCode = known.find((candidate) => candidate === code) ?? 'EMBEDDING_ERROR';
-  return new ProviderError({ code: providerCode, provider: PROVIDER, message: message.replace(`[${PROVIDER}] `, '') });
+  return new ProviderError({ code: providerCode, provider: USE_LITE_PROVIDER, message: message.replace(`[${USE_LITE_PROVIDER}] `, '') });
 }
 
 let sharedPool: UseLitePool | undefined;
