@@ -7,7 +7,7 @@ export class ProviderError extends HippocampusError {
   readonly retryable: boolean;
 
   constructor(options: {
-    code: 'PROVIDER_HTTP_ERROR' | 'PROVIDER_TIMEOUT' | 'PROVIDER_RESPONSE_INVALID' | 'EMBEDDING_ERROR' | 'EMBEDDING_MODEL_NOT_FOUND';
+    code: 'PROVIDER_HTTP_ERROR' | 'PROVIDER_TIMEOUT' | 'PROVIDER_RESPONSE_INVALID' | 'EMBEDDING_ERROR' | 'EMBEDDING_MODEL_NOT_FOUND' | 'EMBEDDING_RUNTIME_UNAVAILABLE';
     provider: string;
     message: string;
     status?: number;

@@ -147,7 +147,7 @@ function poolError(message: string, cause?: unknown): ProviderError {
 
 /** Rebuilds the worker's typed error on this side of the thread boundary. */
 function workerError(code: string, message: string): ProviderError {
-  const known = ['PROVIDER_HTTP_ERROR', 'PROVIDER_TIMEOUT', 'PROVIDER_RESPONSE_INVALID', 'EMBEDDING_ERROR', 'EMBEDDING_MODEL_NOT_FOUND'] as const;
+  const known = ['PROVIDER_HTTP_ERROR', 'PROVIDER_TIMEOUT', 'PROVIDER_RESPONSE_INVALID', 'EMBEDDING_ERROR', 'EMBEDDING_MODEL_NOT_FOUND', 'EMBEDDING_RUNTIME_UNAVAILABLE'] as const;
   const providerCode = known.find((candidate) => candidate === code) ?? 'EMBEDDING_ERROR';
   return new ProviderError({ code: providerCode, provider: USE_LITE_PROVIDER, message: message.replace(`[${USE_LITE_PROVIDER}] `, '') });
 }
