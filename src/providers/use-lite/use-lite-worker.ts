@@ -26,8 +26,8 @@ port.on('message', (request: WorkerRequest) => {
 
 async function embed({ id, texts }: WorkerRequest): Promise<void> {
   try {
-    // The same code path as the single-threaded embedder, so pooled vectors equal its vectors.
-    const { embeddings } = await createUseLiteEmbedder({ maxBatchSize: Math.max(1, texts.length) }).doEmbed({ values: texts });
+    // The same code path as the single-threaded wasm embedder, so pooled vectors equal its vectors.
+    const { embeddings } = await createUseLiteEmbedder({ runtime: 'wasm', maxBatchSize: Math.max(1, texts.length) }).doEmbed({ values: texts });
     const packed = new Float32Array(texts.length * USE_LITE_DIMENSIONS);
     embeddings.forEach((vector, index) => packed.set(vector, index * USE_LITE_DIMENSIONS));
     reply({ type: 'result', id, vectors: packed }, [packed.buffer]);
