@@ -1,28 +1,38 @@
-// npx tsx bench/embedding-throughput.bench.ts [-- --sentences 512 --modes single,pool-1,pool-2]
-// How many sentences per second USE-lite embeds here: in the calling thread
-// (the default), and through the worker pool with 1 and 2 workers. Also the
-// tokenizer alone, batch sizes, and batches grouped by length, to show where the
-// time goes. Not part of the tests: figures depend on the machine and on what
-// else runs on it, so the load average is printed beside every row and
-// "per CPU-s" (sentences per second of CPU time, all threads) is the figure
-// that survives a busy machine. Compare rows within one run.
+// npx tsx bench/embedding-throughput.bench.ts [-- --sentences 512 --modes wasm,onnx,latency]
+// How many sentences per second USE-lite embeds here, on both runtimes:
+// - wasm*: tfjs WASM in the calling thread (batches of 32, 8, 128, grouped by length);
+// - pool-N: the wasm model in N worker threads;
+// - onnx*: onnxruntime-node, on every core (onnx), one (onnx-1), batches of 128, grouped by length;
+// - tokenizer / tokenizer-tfjs: the tokenizer port the onnx runtime uses, and the tfjs package's;
+// - latency: one query at a time on each runtime (what recall waits for), p50/p95.
+// Then the onnx/wasm ratios. Not part of the tests: figures depend on the
+// machine and on what else runs on it, so the load average is printed beside
+// every row and "per CPU-s" (sentences per second of CPU time, all threads) is
+// the figure that survives a busy machine. Compare rows within one run.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { Worker } from 'node:worker_threads';
+import { loadUseLiteOnnxModel } from '../src/providers/use-lite/onnx/use-lite-onnx-model.ts';
 import { createUseLiteEmbedder } from '../src/providers/use-lite/use-lite-embedder.ts';
 import { loadUseLiteModel } from '../src/providers/use-lite/use-lite-wasm-model.ts';
 import { closeUseLitePool } from '../src/providers/use-lite/worker-pool.ts';
 import type { Embedder } from '../src/spec/embedder.ts';
+import { percentile } from './lib/stats.ts';
 
 const { values: args } = parseArgs({
   options: {
     sentences: { type: 'string', default: '512' },
-    modes: { type: 'string', default: 'tokenizer,single,single-batch-8,single-batch-128,single-sorted,pool-1,pool-2' },
+    modes: { type: 'string', default: 'tokenizer,tokenizer-tfjs,wasm,wasm-sorted,pool-2,onnx,onnx-1,onnx-sorted,onnx-batch-128,latency' },
+    /** Single queries timed per runtime in the latency mode. */
+    queries: { type: 'string', default: '64' },
   },
 });
 const count = Number(args.sentences);
 const modes = args.modes.split(',');
 const texts = makeSentences(count);
+/** sentences/s and per CPU-s of each mode run, for the ratios at the end. */
+const rates = new Map<string, { perSecond: number; perCpuSecond: number }>();
+const latencies = new Map<string, { p50: number; p95: number }>();
 
 console.log(`${count} sentences of 20-40 words; ${os.cpus().length} CPUs (${os.cpus()[0]?.model ?? 'unknown'}); node ${process.version}`);
 // What a second thread can get right now: on a busy machine a pool cannot beat this.
@@ -30,28 +40,74 @@ console.log(`parallel speedup of a pure-JS busy loop, 2 threads vs 1: ${(await s
 console.log('mode                 sentences/s   per CPU-s   load average (1, 5, 15 min)');
 
 for (const mode of modes) {
-  if (mode === 'tokenizer') {
-    const model = await loadUseLiteModel();
-    const tokenizer = (model as unknown as { tokenizer: { encode(text: string): number[] } }).tokenizer;
+  if (mode === 'tokenizer' || mode === 'tokenizer-tfjs') {
+    const { tokenizer } = mode === 'tokenizer' ? await loadUseLiteOnnxModel({ threads: 1 }) : await loadUseLiteModel();
     report(mode, await measure(async () => {
       for (const text of texts) tokenizer.encode(text);
     }));
-  } else if (mode.startsWith('single')) {
-    const batchSize = mode === 'single-batch-8' ? 8 : mode === 'single-batch-128' ? 128 : 32;
-    const ordered = mode === 'single-sorted' ? byLength(texts) : texts;
-    const embedder = createUseLiteEmbedder({ maxBatchSize: batchSize });
+  } else if (mode.startsWith('wasm') || mode.startsWith('onnx')) {
+    const [runtime, variant] = mode.split('-', 2) as ['wasm' | 'onnx', string | undefined];
+    const batchSize = variant === 'batch' ? Number(mode.split('-')[2]) : 32;
+    const threads = variant !== undefined && /^\d+$/.test(variant) ? Number(variant) : undefined;
+    const ordered = variant === 'sorted' ? byLength(texts) : texts;
+    const embedder = createUseLiteEmbedder({ runtime, maxBatchSize: batchSize, ...(threads === undefined ? {} : { threads }) });
     await embedder.doEmbed({ values: texts.slice(0, batchSize) });
     report(mode, await measure(() => embedAll(embedder, ordered)));
   } else if (mode.startsWith('pool-')) {
     const workers = Number(mode.slice('pool-'.length));
-    const embedder = createUseLiteEmbedder({ workers });
+    const embedder = createUseLiteEmbedder({ runtime: 'wasm', workers });
     // Warm every worker: each loads its own model on its first job.
     await embedder.doEmbed({ values: texts.slice(0, embedder.maxBatchSize) });
     report(mode, await measure(() => embedAll(embedder, texts)));
     await closeUseLitePool();
+  } else if (mode === 'latency') {
+    await measureLatency();
   } else {
     console.log(`${mode}: unknown mode`);
   }
+}
+reportRatios();
+
+/** One text per doEmbed call, as recall embeds its query: p50 and p95 over distinct sentences. */
+async function measureLatency(): Promise<void> {
+  const queries = texts.slice(0, Math.min(texts.length, Number(args.queries)));
+  console.log(`\nsingle-query latency (${queries.length} queries, one at a time)`);
+  console.log('runtime   p50 ms   p95 ms');
+  for (const runtime of ['wasm', 'onnx'] as const) {
+    const embedder = createUseLiteEmbedder({ runtime });
+    await embedder.doEmbed({ values: [texts.at(-1)!] });
+    const samples: number[] = [];
+    for (const query of queries) {
+      const started = performance.now();
+      await embedder.doEmbed({ values: [query] });
+      samples.push(performance.now() - started);
+    }
+    const entry = { p50: percentile(samples, 50), p95: percentile(samples, 95) };
+    latencies.set(runtime, entry);
+    console.log(`${runtime.padEnd(7)} ${entry.p50.toFixed(1).padStart(8)} ${entry.p95.toFixed(1).padStart(8)}`);
+  }
+}
+
+/** onnx over wasm for every pair of comparable modes that ran. */
+function reportRatios(): void {
+  const pairs = [
+    ['onnx', 'wasm'],
+    ['onnx-sorted', 'wasm-sorted'],
+    ['onnx', 'pool-2'],
+    ['onnx-1', 'wasm'],
+  ] as const;
+  const lines = pairs.flatMap(([onnx, wasm]) => {
+    const fast = rates.get(onnx);
+    const slow = rates.get(wasm);
+    if (fast === undefined || slow === undefined) return [];
+    return [`${`${onnx} / ${wasm}`.padEnd(22)} ${(fast.perSecond / slow.perSecond).toFixed(2)}x sentences/s, ${(fast.perCpuSecond / slow.perCpuSecond).toFixed(2)}x per CPU-s`];
+  });
+  const onnxLatency = latencies.get('onnx');
+  const wasmLatency = latencies.get('wasm');
+  if (onnxLatency !== undefined && wasmLatency !== undefined) {
+    lines.push(`${'latency wasm / onnx'.padEnd(22)} ${(wasmLatency.p50 / onnxLatency.p50).toFixed(2)}x at p50, ${(wasmLatency.p95 / onnxLatency.p95).toFixed(2)}x at p95`);
+  }
+  if (lines.length > 0) console.log(`\nratios\n${lines.join('\n')}`);
 }
 
 /** Calls doEmbed batch by batch, as the engine's embedWithCache does. */
@@ -71,6 +127,7 @@ async function measure(run: () => Promise<void>): Promise<{ seconds: number; cpu
 }
 
 function report(mode: string, { seconds, cpuSeconds }: { seconds: number; cpuSeconds: number }): void {
+  rates.set(mode, { perSecond: count / seconds, perCpuSecond: count / cpuSeconds });
   const load = os.loadavg().map((value) => value.toFixed(2)).join(', ');
   console.log(`${mode.padEnd(20)} ${(count / seconds).toFixed(1).padStart(11)}   ${(count / cpuSeconds).toFixed(1).padStart(9)}   ${load}`);
 }
