@@ -20,15 +20,15 @@ export interface UseLiteOnnxModel {
   embed(texts: readonly string[]): Promise<Float32Array[]>;
 }
 
-interface PreparedModel {
-  bytes: Uint8Array;
+/** What a run needs besides its session. */
+interface ModelShape {
   tokenizer: UseLiteTokenizer;
   maxTokens: number;
   dimensions: number;
 }
 
-/** The ONNX bytes and tokenizer, built once from the package's files and shared by every session. */
-let prepared: Promise<PreparedModel> | undefined;
+/** Built once from vocab.json and shared by every session. */
+let sharedTokenizer: UseLiteTokenizer | undefined;
 /** Sessions by import function, then by thread count. */
 const sessions = new Map<ImportOnnxRuntime, Map<number, Promise<UseLiteOnnxModel>>>();
 
@@ -57,8 +57,8 @@ export function loadUseLiteOnnxModel(options: { threads: number; importRuntime?:
 
 async function createModel(threads: number, importRuntime: ImportOnnxRuntime): Promise<UseLiteOnnxModel> {
   const runtime = await loadOnnxRuntime(importRuntime);
-  const model = await prepareModel();
-  const session = await runtime.InferenceSession.create(model.bytes, {
+  const { bytes, shape } = await prepareModel();
+  const session = await runtime.InferenceSession.create(bytes, {
     intraOpNumThreads: threads,
     interOpNumThreads: 1,
     graphOptimizationLevel: 'all',
@@ -72,34 +72,28 @@ async function createModel(threads: number, importRuntime: ImportOnnxRuntime): P
   let queue: Promise<unknown> = Promise.resolve();
   return {
     threads,
-    tokenizer: model.tokenizer,
+    tokenizer: shape.tokenizer,
     embed(texts) {
-      const result = queue.then(() => run(runtime, session, model, texts));
+      const result = queue.then(() => run(runtime, session, shape, texts));
       queue = result.catch(() => undefined);
       return result;
     },
   };
 }
 
-function prepareModel(): Promise<PreparedModel> {
-  prepared ??= readUseLiteModelFiles()
-    .then(({ weights, vocabulary }) => {
-      const parameters = useLiteParameters(weights);
-      return {
-        bytes: buildUseLiteGraph(parameters),
-        tokenizer: new UseLiteTokenizer(vocabulary),
-        maxTokens: parameters.maxTokens,
-        dimensions: parameters.head.outputs,
-      };
-    })
-    .catch((cause: unknown) => {
-      prepared = undefined;
-      throw cause;
-    });
-  return prepared;
+/**
+ * The ONNX bytes (~28 MB, the weights) are built for each new session and then
+ * dropped, not cached: the session holds its own copy, and a second session
+ * (another thread count) is rare enough to read the files again.
+ */
+async function prepareModel(): Promise<{ bytes: Uint8Array; shape: ModelShape }> {
+  const { weights, vocabulary } = await readUseLiteModelFiles();
+  const parameters = useLiteParameters(weights);
+  sharedTokenizer ??= new UseLiteTokenizer(vocabulary);
+  return { bytes: buildUseLiteGraph(parameters), shape: { tokenizer: sharedTokenizer, maxTokens: parameters.maxTokens, dimensions: parameters.head.outputs } };
 }
 
-async function run(runtime: OnnxRuntime, session: OnnxSession, model: PreparedModel, texts: readonly string[]): Promise<Float32Array[]> {
+async function run(runtime: OnnxRuntime, session: OnnxSession, model: ModelShape, texts: readonly string[]): Promise<Float32Array[]> {
   const inputs = packTokens(texts.map((text) => model.tokenizer.encode(text).slice(0, model.maxTokens)));
   const total = inputs.ids.length;
   const outputs = await session.run({
