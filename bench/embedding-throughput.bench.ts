@@ -100,12 +100,12 @@ function reportRatios(): void {
     const fast = rates.get(onnx);
     const slow = rates.get(wasm);
     if (fast === undefined || slow === undefined) return [];
-    return [`${`${onnx} / ${wasm}`.padEnd(22)} ${(fast.perSecond / slow.perSecond).toFixed(2)}x sentences/s, ${(fast.perCpuSecond / slow.perCpuSecond).toFixed(2)}x per CPU-s`];
+    return [`${`${onnx} / ${wasm}`.padEnd(26)} ${(fast.perSecond / slow.perSecond).toFixed(2)}x sentences/s, ${(fast.perCpuSecond / slow.perCpuSecond).toFixed(2)}x per CPU-s`];
   });
   const onnxLatency = latencies.get('onnx');
   const wasmLatency = latencies.get('wasm');
   if (onnxLatency !== undefined && wasmLatency !== undefined) {
-    lines.push(`${'latency wasm / onnx'.padEnd(22)} ${(wasmLatency.p50 / onnxLatency.p50).toFixed(2)}x at p50, ${(wasmLatency.p95 / onnxLatency.p95).toFixed(2)}x at p95`);
+    lines.push(`${'latency wasm / onnx'.padEnd(26)} ${(wasmLatency.p50 / onnxLatency.p50).toFixed(2)}x at p50, ${(wasmLatency.p95 / onnxLatency.p95).toFixed(2)}x at p95`);
   }
   if (lines.length > 0) console.log(`\nratios\n${lines.join('\n')}`);
 }
