@@ -13,6 +13,7 @@ import { loadUseLiteOnnxModel } from '../src/providers/use-lite/onnx/use-lite-on
 import { createUseLiteEmbedder } from '../src/providers/use-lite/use-lite-embedder.ts';
 import { loadUseLiteModel } from '../src/providers/use-lite/use-lite-wasm-model.ts';
 import type { Embedder } from '../src/spec/embedder.ts';
+import { cosineSimilarity as cosine } from '../src/working/similarity.ts';
 
 const THRESHOLD = 0.99999;
 const { values: args } = parseArgs({
@@ -87,16 +88,4 @@ function report(name: string, left: Float32Array[], right: Float32Array[]): numb
     `${name.padEnd(30)} ${lowest.toFixed(10).padStart(13)}   ${(1 - lowest).toExponential(2).padStart(14)}   ${(1 - mean).toExponential(2).padStart(15)}   ${largest.toExponential(2).padStart(16)}   ${String(below).padStart(13)}`,
   );
   return below;
-}
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    dot += left[index]! * right[index]!;
-    leftNorm += left[index]! ** 2;
-    rightNorm += right[index]! ** 2;
-  }
-  return dot / Math.sqrt(leftNorm * rightNorm);
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { onnxRuntimeSkipReason } from '../../../testing/onnx-runtime-skip.ts';
+import { cosineSimilarity as cosine } from '../../../working/similarity.ts';
 import { tokenizable } from '../use-lite-embedder.ts';
 import { loadUseLiteModel, runWasmModel } from '../use-lite-wasm-model.ts';
 import { loadUseLiteOnnxModel } from './use-lite-onnx-model.ts';
@@ -41,18 +42,6 @@ const SENTENCES = [
   'The meeting ran long. '.repeat(60),
   'x'.repeat(2000),
 ];
-
-function cosine(left: ArrayLike<number>, right: ArrayLike<number>): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    dot += left[index]! * right[index]!;
-    leftNorm += left[index]! ** 2;
-    rightNorm += right[index]! ** 2;
-  }
-  return dot / Math.sqrt(leftNorm * rightNorm);
-}
 
 const skip = await onnxRuntimeSkipReason();
 
