@@ -1,5 +1,3 @@
-import type { KeywordHit } from '../../spec/search-index.ts';
-
 /**
  * How a keyword query runs, decided by how many memories each term is in.
  * - exact: no term is common; plain BM25 over all matches of any term.
@@ -12,11 +10,22 @@ export type KeywordQueryPlan =
   | { kind: 'rare-with-common'; rare: string[]; common: string[] }
   | { kind: 'common-only'; common: string[] };
 
-/** Splits quoted FTS5 terms into rare and common with the given test (true = common). */
-export function planKeywordQuery(quotedTerms: string[], isCommon: (term: string) => boolean): KeywordQueryPlan {
-  const common = quotedTerms.filter(isCommon);
-  if (common.length === 0) return { kind: 'exact', terms: quotedTerms };
-  const rare = quotedTerms.filter((term) => !common.includes(term));
+/**
+ * Splits quoted FTS5 terms into rare and common by how many memories hold each
+ * (`matchCount` may stop counting past `budget`): the rarest terms are rare
+ * while their matches add up to at most `budget`, the others are common.
+ */
+export function planKeywordQuery(quotedTerms: string[], matchCount: (term: string) => number, budget: number): KeywordQueryPlan {
+  const counted = quotedTerms.map((term) => ({ term, count: matchCount(term) })).sort((left, right) => left.count - right.count);
+  const rare: string[] = [];
+  let total = 0;
+  for (const { term, count } of counted) {
+    if (total + count > budget) break;
+    rare.push(term);
+    total += count;
+  }
+  if (rare.length === quotedTerms.length) return { kind: 'exact', terms: quotedTerms };
+  const common = quotedTerms.filter((term) => !rare.includes(term));
   return rare.length === 0 ? { kind: 'common-only', common } : { kind: 'rare-with-common', rare, common };
 }
 
@@ -37,9 +46,9 @@ export function commonTermBoost(memories: number, memoriesWithTerm: number): num
 }
 
 /** Adds each common term's boost to the hits whose row holds it, best first, top `limit`. */
-export function boostCommonTerms(hits: (KeywordHit & { seq: number })[], holders: { boost: number; seqs: Set<number> }[], limit: number): KeywordHit[] {
+export function boostCommonTerms<Hit extends { seq: number; score: number }>(hits: Hit[], holders: { boost: number; seqs: Set<number> }[], limit: number): Hit[] {
   return hits
-    .map((hit) => ({ id: hit.id, score: holders.reduce((score, term) => score + (term.seqs.has(hit.seq) ? term.boost : 0), hit.score) }))
-    .sort((left, right) => right.score - left.score || (left.id < right.id ? -1 : 1))
+    .map((hit) => ({ ...hit, score: holders.reduce((score, term) => score + (term.seqs.has(hit.seq) ? term.boost : 0), hit.score) }))
+    .sort((left, right) => right.score - left.score || left.seq - right.seq)
     .slice(0, limit);
 }

@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { KeywordHit, KeywordIndex } from '../../spec/search-index.ts';
-import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
+import type { AgentScope } from '../../spec/memory-store.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildWhere } from './query-builder.ts';
@@ -10,19 +10,17 @@ import { TermStatistics } from './term-statistics.ts';
 export interface SqliteKeywordIndexOptions {
   pool: SqliteConnectionPool;
   /**
-   * A term found in more than this many memories is "common": it adds to the
-   * score of memories that a rarer query term matched, but pulls in no matches
-   * of its own (as Elasticsearch's common-terms query). FTS5 scores every match
-   * of every term at about a microsecond each, and a name in every other
-   * memory matches tens of thousands at 100k. With no common term, BM25 is
-   * exact. Default 1,000.
+   * How many matches a query's BM25 may score. The rarest terms match while
+   * their matches add up to at most this; the others are "common": each adds
+   * its IDF to the memories the rare terms matched that hold it, but pulls in
+   * no matches of its own (as Elasticsearch's common-terms query). FTS5's
+   * bm25() costs a few microseconds per match, and a name in every eighth
+   * memory matches 12,500 at 100k. Within the budget, BM25 is exact. Default 1,000.
    */
   commonTermDocs?: number;
   /** When every query term is common, memories must hold all of them, among the newest this many. Default 10,000. */
   commonOnlyWindow?: number;
 }
-
-type Hit = KeywordHit & { seq: number };
 
 /**
  * FTS5 keyword search with BM25 ranking. Terms are quoted (no FTS syntax reaches
@@ -39,19 +37,22 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       if (quoted.length === 0) return [];
       const db = options.pool.connection(scope.agentId);
       const within = searchOptions.withinIds;
-      const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) });
+      const filters = { ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) };
+      // Without filters the index alone answers, and ids are looked up for the returned rows only.
+      const where = Object.keys(filters).length === 0 ? null : buildWhere(scope, { includeSuperseded: true, ...filters });
       const run = (spec: Omit<FtsQuery, 'where'>): Hit[] => query(db, { ...spec, where });
+      const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits);
       // An id list bounds the work already: exact BM25 over it.
-      if (within !== undefined) return strip(run({ match: anyOf(quoted), order: 'bm25', limit: searchOptions.limit }));
+      if (within !== undefined) return finish(run({ match: anyOf(quoted), order: 'bm25', limit: searchOptions.limit }));
 
       let stats = statistics.get(db);
       if (stats === undefined) statistics.set(db, (stats = new TermStatistics(db)));
-      const plan = planKeywordQuery(quoted, (term) => stats.matchesMoreThan(term, commonTermDocs));
+      const plan = planKeywordQuery(quoted, (term) => stats.countUpTo(term, commonTermDocs), commonTermDocs);
       switch (plan.kind) {
         case 'exact':
-          return strip(run({ match: anyOf(plan.terms), order: 'bm25', limit: searchOptions.limit }));
+          return finish(run({ match: anyOf(plan.terms), order: 'bm25', limit: searchOptions.limit }));
         case 'rare-with-common': {
-          // Every match of the rare terms (at most commonTermDocs each), then which of them hold each common
+          // Every match of the rare terms (at most commonTermDocs in all), then which of them hold each common
           // term: an AND with rare terms only seeks into the common term's list, and asks for no score.
           const rare = anyOf(plan.rare);
           const hits = run({ match: rare, order: 'bm25' });
@@ -59,21 +60,28 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
             boost: commonTermBoost(stats.memories(), stats.documents(term)),
             seqs: new Set(run({ match: `(${rare}) AND ${term}`, order: 'none' }).map((hit) => hit.seq)),
           }));
-          return boostCommonTerms(hits, holders, searchOptions.limit);
+          return finish(boostCommonTerms(hits, holders, searchOptions.limit));
         }
         case 'common-only': {
           const boost = plan.common.reduce((sum, term) => sum + commonTermBoost(stats.memories(), stats.documents(term)), 0);
           const newest = run({ match: plan.common.join(' AND '), order: 'newest', newestRows: commonOnlyWindow, limit: searchOptions.limit });
-          return newest.map((hit) => ({ id: hit.id, score: boost }));
+          return finish(newest.map((hit) => ({ seq: hit.seq, score: boost })));
         }
       }
     },
   };
 }
 
+/** A matching row of the FTS index (its rowid is the memory's seq) and its BM25 score, 0 when unscored. */
+interface Hit {
+  seq: number;
+  score: number;
+}
+
 interface FtsQuery {
   match: string;
-  where: { sql: string; params: unknown[] };
+  /** Row filter on the memories table; null: none beyond the agent's own index. */
+  where: { sql: string; params: unknown[] } | null;
   /** bm25: best BM25 first (and scored); newest: newest row first, unscored; none: any order, unscored. */
   order: 'bm25' | 'newest' | 'none';
   /** Only rows among the newest this many of the index. */
@@ -81,18 +89,31 @@ interface FtsQuery {
   limit?: number;
 }
 
-function strip(hits: Hit[]): KeywordHit[] {
-  return hits.map((hit) => ({ id: hit.id, score: hit.score }));
+/** The memory ids of ranked hits, in their order; a row not of this agent is dropped. */
+function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
+  if (hits.length === 0) return [];
+  const sql = `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${hits.map(() => '?').join(', ')})`;
+  const params = [scope.agentId, ...hits.map((hit) => hit.seq)];
+  let rows: { seq: number; id: string }[];
+  try {
+    rows = db.prepare(sql).all(...params) as { seq: number; id: string }[];
+  } catch (error) {
+    throw new StoreError({ message: 'Keyword hit lookup failed', query: sql, params, cause: error });
+  }
+  const ids = new Map(rows.map((row) => [row.seq, row.id]));
+  return hits.flatMap((hit) => (ids.has(hit.seq) ? [{ id: ids.get(hit.seq)!, score: hit.score }] : []));
 }
 
 /** Rows matching an FTS5 expression and the row filter. bm25() is computed only when ranking by it: it costs a pass over every term's matches. */
 function query(db: Database, spec: FtsQuery): Hit[] {
   const score = spec.order === 'bm25' ? '-bm25(memories_fts)' : '0';
   const window = spec.newestRows === undefined ? '' : 'AND memories_fts.rowid > (SELECT max(rowid) FROM memories_fts) - ?';
-  const order = spec.order === 'bm25' ? 'ORDER BY bm25(memories_fts)' : spec.order === 'newest' ? 'ORDER BY memories_fts.rowid DESC' : '';
-  const sql = `SELECT m.id AS id, m.seq AS seq, ${score} AS score FROM memories_fts JOIN memories m ON m.seq = memories_fts.rowid
-        WHERE memories_fts MATCH ? ${window} AND ${spec.where.sql} ${order} ${spec.limit === undefined ? '' : 'LIMIT ?'}`;
-  const params = [spec.match, ...(spec.newestRows === undefined ? [] : [spec.newestRows]), ...spec.where.params, ...(spec.limit === undefined ? [] : [spec.limit])];
+  // Ordered by the selected score, so bm25() runs once per row.
+  const order = spec.order === 'bm25' ? 'ORDER BY score DESC' : spec.order === 'newest' ? 'ORDER BY memories_fts.rowid DESC' : '';
+  const from = spec.where === null ? 'memories_fts' : 'memories_fts JOIN memories m ON m.seq = memories_fts.rowid';
+  const sql = `SELECT memories_fts.rowid AS seq, ${score} AS score FROM ${from}
+        WHERE memories_fts MATCH ? ${window} ${spec.where === null ? '' : `AND ${spec.where.sql}`} ${order} ${spec.limit === undefined ? '' : 'LIMIT ?'}`;
+  const params = [spec.match, ...(spec.newestRows === undefined ? [] : [spec.newestRows]), ...(spec.where?.params ?? []), ...(spec.limit === undefined ? [] : [spec.limit])];
   try {
     return db.prepare(sql).all(...params) as Hit[];
   } catch (error) {

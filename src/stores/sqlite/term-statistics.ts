@@ -5,10 +5,10 @@ import { StoreError } from '../../errors/store-error.ts';
 const STATISTICS_TTL_MS = 60_000;
 
 /**
- * Document counts for keyword ranking of one agent's FTS5 index: whether a term
- * is in more than a threshold of memories (read up to that many rows), and the
- * exact counts of common terms and of all memories, cached for a minute (they
- * move slowly, and counting a term in half of 1M memories takes milliseconds).
+ * Document counts for keyword ranking of one agent's FTS5 index: how many
+ * memories hold a term, counted up to a cap (reads at most that many rows) or
+ * exactly, and how many memories there are; cached for a minute (they move
+ * slowly, and counting a term in half of 1M memories takes milliseconds).
  */
 export class TermStatistics {
   #memories: { count: number; at: number } | null = null;
@@ -16,11 +16,13 @@ export class TermStatistics {
 
   constructor(private readonly db: Database) {}
 
-  /** Whether an FTS5 match expression holds in more than `count` rows; reads at most count + 1 of them. */
-  matchesMoreThan(match: string, count: number): boolean {
+  /** Rows matching an FTS5 expression, counted up to `cap` + 1 (reads at most that many rows; cached). */
+  countUpTo(match: string, cap: number): number {
     const cached = this.#fresh(this.#documents.get(match));
-    if (cached !== null) return cached > count;
-    return this.#get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)', [match, count + 1]).n > count;
+    if (cached !== null) return Math.min(cached, cap + 1);
+    const count = this.#get<{ n: number }>('SELECT count(*) AS n FROM (SELECT 1 FROM memories_fts WHERE memories_fts MATCH ? LIMIT ?)', [match, cap + 1]).n;
+    if (count <= cap) this.#remember(match, count);
+    return count;
   }
 
   /** Rows matching the expression (cached). */
@@ -28,8 +30,7 @@ export class TermStatistics {
     const cached = this.#fresh(this.#documents.get(match));
     if (cached !== null) return cached;
     const count = this.#get<{ n: number }>('SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?', [match]).n;
-    this.#documents.set(match, { count, at: Date.now() });
-    if (this.#documents.size > 10_000) this.#documents.clear();
+    this.#remember(match, count);
     return count;
   }
 
@@ -40,6 +41,11 @@ export class TermStatistics {
     const count = this.#get<{ n: number }>('SELECT count(*) AS n FROM memories', []).n;
     this.#memories = { count, at: Date.now() };
     return count;
+  }
+
+  #remember(match: string, count: number): void {
+    if (this.#documents.size >= 10_000) this.#documents.clear();
+    this.#documents.set(match, { count, at: Date.now() });
   }
 
   #fresh(entry: { count: number; at: number } | undefined): number | null {
