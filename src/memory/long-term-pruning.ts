@@ -1,13 +1,14 @@
 import type { EngineConfig } from '../config/config-schema.ts';
 import type { PruneReason } from '../spec/memory-event.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
-import type { VectorIndex } from '../spec/search-index.ts';
+import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
 
 export interface LongTermPruningDependencies {
   scope: AgentScope;
   store: MemoryStore;
   vectorIndex: VectorIndex;
+  keywordIndex: KeywordIndex;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'longTerm'>;
 }
@@ -22,7 +23,7 @@ export interface LongTermPruningResult {
 /**
  * Enforces the long-term bounds at `now`: removes the weakest beyond the
  * maximum or below the importance floor, sparing what is younger than
- * `protectRecentMs`, then lets the vector index tidy up.
+ * `protectRecentMs`, then lets the vector and keyword indexes tidy up.
  */
 export async function pruneLongTerm(deps: LongTermPruningDependencies, now: number): Promise<LongTermPruningResult> {
   const { scope, store } = deps;
@@ -36,5 +37,6 @@ export async function pruneLongTerm(deps: LongTermPruningDependencies, now: numb
     emitPruned(deps.emit, memory, reason);
   }
   await deps.vectorIndex.maintain(scope);
+  await deps.keywordIndex.maintain(scope);
   return { deleted, overBound: total > maxMemories };
 }

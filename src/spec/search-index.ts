@@ -59,4 +59,7 @@ export interface VectorIndex {
 export interface KeywordIndex {
   /** BM25-ranked matches of any of the terms, among `withinIds` or rows matching `where` when given. */
   search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery }): Promise<KeywordHit[]>;
+  /** Background upkeep of any in-memory cache of the index (build, trim its change log); a no-op where there is none. */
+  maintain(scope: AgentScope): Promise<void>;
+  close(): Promise<void>;
 }

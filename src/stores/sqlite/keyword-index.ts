@@ -4,8 +4,10 @@ import type { AgentScope } from '../../spec/memory-store.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildWhere } from './query-builder.ts';
-import { anyOf, boostCommonTerms, commonTermBoost, planKeywordQuery } from './common-terms.ts';
+import { anyOf, boostCommonTerms, commonTermBoost, planKeywordQuery, type KeywordQueryPlan } from './common-terms.ts';
 import { TermStatistics } from './term-statistics.ts';
+import { KeywordPostings } from './keyword-postings.ts';
+import { pruneKeywordChanges } from './keyword-change-log.ts';
 
 export interface SqliteKeywordIndexOptions {
   pool: SqliteConnectionPool;
@@ -20,7 +22,17 @@ export interface SqliteKeywordIndexOptions {
   commonTermDocs?: number;
   /** When every query term is common, memories must hold all of them, among the newest this many. Default 10,000. */
   commonOnlyWindow?: number;
+  /**
+   * From this many memories on, `maintain` builds in-memory postings of the
+   * index and unfiltered searches are answered from them: exact BM25 at a few
+   * nanoseconds per match instead of FTS5's microseconds. Below it FTS5 is
+   * fast enough. Default 2,000; Infinity: never.
+   */
+  postingsFromMemories?: number;
 }
+
+/** Changes of the keyword log kept for other processes to replay; older ones make their postings rebuild. */
+const KEPT_CHANGES = 100_000;
 
 /**
  * FTS5 keyword search with BM25 ranking. Terms are quoted (no FTS syntax reaches
@@ -30,8 +42,31 @@ export interface SqliteKeywordIndexOptions {
 export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): KeywordIndex {
   const commonTermDocs = options.commonTermDocs ?? 1_000;
   const commonOnlyWindow = options.commonOnlyWindow ?? 10_000;
+  const postingsFromMemories = options.postingsFromMemories ?? 2_000;
   const statistics = new WeakMap<Database, TermStatistics>();
+  const postings = new WeakMap<Database, KeywordPostings>();
+  /** The postings of the connection, caught up with every committed change; null when there are none or they went stale. */
+  const currentPostings = (db: Database): KeywordPostings | null => {
+    const held = postings.get(db);
+    if (held === undefined) return null;
+    if (held.catchUp()) return held;
+    postings.delete(db);
+    return null;
+  };
   return {
+    async maintain(scope) {
+      const db = options.pool.connection(scope.agentId);
+      const held = currentPostings(db);
+      if (held === null && (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n >= postingsFromMemories) {
+        postings.set(db, KeywordPostings.build(db));
+      }
+      pruneKeywordChanges(db, KEPT_CHANGES);
+    },
+
+    async close() {
+      // Postings are keyed by connection; a closed pool's connections are never handed out again.
+    },
+
     async search(scope, terms, searchOptions) {
       const quoted = [...new Set(terms.map((term) => term.replace(/"/g, '').trim()).filter((term) => term.length > 0))].map((term) => `"${term}"`);
       if (quoted.length === 0) return [];
@@ -42,12 +77,16 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       const where = Object.keys(filters).length === 0 ? null : buildWhere(scope, { includeSuperseded: true, ...filters });
       const run = (spec: Omit<FtsQuery, 'where'>): Hit[] => query(db, { ...spec, where });
       const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits);
+      if (where === null) {
+        const fromMemory = currentPostings(db)?.search(quoted.map((term) => term.slice(1, -1)), searchOptions.limit);
+        if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);
+      }
       // An id list bounds the work already: exact BM25 over it.
       if (within !== undefined) return finish(run({ match: anyOf(quoted), order: 'bm25', limit: searchOptions.limit }));
 
       let stats = statistics.get(db);
       if (stats === undefined) statistics.set(db, (stats = new TermStatistics(db)));
-      const plan = planKeywordQuery(quoted, (term) => stats.countUpTo(term, commonTermDocs), commonTermDocs);
+      const plan: KeywordQueryPlan = Number.isFinite(commonTermDocs) ? planKeywordQuery(quoted, (term) => stats.countUpTo(term, commonTermDocs), commonTermDocs) : { kind: 'exact', terms: quoted };
       switch (plan.kind) {
         case 'exact':
           return finish(run({ match: anyOf(plan.terms), order: 'bm25', limit: searchOptions.limit }));

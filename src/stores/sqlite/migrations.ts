@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createLayerTables } from './layer-schema.ts';
 
 export interface Migration {
@@ -146,6 +147,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 5,
     description: 'knowledge graph (entities, aliases, relations with validity, provenance cascading from memories), skill library with versions and outcomes, working-memory consolidation marks',
     up: createLayerTables,
+  },
+  {
+    version: 6,
+    description: 'keyword change log: which memories were inserted, deleted or edited, for in-memory keyword postings to replay',
+    up: createKeywordChangeLog,
   },
 ];
 

@@ -18,13 +18,15 @@ export interface SqliteBackend extends MemoryBackend {
 export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full'; commonTermDocs?: number }): SqliteBackend {
   const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
   const vectors = createSqliteVectorIndex({ pool });
+  const keywords = createSqliteKeywordIndex({ pool, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
   return {
     pool,
     store: createSqliteMemoryStore({ pool }),
     vectors,
-    keywords: createSqliteKeywordIndex({ pool, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) }),
+    keywords,
     async close() {
       await vectors.close();
+      await keywords.close();
       pool.close();
     },
   };

@@ -1,0 +1,54 @@
+import type Database from 'better-sqlite3';
+
+// The in-memory keyword postings (keyword-postings.ts) live outside SQLite, so
+// SQLite logs which memories' text changed: inserted, deleted, or content
+// edited. Every process that holds postings replays the committed changes it
+// has not seen; entries name only the memory's seq and the replay reads the row
+// as it is now, so replaying twice is harmless.
+
+const LOG_TABLE = 'memory_keyword_changes';
+const META_PRUNED_THROUGH = 'keyword_log.pruned_through';
+
+/** Creates the log and its triggers (schema migration 6). */
+export function createKeywordChangeLog(db: Database.Database): void {
+  db.exec(`
+    CREATE TABLE ${LOG_TABLE} (change INTEGER PRIMARY KEY AUTOINCREMENT, seq INTEGER NOT NULL);
+    CREATE TRIGGER ${LOG_TABLE}_insert AFTER INSERT ON memories BEGIN
+      INSERT INTO ${LOG_TABLE} (seq) VALUES (new.seq);
+    END;
+    CREATE TRIGGER ${LOG_TABLE}_delete AFTER DELETE ON memories BEGIN
+      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
+    END;
+    CREATE TRIGGER ${LOG_TABLE}_content AFTER UPDATE OF content ON memories BEGIN
+      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
+    END;
+  `);
+  db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, '0')`).run(META_PRUNED_THROUGH);
+}
+
+/** The newest change committed (the AUTOINCREMENT counter, which survives pruning) and the newest one pruned. */
+export function readKeywordLogState(db: Database.Database): { head: number; prunedThrough: number } {
+  const head = (db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).pluck().get(LOG_TABLE) as number | undefined) ?? 0;
+  const pruned = db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(META_PRUNED_THROUGH) as string | undefined;
+  return { head, prunedThrough: Number(pruned ?? 0) };
+}
+
+/** The memories whose text changed after `change`, each once, and the newest change read. */
+export function keywordChangesSince(db: Database.Database, change: number): { seqs: number[]; head: number } {
+  const rows = db.prepare(`SELECT change, seq FROM ${LOG_TABLE} WHERE change > ? ORDER BY change`).raw().all(change) as [number, number][];
+  return { seqs: [...new Set(rows.map((row) => row[1]))], head: rows.at(-1)?.[0] ?? change };
+}
+
+/**
+ * Drops all but the newest `keep` changes. A process whose postings have not
+ * seen a dropped change rebuilds them instead of replaying.
+ */
+export function pruneKeywordChanges(db: Database.Database, keep: number): void {
+  db.transaction(() => {
+    const { head, prunedThrough } = readKeywordLogState(db);
+    const through = head - keep;
+    if (through <= prunedThrough) return;
+    db.prepare(`DELETE FROM ${LOG_TABLE} WHERE change <= ?`).run(through);
+    db.prepare(`UPDATE meta SET value = ? WHERE key = ?`).run(String(through), META_PRUNED_THROUGH);
+  }).immediate();
+}
