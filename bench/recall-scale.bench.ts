@@ -86,6 +86,11 @@ for (const size of sizes) {
   const buildStarted = performance.now();
   await memory.backend.vectors.maintain(scope);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
+  const postingsStarted = performance.now();
+  const heapBefore = process.memoryUsage().heapUsed;
+  await memory.backend.keywords.maintain(scope);
+  const postingsSeconds = (performance.now() - postingsStarted) / 1000;
+  const postingsHeapMb = (process.memoryUsage().heapUsed - heapBefore) / 1e6;
 
   const cachedQueries = questions.slice(0, 20);
   for (const query of cachedQueries) await memory.recallRelevant(query, { recordAccess: false });
@@ -94,9 +99,9 @@ for (const size of sizes) {
   const uncached = await timeEach(uncachedQueries.length, (index) => memory.recallRelevant(uncachedQueries[index]!, { recordAccess: false }));
   const embedOnly = await timeEach(50, (index) => embedder.doEmbed({ values: [`${uncachedQueries[index]} again`] }));
   await memory.stop();
-  const entry = { loadSeconds: round(loadSeconds, 1), hnswBuildSeconds: round(buildSeconds, 1), cachedMs: summarize(cached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
+  const entry = { loadSeconds: round(loadSeconds, 1), hnswBuildSeconds: round(buildSeconds, 1), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), cachedMs: summarize(cached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
   results[`${size}`] = entry;
-  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, HNSW build ${entry.hnswBuildSeconds} s`);
+  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, HNSW build ${entry.hnswBuildSeconds} s, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB`);
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
 }
