@@ -158,16 +158,21 @@ export class KeywordPostings {
     if (phrases.length === 0 || this.#rows === 0) return [];
     const averageLength = this.#tokens / this.#rows;
     const scores = this.#scores;
+    const lengths = this.#lengths;
     const touched: number[] = [];
     for (const list of phrases) {
       // bm25()'s IDF, floored as FTS5 floors it.
       const idf = Math.max(1e-6, Math.log((this.#rows - list.length + 0.5) / (list.length + 0.5)));
-      for (let index = 0; index < list.length; index += 1) {
-        const seq = list.seqs[index]!;
-        const frequency = list.counts[index]!;
-        const length = this.#lengths[seq]! - 1;
-        if (scores[seq] === 0) touched.push(seq);
-        scores[seq] = scores[seq]! + (idf * frequency * (K1 + 1)) / (frequency + K1 * (1 - B + (B * length) / averageLength));
+      const { seqs, counts, length: count } = list;
+      const lengthWeight = (K1 * B) / averageLength;
+      const baseWeight = K1 * (1 - B);
+      for (let index = 0; index < count; index += 1) {
+        const seq = seqs[index]!;
+        const frequency = counts[index]!;
+        const previous = scores[seq]!;
+        if (previous === 0) touched.push(seq);
+        // Stored lengths are token counts + 1.
+        scores[seq] = previous + (idf * frequency * (K1 + 1)) / (frequency + baseWeight + lengthWeight * (lengths[seq]! - 1));
       }
     }
     const best = topByScore(touched, scores, limit);
@@ -239,6 +244,8 @@ function topByScore(seqs: number[], scores: Float64Array, limit: number): Postin
     }
   };
   for (const seq of seqs) {
+    // Most matches score below the worst kept one: one comparison turns them away.
+    if (heap.length === limit && limit > 0 && scores[seq]! < scores[heap[0]!]!) continue;
     if (heap.length < limit) {
       heap.push(seq);
       let index = heap.length - 1;
