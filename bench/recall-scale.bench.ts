@@ -3,7 +3,7 @@
 // Memories reuse real LoCoMo sentences (their USE-lite vectors, lightly perturbed per copy)
 // so text, keywords and vectors agree; they are bulk-loaded through the store and
 // vector index (the embedding cost of ingest is measured separately, on real writes).
-// npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--skip-ingest]
+// npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--agent ID] [--skip-ingest]
 // --home keeps the agents in DIR, and a later run with the same DIR reuses an agent
 // that already holds its size (1M memories take an hour to load here).
 import crypto from 'node:crypto';
@@ -61,7 +61,8 @@ const results: Record<string, unknown> = { node: process.version, cores: os.cpus
 console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
 for (const size of sizes) {
-  const agentId = `scale-${size}`;
+  // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
+  const agentId = args.includes('--agent') ? option('agent', '') : `scale-${size}`;
   const memory = await createHippocampus({ home, agentId, embedder });
   const scope = { agentId };
   const loadStarted = performance.now();
