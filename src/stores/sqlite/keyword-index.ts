@@ -7,6 +7,7 @@ import { buildWhere } from './query-builder.ts';
 import { anyOf, boostCommonTerms, commonTermBoost, planKeywordQuery, type KeywordQueryPlan } from './common-terms.ts';
 import { TermStatistics } from './term-statistics.ts';
 import { KeywordPostings } from './keyword-postings.ts';
+import { buildPostingsSnapshot } from './build-postings-snapshot.ts';
 import { pruneKeywordChanges } from './keyword-change-log.ts';
 
 export interface SqliteKeywordIndexOptions {
@@ -45,6 +46,7 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
   const postingsFromMemories = options.postingsFromMemories ?? 2_000;
   const statistics = new WeakMap<Database, TermStatistics>();
   const postings = new WeakMap<Database, KeywordPostings>();
+  const building = new WeakSet<Database>();
   /** The postings of the connection, caught up with every committed change; null when there are none or they went stale. */
   const currentPostings = (db: Database): KeywordPostings | null => {
     const held = postings.get(db);
@@ -56,9 +58,15 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
   return {
     async maintain(scope) {
       const db = options.pool.connection(scope.agentId);
-      const held = currentPostings(db);
-      if (held === null && (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n >= postingsFromMemories) {
-        postings.set(db, KeywordPostings.build(db));
+      if (currentPostings(db) === null && !building.has(db) && (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n >= postingsFromMemories) {
+        // Read in a worker on a connection of its own: seconds at 100k memories that queries do not wait for.
+        building.add(db);
+        try {
+          const built = KeywordPostings.fromSnapshot(db, await buildPostingsSnapshot(db.name));
+          if (built.catchUp()) postings.set(db, built);
+        } finally {
+          building.delete(db);
+        }
       }
       pruneKeywordChanges(db, KEPT_CHANGES);
     },

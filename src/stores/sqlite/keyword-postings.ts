@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FtsTokenizer, type TextTokens } from './fts-tokenizer.ts';
 import { keywordChangesSince, readKeywordLogState } from './keyword-change-log.ts';
+import { readPostingsSnapshot, type PostingsSnapshot } from './postings-snapshot.ts';
 
 // Why postings in memory: FTS5's bm25() costs a few microseconds per matching
 // row (reading its size, decoding its positions), so a word in every eighth of
@@ -15,14 +16,23 @@ const B = 0.75;
 
 /** The memories holding one token, with how often each holds it. */
 class TermPostings {
-  seqs = new Int32Array(4);
-  counts = new Uint16Array(4);
+  seqs: Int32Array = new Int32Array(4);
+  counts: Uint16Array = new Uint16Array(4);
   length = 0;
+
+  /** Postings over existing arrays (views into a snapshot); the first add past their end copies them out. */
+  static over(seqs: Int32Array, counts: Uint16Array): TermPostings {
+    const postings = new TermPostings();
+    postings.seqs = seqs;
+    postings.counts = counts;
+    postings.length = seqs.length;
+    return postings;
+  }
 
   add(seq: number, count: number): void {
     if (this.length === this.seqs.length) {
-      this.seqs = grow((size) => new Int32Array(size), this.seqs, this.length * 2);
-      this.counts = grow((size) => new Uint16Array(size), this.counts, this.length * 2);
+      this.seqs = grow((size) => new Int32Array(size), this.seqs, Math.max(4, this.length * 2));
+      this.counts = grow((size) => new Uint16Array(size), this.counts, Math.max(4, this.length * 2));
     }
     this.seqs[this.length] = seq;
     this.counts[this.length] = Math.min(count, 0xffff);
@@ -56,9 +66,9 @@ export interface PostingHit {
 }
 
 /**
- * BM25 over an agent's FTS5 index, answered from memory. Build it with
- * `KeywordPostings.build`, call `catchUp` before each search (it replays what
- * other writers changed), and `search` with quoted-free terms.
+ * BM25 over an agent's FTS5 index, answered from memory. Make it from a
+ * snapshot of the index, call `catchUp` before each search (it replays what
+ * other writers changed), and `search` with unquoted words.
  */
 export class KeywordPostings {
   readonly #db: Database.Database;
@@ -79,40 +89,21 @@ export class KeywordPostings {
     this.#change = change;
   }
 
-  /**
-   * Reads the whole FTS5 index (about 3M token occurrences at 100k memories,
-   * seconds): meant for background maintenance, not a query path.
-   */
+  /** Postings from a snapshot of the index (`readPostingsSnapshot`, or `buildPostingsSnapshot` in a worker). */
+  static fromSnapshot(db: Database.Database, snapshot: PostingsSnapshot): KeywordPostings {
+    const postings = new KeywordPostings(db, snapshot.change);
+    snapshot.terms.forEach((term, index) => {
+      const start = snapshot.offsets[index]!;
+      const end = snapshot.offsets[index + 1]!;
+      postings.#terms.set(term, TermPostings.over(snapshot.seqs.subarray(start, end), snapshot.counts.subarray(start, end)));
+    });
+    snapshot.docSeqs.forEach((seq, index) => postings.#setLength(seq, snapshot.docLengths[index]!));
+    return postings;
+  }
+
+  /** Reads the index on the calling thread (seconds at 100k memories); maintenance uses a worker instead. */
   static build(db: Database.Database): KeywordPostings {
-    db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_memory_instances USING fts5vocab(main, 'memories_fts', 'instance')`);
-    // One read transaction: the change number and the index are of the same moment.
-    return db.transaction(() => {
-      const postings = new KeywordPostings(db, readKeywordLogState(db).head);
-      let term = '';
-      let seq = -1;
-      let count = 0;
-      let list: TermPostings | undefined;
-      const lengths = new Map<number, number>();
-      // Instances come ordered by term, then memory, then position.
-      for (const [nextTerm, nextSeq] of db.prepare('SELECT term, doc FROM temp.hippo_memory_instances').raw().iterate() as Iterable<[string, number]>) {
-        if (nextTerm !== term || nextSeq !== seq) {
-          if (list !== undefined) list.add(seq, count);
-          if (nextTerm !== term) {
-            term = nextTerm;
-            list = new TermPostings();
-            postings.#terms.set(term, list);
-          }
-          seq = nextSeq;
-          count = 0;
-        }
-        count += 1;
-        lengths.set(nextSeq, (lengths.get(nextSeq) ?? 0) + 1);
-      }
-      if (list !== undefined) list.add(seq, count);
-      // Memories without a single token are rows of the index too.
-      for (const row of db.prepare('SELECT seq FROM memories').pluck().iterate() as Iterable<number>) postings.#setLength(row, lengths.get(row) ?? 0);
-      return postings;
-    }).deferred();
+    return KeywordPostings.fromSnapshot(db, readPostingsSnapshot(db));
   }
 
   /** Memories in the index. */
