@@ -57,7 +57,7 @@ export function decayedImportance(importance: number, timestamp: number, now: nu
 }
 
 export function memorySignals(
-  memory: MemoryRecord,
+  memory: Pick<MemoryRecord, 'runningIntensity' | 'accessCount' | 'lastAccessedAt' | 'createdAt' | 'importance' | 'timestamp'>,
   relevance: { semantic: number; keyword: number; thread?: number },
   now: number,
   options: { temporalDecay?: boolean; decayRate?: number } = {},

@@ -31,10 +31,6 @@ export interface RelevantRecallDependencies {
 /** How many of the best hits have their replies pulled in as candidates. */
 const THREAD_SEEDS = 20;
 
-function replyToOf(memory: MemoryRecord): string | null {
-  return typeof memory.context.replyTo === 'string' ? memory.context.replyTo : null;
-}
-
 /** Semantic and keyword relevance blended by their weights, 0..1. */
 function blend(relevance: { semantic: number; keyword: number }, weights: RecallWeights): number {
   const total = weights.semantic + weights.keyword;
@@ -103,16 +99,17 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   // Replies to the strongest hits join the candidates: in a conversation the answer
   // often lives in the turn after the one that matches the question's words.
   const seeds = topIds(semantic, keyword, weights, bestKeyword, THREAD_SEEDS);
-  const replies = weights.thread > 0 && seeds.length > 0 ? await store.query(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }], orderBy: 'none' }) : [];
-  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys(), ...replies.map((record) => record.id)])];
+  const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys(), ...replies.map((row) => row.id)])];
   if (candidateIds.length === 0) return [];
 
-  const records = await store.query(scope, { ...filters, ids: candidateIds, orderBy: 'none' });
-  const parents = weights.thread > 0 ? [...new Set(records.map(replyToOf).filter((id): id is string => id !== null))] : [];
-  const children = weights.thread > 0 ? await store.query(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }], orderBy: 'none' }) : [];
+  // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
+  const rows = await store.rankingRows(scope, { ...filters, ids: candidateIds });
+  const parents = weights.thread > 0 ? [...new Set(rows.map((row) => row.replyTo).filter((id): id is string => id !== null))] : [];
+  const children = weights.thread > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : [];
   const childrenOf = new Map<string, string[]>();
   for (const child of children) {
-    const parent = replyToOf(child)!;
+    const parent = child.replyTo!;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child.id]);
   }
   // Fill in, exactly, the similarity of candidates (and of the turns around them)
@@ -124,20 +121,22 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   if (queryVector && noSimilarity.length > 0) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) semantic.set(hit.id, hit.similarity);
 
   const relevanceOfId = (id: string) => ({ semantic: Math.max(0, semantic.get(id) ?? 0), keyword: bestKeyword > 0 ? (keyword.get(id) ?? 0) / bestKeyword : 0 });
-  const results: RecallResult[] = [];
-  for (const memory of records) {
-    const parent = replyToOf(memory);
-    const own = relevanceOfId(memory.id);
+  const ranked: { id: string; score: number; explain: RecallExplanation }[] = [];
+  for (const row of rows) {
+    const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
-    const neighbours = [...(parent === null ? [] : [parent]), ...(childrenOf.get(memory.id) ?? [])];
+    const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(childrenOf.get(row.id) ?? [])];
     const thread = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
-    const signals = memorySignals(memory, { ...own, thread }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
+    const signals = memorySignals(row, { ...own, thread }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     if (signals.strength < FORGOTTEN_BELOW) continue;
     if (signals.semantic <= 0 && signals.keyword <= 0 && signals.thread <= 0) continue; // nothing ties it to the query
     if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
     const explain = explainScore(signals, weights);
-    results.push({ memory, score: explain.score, explain });
+    ranked.push({ id: row.id, score: explain.score, explain });
   }
-  results.sort((left, right) => right.score - left.score || (right.memory.id > left.memory.id ? 1 : -1));
-  return results.slice(0, options.limit);
+  ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
+  const best = ranked.slice(0, options.limit);
+  const records = new Map((await store.getMany(scope, best.map((entry) => entry.id))).map((memory) => [memory.id, memory]));
+  // A memory deleted between the two reads is left out.
+  return best.flatMap((entry) => (records.has(entry.id) ? [{ memory: records.get(entry.id)!, score: entry.score, explain: entry.explain }] : []));
 }

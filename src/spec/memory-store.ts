@@ -112,6 +112,19 @@ export interface AccessUpdate {
   intensityBoost: number;
 }
 
+/** The fields recall ranks a memory by, cheap to read for many candidates (no content, tags or JSON). */
+export interface MemoryRankingRow {
+  id: string;
+  importance: number;
+  timestamp: number;
+  createdAt: number;
+  lastAccessedAt: number | null;
+  accessCount: number;
+  runningIntensity: number;
+  /** `context.replyTo` when it is a string: the memory this one answers in a conversation. */
+  replyTo: string | null;
+}
+
 /**
  * The long-term memory storage contract. Batches in, batches out, every
  * method async, scope on every call. SQLite is the default implementation;
@@ -123,6 +136,8 @@ export interface MemoryStore {
   getMany(scope: AgentScope, ids: string[]): Promise<MemoryRecord[]>;
   findByContentHash(scope: AgentScope, hashes: string[], kind: MemoryKind): Promise<MemoryRecord[]>;
   query(scope: AgentScope, query: MemoryQuery): Promise<MemoryRecord[]>;
+  /** The ranking fields of the memories matching the query, in no particular order (`orderBy` is ignored). */
+  rankingRows(scope: AgentScope, query: MemoryQuery): Promise<MemoryRankingRow[]>;
   count(scope: AgentScope, query?: MemoryQuery): Promise<number>;
   /** Applies every patch in one transaction. */
   updateMany(scope: AgentScope, patches: { id: string; patch: MemoryPatch }[]): Promise<void>;

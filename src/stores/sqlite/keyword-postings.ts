@@ -82,6 +82,7 @@ export class KeywordPostings {
   /** Tokens of query words, by word. */
   readonly #queryTokens = new Map<string, string[]>();
   #scores = new Float64Array(1024);
+  #touched = new Int32Array(1024);
 
   private constructor(db: Database.Database, change: number) {
     this.#db = db;
@@ -150,7 +151,9 @@ export class KeywordPostings {
     const averageLength = this.#tokens / this.#rows;
     const scores = this.#scores;
     const lengths = this.#lengths;
-    const touched: number[] = [];
+    // Seqs scored so far, in a buffer kept between searches: a common word touches tens of thousands.
+    let touched = this.#touched;
+    let touchedCount = 0;
     for (const list of phrases) {
       // bm25()'s IDF, floored as FTS5 floors it.
       const idf = Math.max(1e-6, Math.log((this.#rows - list.length + 0.5) / (list.length + 0.5)));
@@ -161,13 +164,17 @@ export class KeywordPostings {
         const seq = seqs[index]!;
         const frequency = counts[index]!;
         const previous = scores[seq]!;
-        if (previous === 0) touched.push(seq);
+        if (previous === 0) {
+          if (touchedCount === touched.length) touched = this.#touched = grow((size) => new Int32Array(size), touched, touched.length * 2);
+          touched[touchedCount++] = seq;
+        }
         // Stored lengths are token counts + 1.
         scores[seq] = previous + (idf * frequency * (K1 + 1)) / (frequency + baseWeight + lengthWeight * (lengths[seq]! - 1));
       }
     }
-    const best = topByScore(touched, scores, limit);
-    for (const seq of touched) scores[seq] = 0;
+    const seen = touched.subarray(0, touchedCount);
+    const best = topByScore(seen, scores, limit);
+    for (const seq of seen) scores[seq] = 0;
     return best;
   }
 
@@ -217,7 +224,7 @@ export class KeywordPostings {
 }
 
 /** The `limit` best seqs by score, best first (ties: lower seq first), without sorting them all. */
-function topByScore(seqs: number[], scores: Float64Array, limit: number): PostingHit[] {
+function topByScore(seqs: Int32Array, scores: Float64Array, limit: number): PostingHit[] {
   const better = (left: number, right: number) => scores[left]! > scores[right]! || (scores[left] === scores[right] && left < right);
   // A min-heap of the best so far: its root is the worst of them.
   const heap: number[] = [];

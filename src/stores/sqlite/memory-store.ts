@@ -3,7 +3,7 @@ import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
-import type { MemoryHistoryEvent, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { MemoryHistoryEvent, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
@@ -127,6 +127,23 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
         if (order === '') return selectRecords(db, where.sql, where.params, limit);
         const picked = `m.seq IN (SELECT m.seq FROM memories m WHERE ${where.sql} ORDER BY ${order}${limit})`;
         return selectRecords(db, picked, where.params, `ORDER BY ${order}`);
+      });
+    },
+
+    async rankingRows(scope, query) {
+      return run(scope.agentId, 'ranking rows', (db) => {
+        const where = buildWhere(scope, query);
+        const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
+        const sql = `SELECT m.id AS id, m.importance AS importance, m.timestamp AS timestamp, m.created_at AS createdAt, m.last_accessed_at AS lastAccessedAt,
+          m.access_count AS accessCount, m.running_intensity AS runningIntensity, json_extract(m.context, '$.replyTo') AS replyTo
+          FROM memories m WHERE ${where.sql}${limit}`;
+        try {
+          const rows = db.prepare(sql).all(...where.params) as MemoryRankingRow[];
+          for (const row of rows) if (typeof row.replyTo !== 'string') row.replyTo = null;
+          return rows;
+        } catch (error) {
+          throw new StoreError({ message: 'Query failed', query: sql, params: where.params, cause: error });
+        }
       });
     },
 
