@@ -156,7 +156,7 @@ function query(db: Database, spec: FtsQuery): Hit[] {
   const score = spec.order === 'bm25' ? '-bm25(memories_fts)' : '0';
   const window = spec.newestRows === undefined ? '' : 'AND memories_fts.rowid > (SELECT max(rowid) FROM memories_fts) - ?';
   // Ordered by the selected score, so bm25() runs once per row.
-  const order = spec.order === 'bm25' ? 'ORDER BY score DESC' : spec.order === 'newest' ? 'ORDER BY memories_fts.rowid DESC' : '';
+  const order = spec.order === 'bm25' ? 'ORDER BY score DESC, memories_fts.rowid' : spec.order === 'newest' ? 'ORDER BY memories_fts.rowid DESC' : '';
   const from = spec.where === null ? 'memories_fts' : 'memories_fts JOIN memories m ON m.seq = memories_fts.rowid';
   const sql = `SELECT memories_fts.rowid AS seq, ${score} AS score FROM ${from}
         WHERE memories_fts MATCH ? ${window} ${spec.where === null ? '' : `AND ${spec.where.sql}`} ${order} ${spec.limit === undefined ? '' : 'LIMIT ?'}`;
