@@ -42,7 +42,10 @@ export async function settleEvicted(deps: ConsolidationDependencies, evicted: Me
   const important = evicted.filter((record) => record.importance >= threshold);
   const unimportant = evicted.filter((record) => record.importance < threshold);
   const now = deps.clock.now();
-  for (const id of await deps.store.markConsolidated(deps.scope, important.map((record) => record.id), now)) {
+  const movedIds = await deps.store.markConsolidated(deps.scope, important.map((record) => record.id), now);
+  // The same history entry a consolidation pass writes, naming eviction as the trigger.
+  await deps.store.appendHistory(deps.scope, movedIds.map((id) => ({ memoryId: id, at: now, event: 'consolidated' as const, details: { trigger: 'evicted' } })));
+  for (const id of movedIds) {
     const record = important.find((candidate) => candidate.id === id)!;
     record.consolidatedAt = now;
     deps.emit({ type: 'consolidated', memory: record });

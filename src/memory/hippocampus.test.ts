@@ -79,6 +79,15 @@ describe('short-term memory and consolidation', () => {
     expect(runs.map((run) => run.trigger)).toEqual(['buffer-full', 'important-arrival']);
   });
 
+  it('writes the consolidated history entry for an important memory pushed out of a full ring', async () => {
+    const memory = await engine({ shortTerm: { capacity: 2 }, consolidation: { fullRatio: 1 } });
+    const important = await memory.remember({ type: 'decision', content: 'Ship the billing service on Friday', importance: 0.9 });
+    await memory.remember({ type: 'chat', content: 'ok', importance: 0.1 });
+    await memory.remember({ type: 'chat', content: 'sounds good', importance: 0.1 });
+    const history = await memory.history(important.memory.id);
+    expect(history.find((event) => event.event === 'consolidated')).toMatchObject({ details: { trigger: 'evicted' } });
+  });
+
   it('recall merges short- and long-term memory without duplicates and records the access', async () => {
     const memory = await engine();
     const kept = await memory.remember({ type: 'decision', content: 'Use Postgres for the billing service', tags: ['db'] });
