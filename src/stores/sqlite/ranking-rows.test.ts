@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildRecord } from '../../memory/build-record.ts';
+import type { MemoryQuery } from '../../spec/memory-store.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import { createSqliteBackend, type SqliteBackend } from './sqlite-backend.ts';
 
@@ -39,7 +40,7 @@ describe('sqlite rankingRows', () => {
   });
 
   it('matches the same rows as query() for a context filter', async () => {
-    const filter = { filter: [{ field: 'context.replyTo', operator: '$in' as const, value: ['q'] }] };
+    const filter: MemoryQuery = { filter: [{ field: 'context.replyTo', operator: '$in', value: ['q'] }] };
     expect((await backend.store.rankingRows(scope, filter)).map((row) => row.id)).toEqual((await backend.store.query(scope, filter)).map((memory) => memory.id));
   });
 });
