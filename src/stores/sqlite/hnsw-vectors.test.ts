@@ -139,6 +139,8 @@ describe.skipIf(!hnswlibLoads)('hnsw vectors: the graph (skipped where the optio
     expect(index.mode).toBe('exact');
     await index.maintain();
     expect(index.mode).toBe('graph');
+    // Built off the event loop, in a worker on its own connection.
+    expect(index.lastBuild).toBe('worker');
     const queries = clusteredVectors(50, 3);
     let found = 0;
     for (const query of queries) {

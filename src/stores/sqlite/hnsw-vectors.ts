@@ -3,6 +3,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
+import { buildHnswGraphFile } from './hnsw-build.ts';
 
 // Why a graph: at 100k vectors sqlite-vec's exact scan takes ~130 ms a query and
 // its bit-quantized prefilter 70-300 ms, while HNSW answers in ~1 ms with
@@ -74,6 +75,8 @@ export interface HnswVectorsOptions {
 export interface HnswVectors {
   /** 'graph' once a graph is loaded or built; 'exact' for small agents, or until `maintain` builds one. */
   readonly mode: 'exact' | 'graph';
+  /** Where the last build ran: in a worker thread, or on this thread when no worker could; null before any. */
+  readonly lastBuild: 'worker' | 'this-thread' | null;
   /** The `limit` nearest vectors by cosine distance, after replaying changes committed since the last call. */
   search(vector: Float32Array, limit: number): { seq: number; distance: number }[];
   /** Applies vector changes committed (by any process) since the last call; `search` calls it. */
@@ -81,7 +84,7 @@ export interface HnswVectors {
   /**
    * Builds the graph when the agent has grown past `exactBelow` or the saved one
    * was missing or stale, compacts it after many deletes, and saves it when it
-   * changed. Building is synchronous (~1 ms a vector): call it from background work.
+   * changed. Building runs in a worker thread (~1 ms a vector); searches go on meanwhile.
    */
   maintain(): Promise<void>;
   /** Drops the in-memory graph (hundreds of MB for a large agent). */
@@ -151,6 +154,8 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
   let applied = 0;
   let dirty = false;
   let saving = false;
+  let building = false;
+  let lastBuild: 'worker' | 'this-thread' | null = null;
 
   // Prepared on first use: the vector table appears only once an embedding model is bound.
   const statements = new Map<string, Database.Statement>();
@@ -202,7 +207,43 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     return hasFloatTable(db) ? (db.prepare(`SELECT count(*) FROM ${FLOAT_TABLE}_rowids`).pluck().get() as number) : 0;
   }
 
-  function build(Constructor: GraphConstructor, count: number): void {
+  /**
+   * Builds the graph in a worker thread on a connection of its own (a large
+   * agent takes minutes), then loads the file it wrote and replays what changed
+   * meanwhile; searches go on against the old graph or exactly until then.
+   * Builds here when there is no database file to hand over or the worker fails.
+   */
+  async function build(Constructor: GraphConstructor, count: number): Promise<void> {
+    building = true;
+    try {
+      if (db.name !== ':memory:' && fs.existsSync(db.name)) {
+        const built = `${file}.build-${process.pid}-${Date.now()}.graph`;
+        try {
+          const { logId: builtLogId, change } = await buildHnswGraphFile({ databaseFile: db.name, graphFile: built, dimensions, count, m, efConstruction });
+          const loaded = new Constructor('cosine', dimensions);
+          if (await loaded.readIndex(built)) {
+            graph = loaded;
+            logId = builtLogId;
+            applied = change;
+            dirty = true;
+            lastBuild = 'worker';
+            catchUp();
+            return;
+          }
+        } catch {
+          // the worker could not run here (say, no native addon in workers): build on this thread
+        } finally {
+          fs.rmSync(built, { force: true });
+        }
+      }
+      buildHere(Constructor, count);
+      lastBuild = 'this-thread';
+    } finally {
+      building = false;
+    }
+  }
+
+  function buildHere(Constructor: GraphConstructor, count: number): void {
     const fresh = new Constructor('cosine', dimensions);
     fresh.initIndex(Math.max(1024, Math.ceil(count * 1.25)), m, efConstruction, 100);
     // One read transaction: the vectors and the log head are the same snapshot.
@@ -263,6 +304,10 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
       return graph === null ? 'exact' : 'graph';
     },
 
+    get lastBuild() {
+      return lastBuild;
+    },
+
     search(vector, limit) {
       if (limit <= 0) return [];
       catchUp();
@@ -278,13 +323,13 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     catchUp,
 
     async maintain() {
-      if (saving || !hasFloatTable(db)) return;
+      if (saving || building || !hasFloatTable(db)) return;
       if (HierarchicalNSW !== null) {
         catchUp();
         const count = vectorCount();
         const slots = graph?.getCurrentCount() ?? 0;
         const bloated = slots > 1000 && slots - count > MAX_DELETED_SHARE * slots;
-        if ((graph === null && count >= exactBelow) || bloated) build(HierarchicalNSW, count);
+        if ((graph === null && count >= exactBelow) || bloated) await build(HierarchicalNSW, count);
         if (graph !== null && (dirty || !trusted(readManifest(file)))) await save();
       }
       // Exact mode reads SQLite directly, and a later build needs no log either.
