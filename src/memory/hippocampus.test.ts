@@ -5,6 +5,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { createManualClock } from '../core/system-clock.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { ExperienceInput } from '../spec/memory-record.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { runScript } from '../testing/run-script.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
@@ -87,6 +88,18 @@ describe('short-term memory and consolidation', () => {
     const history = await memory.history(important.memory.id);
     expect(history.find((event) => event.event === 'consolidated')).toMatchObject({ details: { trigger: 'evicted' } });
   });
+
+  it('builds the vector graph as soon as the loop starts, in the background, not at the first maintenance', async () => {
+    const first = await engine({ embedder: createHashEmbedder() });
+    await first.rememberMany(Array.from({ length: 2_100 }, (_, index) => ({ type: 'observation' as const, content: `measurement ${index} of the greenhouse sensor` })), { longTerm: true });
+    await first.stop();
+    const manifest = `${agentPaths(home, 'ada').longTermDatabase}.hnsw.json`;
+    expect(fs.existsSync(manifest)).toBe(false);
+    const memory = await engine({ embedder: createHashEmbedder() });
+    memory.start(); // maintenance is 10 minutes away; the graph must not wait for it
+    for (let waited = 0; !fs.existsSync(manifest) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(fs.existsSync(manifest)).toBe(true);
+  }, 60_000);
 
   it('recall merges short- and long-term memory without duplicates and records the access', async () => {
     const memory = await engine();

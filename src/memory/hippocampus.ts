@@ -23,7 +23,7 @@ import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts'
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
 import { assertMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
-import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
+import { maintainIndexes, pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { admit, assertReinforcement, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
@@ -96,6 +96,7 @@ export class Hippocampus {
   private readonly ownsStore: boolean;
   private timer: NodeJS.Timeout | undefined;
   private ticking = false;
+  private indexUpkeep: Promise<void> | undefined;
   private urgent = false;
   private closed = false;
   private lastConsolidationAt: number;
@@ -330,9 +331,20 @@ export class Hippocampus {
     return this.serial(() => this.consolidateNow(trigger));
   }
 
-  /** Enforces the long-term bounds: removes the weakest beyond the maximum or below the importance floor. */
+  /**
+   * Enforces the long-term bounds (removes the weakest beyond the maximum or
+   * below the importance floor), then keeps the indexes up: builds or saves the
+   * vector graph and the keyword postings. The index work runs outside the
+   * engine's queue and in worker threads, so recalls are answered meanwhile.
+   */
   async maintain(): Promise<string[]> {
     this.assertOpen();
+    const deleted = await this.pruneNow();
+    await this.maintainIndexes();
+    return deleted;
+  }
+
+  private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
       const { deleted, overBound } = await pruneLongTerm(this.parts, now);
@@ -342,12 +354,22 @@ export class Hippocampus {
     });
   }
 
+  /** Index upkeep, one pass at a time; `stop` waits for a pass under way. */
+  private maintainIndexes(): Promise<void> {
+    this.indexUpkeep ??= maintainIndexes(this.parts).finally(() => {
+      this.indexUpkeep = undefined;
+    });
+    return this.indexUpkeep;
+  }
+
   /** Starts the background loop. It never overlaps itself and never blocks callers. */
   start(): void {
     this.assertOpen();
     if (this.timer) return;
     this.timer = setInterval(() => void this.tick(), this.config.consolidation.tickMs);
     this.timer.unref();
+    // A host that runs the loop gets the vector graph and keyword postings now, not at the first maintenance.
+    void this.maintainIndexes().catch((error: unknown) => emitError(this.parts.emit, error));
   }
 
   /** Stores what is queued, consolidates what qualifies and closes the store. */
@@ -359,6 +381,7 @@ export class Hippocampus {
       await this.drainQueue();
       return this.consolidateNow('stop');
     });
+    await this.indexUpkeep?.catch(() => undefined);
     this.closed = true;
     if (this.ownsStore) await this.backend.close();
     return report;
@@ -378,7 +401,11 @@ export class Hippocampus {
           await this.consolidateNow(this.urgent ? 'important-arrival' : full ? 'buffer-full' : 'interval');
         }
       });
-      if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) await this.maintain();
+      if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) {
+        await this.pruneNow();
+        // Not awaited: a graph build takes minutes in its worker, and consolidation ticks go on meanwhile.
+        void this.maintainIndexes().catch((error: unknown) => emitError(this.parts.emit, error));
+      }
     } catch (error) {
       emitError(this.parts.emit, error);
     } finally {

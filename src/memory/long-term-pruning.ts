@@ -23,7 +23,7 @@ export interface LongTermPruningResult {
 /**
  * Enforces the long-term bounds at `now`: removes the weakest beyond the
  * maximum or below the importance floor, sparing what is younger than
- * `protectRecentMs`, then lets the vector and keyword indexes tidy up.
+ * `protectRecentMs`. Index upkeep is `maintainIndexes`, apart.
  */
 export async function pruneLongTerm(deps: LongTermPruningDependencies, now: number): Promise<LongTermPruningResult> {
   const { scope, store } = deps;
@@ -36,7 +36,15 @@ export async function pruneLongTerm(deps: LongTermPruningDependencies, now: numb
     const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
     emitPruned(deps.emit, memory, reason);
   }
-  await deps.vectorIndex.maintain(scope);
-  await deps.keywordIndex.maintain(scope);
   return { deleted, overBound: total > maxMemories };
+}
+
+/**
+ * Upkeep of the vector and keyword indexes: builds, compacts and saves the HNSW
+ * graph and the keyword postings (both built in worker threads). Meant to run
+ * outside the engine's serial queue, so recalls go on while it works.
+ */
+export async function maintainIndexes(deps: Pick<LongTermPruningDependencies, 'scope' | 'vectorIndex' | 'keywordIndex'>): Promise<void> {
+  await deps.vectorIndex.maintain(deps.scope);
+  await deps.keywordIndex.maintain(deps.scope);
 }
