@@ -225,9 +225,11 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
             graph = loaded;
             logId = builtLogId;
             applied = change;
-            dirty = true;
+            dirty = false;
             lastBuild = 'worker';
             catchUp();
+            // Nothing changed while the worker built: its file is the saved graph, no second write.
+            if (!dirty) publish(adoptGraphFile(built));
             return;
           }
         } catch {
@@ -261,17 +263,31 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     catchUp();
   }
 
+  const graphNameNow = () => `${path.basename(file)}.${applied}-${process.pid}.graph`;
+
+  /** Moves a graph file written by the build worker to the name a save would give it. */
+  function adoptGraphFile(built: string): string {
+    const graphName = graphNameNow();
+    fs.renameSync(built, path.join(path.dirname(file), graphName));
+    return graphName;
+  }
+
   async function save(): Promise<void> {
     if (graph === null) return;
-    const graphName = `${path.basename(file)}.${applied}-${process.pid}.graph`;
-    const manifest: Manifest = { version: MANIFEST_VERSION, graph: graphName, logId, change: applied, dimensions, modelId: modelIdOf(db), m, efConstruction };
-    const previous = readManifest(file);
+    const graphName = graphNameNow();
     saving = true;
     try {
       await graph.writeIndex(path.join(path.dirname(file), graphName));
     } finally {
       saving = false;
     }
+    publish(graphName);
+  }
+
+  /** Makes the graph file `graphName` (holding changes up to `applied`) the saved graph: manifest, old file gone, log trimmed. */
+  function publish(graphName: string): void {
+    const manifest: Manifest = { version: MANIFEST_VERSION, graph: graphName, logId, change: applied, dimensions, modelId: modelIdOf(db), m, efConstruction };
+    const previous = readManifest(file);
     const temporary = `${manifestOf(file)}.${process.pid}.tmp`;
     fs.writeFileSync(temporary, JSON.stringify(manifest));
     fs.renameSync(temporary, manifestOf(file));
