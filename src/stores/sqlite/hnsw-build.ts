@@ -1,8 +1,6 @@
-import { Worker } from 'node:worker_threads';
-import { StoreError } from '../../errors/store-error.ts';
+import { runDatabaseWorker } from './database-worker.ts';
 
 export interface HnswBuildRequest {
-  databaseFile: string;
   /** Where the worker writes the built graph. */
   graphFile: string;
   dimensions: number;
@@ -12,28 +10,14 @@ export interface HnswBuildRequest {
   efConstruction: number;
 }
 
-/** The change log's identity and head the graph was built at, or what went wrong. */
-export type HnswBuildReply = { logId: string; change: number; vectors: number } | { error: string };
+/** The change log's identity and head the built graph holds, and how many vectors. */
+export interface HnswBuildResult {
+  logId: string;
+  change: number;
+  vectors: number;
+}
 
-/**
- * Builds an agent's HNSW graph in a worker thread and writes it to
- * `request.graphFile`; resolves with the change-log position it holds.
- */
-export function buildHnswGraphFile(request: HnswBuildRequest): Promise<{ logId: string; change: number; vectors: number }> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL('./hnsw-build-worker-entry.mjs', import.meta.url), { workerData: request });
-    let settled = false;
-    const fail = (cause: unknown) => {
-      if (settled) return;
-      settled = true;
-      reject(new StoreError({ message: `Could not build the vector graph of ${request.databaseFile}`, cause }));
-    };
-    worker.once('message', (reply: HnswBuildReply) => {
-      if ('error' in reply) return fail(new Error(reply.error));
-      settled = true;
-      resolve(reply);
-    });
-    worker.once('error', fail);
-    worker.once('exit', (code) => fail(new Error(`graph build worker exited with code ${code}`)));
-  });
+/** Builds an agent's HNSW graph in a worker thread and writes it to `request.graphFile`. */
+export function buildHnswGraphFile(databaseFile: string, request: HnswBuildRequest): Promise<HnswBuildResult> {
+  return runDatabaseWorker(new URL('./hnsw-build-worker.ts', import.meta.url), databaseFile, request, 'Could not build the vector graph');
 }

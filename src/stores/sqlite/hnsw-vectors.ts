@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { createRequire } from 'node:module';
 import type Database from 'better-sqlite3';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
 import { buildHnswGraphFile } from './hnsw-build.ts';
+import { addStoredVector, buildGraphFromTable, FLOAT_TABLE, loadHnswlib, type Graph, type GraphConstructor } from './hnsw-graph.ts';
 
 // Why a graph: at 100k vectors sqlite-vec's exact scan takes ~130 ms a query and
 // its bit-quantized prefilter 70-300 ms, while HNSW answers in ~1 ms with
@@ -18,25 +18,9 @@ import { buildHnswGraphFile } from './hnsw-build.ts';
  */
 export const EXACT_SEARCH_MAX_VECTORS = 2_000;
 
-const FLOAT_TABLE = 'memory_vectors';
 const MANIFEST_VERSION = 1;
 /** A graph with more deleted slots than this share of all slots is rebuilt compact. */
 const MAX_DELETED_SHARE = 0.25;
-
-/** The part of hnswlib-node used here (an optional dependency, loaded lazily). */
-interface Graph {
-  initIndex(maxElements: number, m: number, efConstruction: number, randomSeed: number): void;
-  readIndex(file: string): Promise<boolean>;
-  writeIndex(file: string): Promise<boolean>;
-  resizeIndex(maxElements: number): void;
-  addPoint(point: number[], label: number): void;
-  markDelete(label: number): void;
-  searchKnn(query: number[], neighbors: number): { distances: number[]; neighbors: number[] };
-  setEf(ef: number): void;
-  getMaxElements(): number;
-  getCurrentCount(): number;
-}
-type GraphConstructor = new (space: 'cosine', dimensions: number) => Graph;
 
 /**
  * The manifest `<file>.json`: which graph file is current and what it holds. It
@@ -91,24 +75,8 @@ export interface HnswVectors {
   close(): void;
 }
 
-let graphConstructor: GraphConstructor | null | undefined;
-function loadHnswlib(): GraphConstructor | null {
-  if (graphConstructor === undefined) {
-    try {
-      graphConstructor = (createRequire(import.meta.url)('hnswlib-node') as { HierarchicalNSW: GraphConstructor }).HierarchicalNSW;
-    } catch {
-      graphConstructor = null; // optional dependency missing: every search stays exact
-    }
-  }
-  return graphConstructor;
-}
-
 function toBlob(vector: Float32Array): Buffer {
   return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-function toPoint(blob: Buffer): number[] {
-  return Array.from(new Float32Array(blob.buffer, blob.byteOffset, blob.byteLength / 4));
 }
 
 function hasFloatTable(db: Database.Database): boolean {
@@ -161,11 +129,6 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
 
-  function addPoint(target: Graph, seq: number, blob: Buffer): void {
-    if (target.getCurrentCount() >= target.getMaxElements()) target.resizeIndex(Math.ceil(target.getMaxElements() * 1.5));
-    target.addPoint(toPoint(blob), seq); // an existing seq is updated in place (and undeleted)
-  }
-
   function trusted(manifest: Manifest | null): manifest is Manifest {
     if (manifest === null || typeof manifest.graph !== 'string' || !fs.existsSync(graphPathOf(file, manifest))) return false;
     const log = readVectorLogState(db);
@@ -189,7 +152,7 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     const { seqs, head } = changedSince(db, applied);
     for (const seq of seqs) {
       const blob = statement(`SELECT embedding FROM ${FLOAT_TABLE} WHERE rowid = ?`).pluck().get(BigInt(seq)) as Buffer | undefined;
-      if (blob !== undefined) addPoint(graph, seq, blob);
+      if (blob !== undefined) addStoredVector(graph, seq, blob);
       else {
         try {
           graph.markDelete(seq);
@@ -219,7 +182,7 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
       if (db.name !== ':memory:' && fs.existsSync(db.name)) {
         const built = `${file}.build-${process.pid}-${Date.now()}.graph`;
         try {
-          const { logId: builtLogId, change } = await buildHnswGraphFile({ databaseFile: db.name, graphFile: built, dimensions, count, m, efConstruction });
+          const { logId: builtLogId, change } = await buildHnswGraphFile(db.name, { graphFile: built, dimensions, count, m, efConstruction });
           const loaded = new Constructor('cosine', dimensions);
           if (await loaded.readIndex(built)) {
             graph = loaded;
@@ -246,19 +209,10 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
   }
 
   function buildHere(Constructor: GraphConstructor, count: number): void {
-    const fresh = new Constructor('cosine', dimensions);
-    fresh.initIndex(Math.max(1024, Math.ceil(count * 1.25)), m, efConstruction, 100);
-    // One read transaction: the vectors and the log head are the same snapshot.
-    const head = db.transaction(() => {
-      const log = readVectorLogState(db);
-      for (const row of db.prepare(`SELECT rowid, embedding FROM ${FLOAT_TABLE}`).iterate() as IterableIterator<{ rowid: number; embedding: Buffer }>) {
-        addPoint(fresh, Number(row.rowid), row.embedding);
-      }
-      return log;
-    })();
-    graph = fresh;
-    logId = head.logId;
-    applied = head.head;
+    const built = buildGraphFromTable(db, Constructor, { dimensions, count, m, efConstruction });
+    graph = built.graph;
+    logId = built.log.logId;
+    applied = built.log.head;
     dirty = true;
     catchUp();
   }

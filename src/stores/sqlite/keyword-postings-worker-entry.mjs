@@ -1,7 +1,0 @@
-// The file the postings worker starts from. Node cannot load `.ts` in a worker
-// on its own (as in providers/use-lite/use-lite-worker-entry.mjs): tsx's ESM API
-// is registered here, which works under tsx, `node --import tsx` and vitest.
-import { register } from 'tsx/esm/api';
-
-register();
-await import('./keyword-postings-worker.ts');
