@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { FtsTokenizer, type TextTokens } from './fts-tokenizer.ts';
 import { keywordChangesSince, readKeywordLogState } from './keyword-change-log.ts';
-import { readPostingsSnapshot, type PostingsSnapshot } from './postings-snapshot.ts';
+import type { PostingsSnapshot } from './postings-snapshot.ts';
+import { grow } from './typed-arrays.ts';
 
 // Why postings in memory: FTS5's bm25() costs a few microseconds per matching
 // row (reading its size, decoding its positions), so a word in every eighth of
@@ -52,13 +53,6 @@ class TermPostings {
   }
 }
 
-/** A copy of `array` in a new typed array of `size` made by `make`. */
-function grow<T extends { set(values: ArrayLike<number>): void }>(make: (size: number) => T, array: ArrayLike<number>, size: number): T {
-  const next = make(size);
-  next.set(array);
-  return next;
-}
-
 /** A ranked row: the memory's seq and its BM25 score (higher is better, the negated bm25()). */
 export interface PostingHit {
   seq: number;
@@ -90,7 +84,7 @@ export class KeywordPostings {
     this.#change = change;
   }
 
-  /** Postings from a snapshot of the index (`readPostingsSnapshot`, or `buildPostingsSnapshot` in a worker). */
+  /** Postings from a snapshot of the index (`buildPostingsSnapshot` reads one in a worker). */
   static fromSnapshot(db: Database.Database, snapshot: PostingsSnapshot): KeywordPostings {
     const postings = new KeywordPostings(db, snapshot.change);
     snapshot.terms.forEach((term, index) => {
@@ -100,11 +94,6 @@ export class KeywordPostings {
     });
     snapshot.docSeqs.forEach((seq, index) => postings.#setLength(seq, snapshot.docLengths[index]!));
     return postings;
-  }
-
-  /** Reads the index on the calling thread (seconds at 100k memories); maintenance uses a worker instead. */
-  static build(db: Database.Database): KeywordPostings {
-    return KeywordPostings.fromSnapshot(db, readPostingsSnapshot(db));
   }
 
   /** Memories in the index. */

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { readKeywordLogState } from './keyword-change-log.ts';
+import { Column } from './typed-arrays.ts';
 
 /**
  * The FTS5 index of one agent as flat arrays: term i's postings are
@@ -21,24 +22,6 @@ export interface PostingsSnapshot {
 /** The typed arrays of a snapshot, for a transfer list. */
 export function snapshotBuffers(snapshot: PostingsSnapshot): ArrayBuffer[] {
   return [snapshot.offsets, snapshot.seqs, snapshot.counts, snapshot.docSeqs, snapshot.docLengths].map((array) => array.buffer as ArrayBuffer);
-}
-
-/** A growable typed array of numbers. */
-class Column<T extends Int32Array | Uint16Array | Uint32Array> {
-  length = 0;
-  constructor(private values: T, private readonly make: (size: number) => T) {}
-  push(value: number): void {
-    if (this.length === this.values.length) {
-      const next = this.make(this.values.length * 2);
-      next.set(this.values);
-      this.values = next;
-    }
-    this.values[this.length] = value;
-    this.length += 1;
-  }
-  done(): T {
-    return this.values.slice(0, this.length) as T;
-  }
 }
 
 /**
