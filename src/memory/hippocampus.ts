@@ -23,7 +23,8 @@ import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts'
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
 import { assertMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
-import { maintainIndexes, pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
+import { maintainIndexes } from './index-upkeep.ts';
+import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { admit, assertReinforcement, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
@@ -354,6 +355,11 @@ export class Hippocampus {
     });
   }
 
+  /** Index upkeep nobody waits for; a failure becomes an error event. */
+  private maintainIndexesInBackground(): void {
+    this.maintainIndexes().catch((error: unknown) => emitError(this.parts.emit, error));
+  }
+
   /** Index upkeep, one pass at a time; `stop` waits for a pass under way. */
   private maintainIndexes(): Promise<void> {
     this.indexUpkeep ??= maintainIndexes(this.parts).finally(() => {
@@ -369,7 +375,7 @@ export class Hippocampus {
     this.timer = setInterval(() => void this.tick(), this.config.consolidation.tickMs);
     this.timer.unref();
     // A host that runs the loop gets the vector graph and keyword postings now, not at the first maintenance.
-    void this.maintainIndexes().catch((error: unknown) => emitError(this.parts.emit, error));
+    this.maintainIndexesInBackground();
   }
 
   /** Stores what is queued, consolidates what qualifies and closes the store. */
@@ -404,7 +410,7 @@ export class Hippocampus {
       if (this.clock.now() - this.lastMaintenanceAt >= this.config.longTerm.maintenanceIntervalMs) {
         await this.pruneNow();
         // Not awaited: a graph build takes minutes in its worker, and consolidation ticks go on meanwhile.
-        void this.maintainIndexes().catch((error: unknown) => emitError(this.parts.emit, error));
+        this.maintainIndexesInBackground();
       }
     } catch (error) {
       emitError(this.parts.emit, error);

@@ -1,14 +1,11 @@
 import type { EngineConfig } from '../config/config-schema.ts';
 import type { PruneReason } from '../spec/memory-event.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
-import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
 
 export interface LongTermPruningDependencies {
   scope: AgentScope;
   store: MemoryStore;
-  vectorIndex: VectorIndex;
-  keywordIndex: KeywordIndex;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'longTerm'>;
 }
@@ -37,14 +34,4 @@ export async function pruneLongTerm(deps: LongTermPruningDependencies, now: numb
     emitPruned(deps.emit, memory, reason);
   }
   return { deleted, overBound: total > maxMemories };
-}
-
-/**
- * Upkeep of the vector and keyword indexes: builds, compacts and saves the HNSW
- * graph and the keyword postings (both built in worker threads). Meant to run
- * outside the engine's serial queue, so recalls go on while it works.
- */
-export async function maintainIndexes(deps: Pick<LongTermPruningDependencies, 'scope' | 'vectorIndex' | 'keywordIndex'>): Promise<void> {
-  await deps.vectorIndex.maintain(deps.scope);
-  await deps.keywordIndex.maintain(deps.scope);
 }
