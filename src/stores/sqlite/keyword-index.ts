@@ -47,6 +47,11 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
   const statistics = new WeakMap<Database, TermStatistics>();
   const postings = new WeakMap<Database, KeywordPostings>();
   const building = new WeakSet<Database>();
+  const statisticsOf = (db: Database): TermStatistics => {
+    let stats = statistics.get(db);
+    if (stats === undefined) statistics.set(db, (stats = new TermStatistics(db)));
+    return stats;
+  };
   /** The postings of the connection, caught up with every committed change; null when there are none or they went stale. */
   const currentPostings = (db: Database): KeywordPostings | null => {
     const held = postings.get(db);
@@ -58,7 +63,7 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
   return {
     async maintain(scope) {
       const db = options.pool.connection(scope.agentId);
-      if (currentPostings(db) === null && !building.has(db) && (db.prepare('SELECT count(*) AS n FROM memories').get() as { n: number }).n >= postingsFromMemories) {
+      if (currentPostings(db) === null && !building.has(db) && statisticsOf(db).memories() >= postingsFromMemories) {
         // Read in a worker on a connection of its own: seconds at 100k memories that queries do not wait for.
         building.add(db);
         try {
@@ -76,8 +81,9 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
     },
 
     async search(scope, terms, searchOptions) {
-      const quoted = [...new Set(terms.map((term) => term.replace(/"/g, '').trim()).filter((term) => term.length > 0))].map((term) => `"${term}"`);
-      if (quoted.length === 0) return [];
+      const words = [...new Set(terms.map((term) => term.replace(/"/g, '').trim()).filter((term) => term.length > 0))];
+      if (words.length === 0) return [];
+      const quoted = words.map((word) => `"${word}"`);
       const db = options.pool.connection(scope.agentId);
       const within = searchOptions.withinIds;
       const filters = { ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) };
@@ -86,14 +92,13 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       const run = (spec: Omit<FtsQuery, 'where'>): Hit[] => query(db, { ...spec, where });
       const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits);
       if (where === null) {
-        const fromMemory = currentPostings(db)?.search(quoted.map((term) => term.slice(1, -1)), searchOptions.limit);
+        const fromMemory = currentPostings(db)?.search(words, searchOptions.limit);
         if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);
       }
       // An id list bounds the work already: exact BM25 over it.
       if (within !== undefined) return finish(run({ match: anyOf(quoted), order: 'bm25', limit: searchOptions.limit }));
 
-      let stats = statistics.get(db);
-      if (stats === undefined) statistics.set(db, (stats = new TermStatistics(db)));
+      const stats = statisticsOf(db);
       const plan: KeywordQueryPlan = Number.isFinite(commonTermDocs) ? planKeywordQuery(quoted, (term) => stats.countUpTo(term, commonTermDocs), commonTermDocs) : { kind: 'exact', terms: quoted };
       switch (plan.kind) {
         case 'exact':

@@ -96,11 +96,6 @@ export class KeywordPostings {
     return postings;
   }
 
-  /** Memories in the index. */
-  get rows(): number {
-    return this.#rows;
-  }
-
   /**
    * Replays the changes committed since the postings last looked. False when
    * the log no longer holds them (pruned): the postings are stale and must be
