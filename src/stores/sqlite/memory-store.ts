@@ -3,7 +3,7 @@ import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
-import type { MemoryHistoryEvent, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
@@ -35,13 +35,16 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     }
   }
 
-  function selectRecords(db: Database.Database, where: string, params: unknown[], tail = ''): MemoryRecord[] {
-    const sql = `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`;
+  function selectAll<Row>(db: Database.Database, sql: string, params: unknown[]): Row[] {
     try {
-      return (db.prepare(sql).all(...params) as MemoryRow[]).map(rowToRecord);
+      return db.prepare(sql).all(...params) as Row[];
     } catch (error) {
       throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
     }
+  }
+
+  function selectRecords(db: Database.Database, where: string, params: unknown[], tail = ''): MemoryRecord[] {
+    return selectAll<MemoryRow>(db, `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`, params).map(rowToRecord);
   }
 
   function writeTags(db: Database.Database, seq: number, tags: readonly string[]): void {
@@ -120,7 +123,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
           onlyTags && query.tags !== undefined && query.tags.length > 0 && query.limit !== undefined && query.orderBy !== 'none' &&
           (db.prepare(`SELECT count(*) FROM memory_tags WHERE tag IN (${placeholders(query.tags.length)})`).pluck().get(...query.tags) as number) > COMMON_TAG_ROWS;
         const where = buildWhere(scope, query, { commonTags });
-        const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
+        const limit = limitClause(query);
         // Pick the rows first, then decode only those: SQLite would otherwise build every
         // output column (tags subquery, JSON) for each row it sorts.
         const order = buildOrder(query);
@@ -133,17 +136,12 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     async rankingRows(scope, query) {
       return run(scope.agentId, 'ranking rows', (db) => {
         const where = buildWhere(scope, query);
-        const limit = query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
         const sql = `SELECT m.id AS id, m.importance AS importance, m.timestamp AS timestamp, m.created_at AS createdAt, m.last_accessed_at AS lastAccessedAt,
           m.access_count AS accessCount, m.running_intensity AS runningIntensity, json_extract(m.context, '$.replyTo') AS replyTo
-          FROM memories m WHERE ${where.sql}${limit}`;
-        try {
-          const rows = db.prepare(sql).all(...where.params) as MemoryRankingRow[];
-          for (const row of rows) if (typeof row.replyTo !== 'string') row.replyTo = null;
-          return rows;
-        } catch (error) {
-          throw new StoreError({ message: 'Query failed', query: sql, params: where.params, cause: error });
-        }
+          FROM memories m WHERE ${where.sql}${limitClause(query)}`;
+        const rows = selectAll<MemoryRankingRow>(db, sql, where.params);
+        for (const row of rows) if (typeof row.replyTo !== 'string') row.replyTo = null;
+        return rows;
       });
     },
 
@@ -344,4 +342,9 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
       pool.close();
     },
   };
+}
+
+/** ` LIMIT n` for a query that has a limit, else nothing. */
+function limitClause(query: MemoryQuery): string {
+  return query.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(query.limit))}`;
 }
