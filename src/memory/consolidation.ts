@@ -35,22 +35,29 @@ async function discardShortTerm(deps: ConsolidationDependencies, entries: { memo
   return deleted;
 }
 
+/**
+ * Moves records still short-term to long-term memory at `at`: marks them, writes
+ * each a 'consolidated' history entry naming the trigger, and emits the event.
+ * Returns the ids it moved (one already consolidated elsewhere is left alone).
+ */
+async function moveToLongTerm(deps: ConsolidationDependencies, records: MemoryRecord[], at: number, trigger: string): Promise<string[]> {
+  const movedIds = await deps.store.markConsolidated(deps.scope, records.map((record) => record.id), at);
+  await deps.store.appendHistory(deps.scope, movedIds.map((id) => ({ memoryId: id, at, event: 'consolidated' as const, details: { trigger } })));
+  const moved = new Set(movedIds);
+  for (const record of records) {
+    if (!moved.has(record.id)) continue;
+    record.consolidatedAt = at;
+    deps.emit({ type: 'consolidated', memory: record });
+  }
+  return movedIds;
+}
+
 /** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
 export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<void> {
   if (evicted.length === 0) return;
   const { threshold } = deps.config.consolidation;
-  const important = evicted.filter((record) => record.importance >= threshold);
-  const unimportant = evicted.filter((record) => record.importance < threshold);
-  const now = deps.clock.now();
-  const movedIds = await deps.store.markConsolidated(deps.scope, important.map((record) => record.id), now);
-  // The same history entry a consolidation pass writes, naming eviction as the trigger.
-  await deps.store.appendHistory(deps.scope, movedIds.map((id) => ({ memoryId: id, at: now, event: 'consolidated' as const, details: { trigger: 'evicted' } })));
-  for (const id of movedIds) {
-    const record = important.find((candidate) => candidate.id === id)!;
-    record.consolidatedAt = now;
-    deps.emit({ type: 'consolidated', memory: record });
-  }
-  await discardShortTerm(deps, unimportant.map((memory) => ({ memory, reason: 'evicted' as const })));
+  await moveToLongTerm(deps, evicted.filter((record) => record.importance >= threshold), deps.clock.now(), 'evicted');
+  await discardShortTerm(deps, evicted.filter((record) => record.importance < threshold).map((memory) => ({ memory, reason: 'evicted' as const })));
 }
 
 /** After a restart, what was still short-term comes back into the ring (oldest first). */
@@ -75,15 +82,8 @@ export async function consolidateShortTerm(deps: ConsolidationDependencies, trig
   const started = performance.now();
   const entries = buffer.entries();
   const plan = planConsolidation(entries, { threshold: deps.config.consolidation.threshold, ...deps.config.shortTerm }, startedAt);
-  const keptIds = await store.markConsolidated(scope, plan.keep.map((record) => record.id), startedAt);
-  await store.appendHistory(scope, keptIds.map((id) => ({ memoryId: id, at: startedAt, event: 'consolidated' as const, details: { trigger } })));
-  for (const record of plan.keep) {
-    buffer.remove(record.id);
-    if (keptIds.includes(record.id)) {
-      record.consolidatedAt = startedAt;
-      deps.emit({ type: 'consolidated', memory: record });
-    }
-  }
+  const keptIds = await moveToLongTerm(deps, plan.keep, startedAt, trigger);
+  for (const record of plan.keep) buffer.remove(record.id);
   const prunedIds = await discardShortTerm(deps, plan.prune);
   const run: ConsolidationRun = { agentId: scope.agentId, startedAt, durationMs: performance.now() - started, candidatesIn: entries.length, kept: keptIds.length, pruned: prunedIds.size, trigger };
   if (run.kept > 0 || run.pruned > 0 || trigger === 'manual' || trigger === 'stop') {
