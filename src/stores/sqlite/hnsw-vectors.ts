@@ -185,12 +185,8 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
           const { logId: builtLogId, change } = await buildHnswGraphFile(db.name, { graphFile: built, dimensions, count, m, efConstruction });
           const loaded = new Constructor('cosine', dimensions);
           if (await loaded.readIndex(built)) {
-            graph = loaded;
-            logId = builtLogId;
-            applied = change;
-            dirty = false;
             lastBuild = 'worker';
-            catchUp();
+            use(loaded, { logId: builtLogId, change }, false);
             // Nothing changed while the worker built: its file is the saved graph, no second write.
             if (!dirty) publish(adoptGraphFile(built));
             return;
@@ -210,10 +206,15 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
 
   function buildHere(Constructor: GraphConstructor, count: number): void {
     const built = buildGraphFromTable(db, Constructor, { dimensions, count, m, efConstruction });
-    graph = built.graph;
-    logId = built.log.logId;
-    applied = built.log.head;
-    dirty = true;
+    use(built.graph, { logId: built.log.logId, change: built.log.head }, true);
+  }
+
+  /** Takes `next` as the graph, holding the log up to `at`, and replays what was committed since. */
+  function use(next: Graph, at: { logId: string; change: number }, unsaved: boolean): void {
+    graph = next;
+    logId = at.logId;
+    applied = at.change;
+    dirty = unsaved;
     catchUp();
   }
 
@@ -261,10 +262,7 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     if (trusted(manifest)) {
       const loaded = new HierarchicalNSW('cosine', dimensions);
       if (await loaded.readIndex(graphPathOf(file, manifest)).catch(() => false)) {
-        graph = loaded;
-        logId = manifest.logId;
-        applied = manifest.change;
-        catchUp();
+        use(loaded, manifest, false);
       }
     }
   }
