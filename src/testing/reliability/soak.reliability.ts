@@ -1,0 +1,103 @@
+// A soak: one process serves a mixed load for RELIABILITY_SOAK_MINUTES (default 60) on the default
+// offline embedder — writes, relevant recall, listings, forgets that keep the agent at a steady size,
+// HTTP reads and writes, the background loop — and samples its memory every minute. After the warm-up
+// (the first sixth, at least two minutes) the resident set may drift by less than 10 %: anything that
+// grows without bound under a steady load shows up here.
+import { afterAll, describe, expect, it } from 'vitest';
+import { createHttpApp } from '../../server/create-http-app.ts';
+import { pick, seeded } from '../fuzz-values.ts';
+import { createTempHome } from '../temp-home.ts';
+import { recordResult } from './reliability-results.ts';
+
+const MINUTES = Number(process.env.RELIABILITY_SOAK_MINUTES ?? 60);
+const STEADY_SIZE = 3_000;
+const SUBJECTS = ['Ada', 'my sister', 'the billing team', 'our landlord', 'Miso the cat', 'the release train', 'my dentist', 'the Lisbon office'];
+const VERBS = ['moved', 'decided', 'forgot', 'booked', 'cancelled', 'shipped', 'painted', 'visited', 'promised', 'argued about'];
+const OBJECTS = ['the blue kitchen', 'a trip to Porto', 'the invoice migration', 'piano lessons', 'the canary deploy', 'a marathon in June', 'the garden fence', 'tax forms'];
+
+function sentence(random: () => number, index: number): string {
+  return `${pick(random, SUBJECTS)} ${pick(random, VERBS)} ${pick(random, OBJECTS)} on day ${index % 365} (${index})`;
+}
+
+interface Sample {
+  minute: number;
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  arrayBuffersMb: number;
+  memories: number;
+  operations: number;
+}
+
+const { home, cleanup } = createTempHome('hippocampus-soak-');
+afterAll(cleanup);
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+describe(`a ${MINUTES}-minute soak under a steady mixed load`, () => {
+  it('the resident set drifts by less than 10 % after the warm-up', { timeout: (MINUTES + 10) * 60_000 }, async () => {
+    const http = createHttpApp({ home, logError: () => {} });
+    const engine = await http.registry.get('soak', { create: true });
+    const random = seeded(60);
+    const samples: Sample[] = [];
+    const started = Date.now();
+    let operations = 0;
+    let errors = 0;
+    let written = 0;
+    const sample = async (minute: number) => {
+      const usage = process.memoryUsage();
+      const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
+      samples.push({ minute, rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), externalMb: mb(usage.external), arrayBuffersMb: mb(usage.arrayBuffers), memories: await engine.store.count({ agentId: 'soak' }), operations });
+    };
+    await sample(0);
+    let nextSample = 1;
+    while (Date.now() - started < MINUTES * 60_000) {
+      try {
+        const roll = random();
+        if (roll < 0.35) {
+          await engine.remember({ type: pick(random, ['chat', 'decision', 'observation', 'insight'] as const), content: sentence(random, written), importance: 0.6 + random() * 0.4 });
+          written += 1;
+        } else if (roll < 0.65) {
+          await engine.recallRelevant(sentence(random, Math.floor(random() * 1e6)), { limit: 8 });
+        } else if (roll < 0.72) {
+          await engine.recall({ limit: 50 });
+        } else if (roll < 0.8) {
+          const response = await http.app.request('/agents/soak/search', { method: 'POST', headers: { 'Content-Type': 'application/json', Host: '127.0.0.1' }, body: JSON.stringify({ query: sentence(random, 7), limit: 5 }) });
+          await response.arrayBuffer();
+        } else if (roll < 0.85) {
+          const response = await http.app.request('/agents/soak/memories?limit=20', { headers: { Host: '127.0.0.1' } });
+          await response.arrayBuffer();
+        } else if (roll < 0.88) {
+          await engine.stats();
+        } else {
+          // Keep the agent at a steady size: forget the oldest beyond it, so growth of the data is not mistaken for a leak.
+          const total = await engine.store.count({ agentId: 'soak' });
+          if (total > STEADY_SIZE) {
+            const oldest = await engine.store.query({ agentId: 'soak' }, { limit: total - STEADY_SIZE, orderBy: 'createdAt', direction: 'asc' });
+            await engine.forget(oldest.map((record) => record.id));
+          }
+          await engine.consolidate('soak');
+        }
+        operations += 1;
+      } catch (error) {
+        errors += 1;
+        if (errors < 5) console.error(error);
+      }
+      const elapsedMinutes = (Date.now() - started) / 60_000;
+      if (elapsedMinutes >= nextSample) {
+        await sample(nextSample);
+        nextSample += 1;
+      }
+    }
+    await sample(Math.round((Date.now() - started) / 60_000));
+    await http.close();
+
+    const warmUp = Math.max(2, Math.round(MINUTES / 6));
+    const afterWarmUp = median(samples.filter((entry) => entry.minute >= warmUp && entry.minute <= warmUp + 2).map((entry) => entry.rssMb));
+    const end = median(samples.slice(-3).map((entry) => entry.rssMb));
+    const drift = (end - afterWarmUp) / afterWarmUp;
+    recordResult('soak', { minutes: MINUTES, warmUpMinutes: warmUp, operations, errors, written, rssAfterWarmUpMb: afterWarmUp, rssEndMb: end, driftPercent: Math.round(drift * 1000) / 10, samples });
+    expect(errors).toBe(0);
+    expect(drift).toBeLessThan(0.1);
+  });
+});
