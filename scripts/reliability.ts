@@ -9,7 +9,6 @@ import { fileURLToPath } from 'node:url';
 import { RESULTS_DIRECTORY } from '../src/testing/reliability/reliability-results.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-fs.rmSync(RESULTS_DIRECTORY, { recursive: true, force: true });
 const extra = process.argv.slice(2);
 const started = Date.now();
 const run = spawnSync(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.reliability.config.ts', ...extra], { cwd: root, stdio: 'inherit' });
@@ -83,7 +82,8 @@ RELIABILITY_SOAK_MINUTES=5 npm run test:reliability       # a shorter soak
 \`\`\`
 
 This file is written by that command (\`scripts/reliability.ts\`) from what each part records in
-\`test-artifacts/reliability/\`. Every part runs real processes, real SQLite files and a real HTTP socket
+\`test-artifacts/reliability/\`. Parts can be run alone (\`npm run test:reliability -- soak\` passes a file
+filter to vitest); each section says when its figures were recorded. Every part runs real processes, real SQLite files and a real HTTP socket
 on 127.0.0.1; the kill trials use \`SIGKILL\`, not a simulated crash.
 
 Last run: ${new Date().toISOString()}, ${minutes} minutes, exit code ${run.status}, on ${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}.
