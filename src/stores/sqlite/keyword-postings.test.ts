@@ -58,6 +58,17 @@ describe('in-memory keyword postings', () => {
     }
   });
 
+  it('keep answering exactly after more than 10,000 distinct query words (the word cache starts over)', async () => {
+    await expectSameAsFts(['tram', 'bakery']);
+    // Fill the cache of query words to its bound (10,000, with the two above) in searches of made-up words.
+    for (let batch = 0; batch < 10; batch += 1) {
+      await fromMemory.search(scope, Array.from({ length: batch === 9 ? 998 : 1_000 }, (_, index) => `filler${batch}x${index}`), { limit: 5 });
+    }
+    // Known words with a new one: the new one overflows the cache, which starts over. This threw a TypeError before.
+    const hits = await expectSameAsFts(['tram', 'brand-new-word', 'bakery']);
+    expect(hits.length).toBeGreaterThan(0);
+  });
+
   it('answer from memory, not from FTS5', async () => {
     // A write FTS5 sees but the log does not: the postings keep answering as they were.
     const db = backend.pool.connection(scope.agentId);

@@ -11,6 +11,9 @@ import { grow } from './typed-arrays.ts';
 // a cache of the FTS5 index, read from its `instance` vocabulary and kept in
 // step by replaying memory_keyword_changes, and scores equal bm25()'s.
 
+/** Query words whose tokens are kept between searches. */
+const MAX_CACHED_QUERY_WORDS = 10_000;
+
 /** FTS5's bm25() constants. */
 const K1 = 1.2;
 const B = 0.75;
@@ -164,9 +167,15 @@ export class KeywordPostings {
 
   /** The tokens of each word, in order; words not seen before are tokenized together. */
   #tokensOf(words: readonly string[]): string[][] {
-    const unseen = [...new Set(words.filter((word) => !this.#queryTokens.has(word)))];
+    let unseen = [...new Set(words.filter((word) => !this.#queryTokens.has(word)))];
     if (unseen.length > 0) {
-      if (this.#queryTokens.size + unseen.length > 10_000) this.#queryTokens.clear();
+      // A bounded cache (10,000 words): when full it starts over, and then every word of this query is
+      // tokenized again. Clearing without that lost the words already seen, and a long-running server
+      // crashed on its first query after the clear that mixed an old word with a new one (the soak found it).
+      if (this.#queryTokens.size + unseen.length > MAX_CACHED_QUERY_WORDS) {
+        this.#queryTokens.clear();
+        unseen = [...new Set(words)];
+      }
       const tokens = this.#tokenizer.tokenize(unseen.map((text, key) => ({ key, text })));
       unseen.forEach((word, key) => this.#queryTokens.set(word, [...tokens.get(key)!.counts.keys()]));
     }
