@@ -33,6 +33,10 @@ export interface HttpAppOptions {
   bodyLimit?: number;
   /** Where the built dashboard lives (default src/dashboard/dist). */
   dashboardDirectory?: URL | string;
+  /** Most agents open at once (default 64); the least recently used idle one is closed to make room. */
+  maxOpenAgents?: number;
+  /** Close an agent no request has used for this long (default 10 minutes; 0 = only when the cap needs room). */
+  idleCloseMs?: number;
   /** Where unexpected (5xx) errors are reported; console.error by default. */
   logError?: (error: unknown) => void;
 }
@@ -60,6 +64,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     ...(options.clock ? { clock: options.clock } : {}),
     onEvent: metrics.onEngineEvent,
+    ...(options.maxOpenAgents === undefined ? {} : { maxOpenAgents: options.maxOpenAgents }),
+    ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
   });
   const logError = options.logError;
   const app = new Hono();
@@ -67,6 +73,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.onError((error, context) => errorResponse(context, error, logError));
   app.notFound((context) => errorResponse(context, new NotFoundError({ what: 'Route', id: `${context.req.method} ${context.req.path}` })));
 
+  // Every engine a request touches stays open until the request is answered (the registry's cap and idle timer skip it).
+  app.use('*', (context, next) => registry.withLeases(next));
   app.use('*', async (context, next) => {
     await next();
     context.header('X-Content-Type-Options', 'nosniff');
