@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { requireBearerToken } from './auth.ts';
+import { browserGuard } from './browser-guard.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
 import { errorResponse } from './error-response.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
@@ -27,8 +28,12 @@ export interface HttpAppOptions {
   clock?: Clock;
   /** When set, every API route but /health, /version and /openapi.json needs `Authorization: Bearer <token>`. */
   token?: string;
-  /** Allowed origins for cross-origin requests; CORS stays off when absent. */
+  /** Allowed origins for cross-origin requests; CORS stays off when absent, and any other Origin is refused (403). */
   cors?: string[];
+  /** The address the server is bound to; its name is accepted in the Host header beside the loopback names. */
+  boundHost?: string;
+  /** More Host names to answer to (e.g. a reverse proxy's); `['*']` turns the Host check off. */
+  allowedHosts?: string[];
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Where the built dashboard lives (default src/dashboard/dist). */
@@ -81,6 +86,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     const route = context.req.routePath;
     if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });
   });
+  app.use(
+    '*',
+    browserGuard({
+      ...(options.boundHost === undefined ? {} : { boundHost: options.boundHost }),
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+      allowedOrigins: options.cors ?? [],
+    }),
+  );
   if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     '*',
