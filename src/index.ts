@@ -1,5 +1,6 @@
 // The package's public API. Named exports only: every line here is a promise to users.
-// Optional backends live behind subpaths so this entry never loads them:
+// More capabilities live behind subpaths (hippocampus/tools, hippocampus/live, hippocampus/layers), and
+// optional backends too, so this entry never loads them:
 //   hippocampus/stores/redis            (ioredis)
 //   hippocampus/providers/transformers  (@huggingface/transformers, onnxruntime)
 
@@ -44,11 +45,29 @@ export { createSqliteBackend, createSqliteConnectionPool, type SqliteBackend } f
 export { createUseLiteEmbedder, createOpenAICompatibleEmbedder, createOpenAICompatibleChat, createAnthropicChat, generateJson } from './providers/index.ts';
 
 // Agent tools, MCP, HTTP
-export { createHippoTools, openHippoTools, type HippoTool, type HippoToolsOptions } from './tools/index.ts';
+export {
+  createHippoTools,
+  openHippoTools,
+  toAiSdkTools,
+  toOpenAITools,
+  toAnthropicTools,
+  toAgentTools,
+  runOpenAIToolCall,
+  runAnthropicToolUse,
+  type HippoTool,
+  type HippoToolsOptions,
+} from './tools/index.ts';
 export { createMcpServer, serveMcpHttp, serveMcpStdio } from './mcp/index.ts';
 export { createHttpApp } from './server/create-http-app.ts';
 export { startServer } from './server/serve.ts';
 export { createMessagesTable, searchConversation } from './conversations/index.ts';
+
+// Facts and forgetting by description (the pipelines behind remember_facts and forget_memory)
+export { rememberFacts, type RememberFactsResult } from './facts/remember-facts.ts';
+export { createOfflineFactExtractor } from './facts/offline-fact-extractor.ts';
+export { createLlmFactExtractor } from './facts/llm-fact-extractor.ts';
+export { forgetByDescription, type ForgetReport } from './forget/forget-by-description.ts';
+export { resolveUseLiteRuntime } from './providers/use-lite/use-lite-runtime.ts';
 
 // Working memory (in process; Redis at hippocampus/stores/redis)
 export { createInProcessWorkingMemory } from './working/in-process-store.ts';

@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { packageInfo } from '../server/routes/system-routes.ts';
 import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerSearchCommands } from './commands/search-commands.ts';
@@ -18,6 +19,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .option('--home <dir>', 'data directory (default: $HIPPOCAMPUS_HOME or ./.hippocampus)')
     .option('--agent <id>', 'agent id', 'default')
     .option('--json', 'print JSON')
+    .version(packageInfo().version, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
   registerMemoryCommands(program, context);

@@ -1,9 +1,19 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import fs from 'node:fs';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 
-/** The bearer token of the HTTP server: the option, else `HIPPOCAMPUS_TOKEN`. Read only when the server starts. */
-export function resolveServerToken(token?: string): string | undefined {
-  const value = token ?? process.env.HIPPOCAMPUS_TOKEN;
-  return value === undefined || value.length === 0 ? undefined : value;
+/**
+ * The bearer token of a server, read only when it starts: the `token` option, else the first line of
+ * `tokenFile` (`--token-file`), else `HIPPOCAMPUS_TOKEN`, else the file named by `HIPPOCAMPUS_TOKEN_FILE`.
+ * A command line never needs to carry it (every user of the machine sees it in `ps`).
+ */
+export function resolveServerToken(token?: string, tokenFile?: string): string | undefined {
+  if (token !== undefined && token.length > 0) return token;
+  if (tokenFile !== undefined) return readTokenFile(tokenFile);
+  const fromEnvironment = process.env.HIPPOCAMPUS_TOKEN;
+  if (fromEnvironment !== undefined && fromEnvironment.length > 0) return fromEnvironment;
+  const environmentFile = process.env.HIPPOCAMPUS_TOKEN_FILE;
+  return environmentFile !== undefined && environmentFile.length > 0 ? readTokenFile(environmentFile) : undefined;
 }
 
 /** Hosts that only this machine can reach. */
@@ -21,7 +31,30 @@ export function requireTokenOffLoopback(host: string, token: string | undefined)
   if (token === undefined && !isLoopbackHost(host)) {
     throw new HippocampusError({
       code: 'CONFIG_ERROR',
-      message: `Binding to ${host} exposes memories beyond this machine: set a bearer token with the token option or the HIPPOCAMPUS_TOKEN environment variable`,
+      message: `Binding to ${host} exposes memories beyond this machine: set a bearer token with --token-file, the HIPPOCAMPUS_TOKEN environment variable or the token option`,
     });
   }
+}
+
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/** Compares a presented secret with the expected one in constant time: both are hashed first, so neither content nor length leaks. */
+export function secretsMatch(given: string, expected: string): boolean {
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/**
+ * A server's bearer token, from a file (`--token-file`: its first line) or `HIPPOCAMPUS_TOKEN`; never
+ * needed on a command line, where `ps` shows it to every user of the machine.
+ */
+export function readTokenFile(file: string): string {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot read the token file ${file}: ${(error as Error).message}`, cause: error });
+  }
+  const token = text.split(/\r?\n/)[0]!.trim();
+  if (token.length === 0) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The token file ${file} is empty` });
+  return token;
 }

@@ -1,3 +1,5 @@
+import type { ErrorCode } from './codes.ts';
+
 const marker = Symbol.for('hippocampus.error');
 
 /**
@@ -11,11 +13,11 @@ const marker = Symbol.for('hippocampus.error');
  */
 export class HippocampusError extends Error {
   private readonly [marker] = true;
-  readonly code: string;
+  readonly code: ErrorCode;
   /** Extra structured facts about the failure (the field, the limit, the query...). */
   readonly details: Readonly<Record<string, unknown>>;
 
-  constructor(options: { code: string; message: string; cause?: unknown; details?: Record<string, unknown> }) {
+  constructor(options: { code: ErrorCode; message: string; cause?: unknown; details?: Record<string, unknown> }) {
     super(options.message, options.cause === undefined ? undefined : { cause: options.cause });
     this.name = 'HippocampusError';
     this.code = options.code;
@@ -27,7 +29,7 @@ export class HippocampusError extends Error {
     return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
   }
 
-  toJSON(): { code: string; message: string; details: Readonly<Record<string, unknown>> } {
+  toJSON(): { code: ErrorCode; message: string; details: Readonly<Record<string, unknown>> } {
     return { code: this.code, message: this.message, details: this.details };
   }
 }

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './codes.ts';
 import { HippocampusError } from './hippocampus-error.ts';
 
 export interface ValidationIssue {
@@ -9,7 +10,7 @@ export interface ValidationIssue {
 export class ValidationError extends HippocampusError {
   readonly issues: readonly ValidationIssue[];
 
-  constructor(options: { message: string; issues?: ValidationIssue[]; code?: string; cause?: unknown }) {
+  constructor(options: { message: string; issues?: ValidationIssue[]; code?: ErrorCode; cause?: unknown }) {
     super({
       code: options.code ?? 'VALIDATION_ERROR',
       message: options.message,

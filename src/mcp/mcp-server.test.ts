@@ -100,4 +100,30 @@ describe('MCP server', () => {
       await http.close();
     }
   });
+
+  it('refuses the browser attack paths of the HTTP API too: a foreign Host or Origin, and a body that is not JSON', async () => {
+    const http = await serveMcpHttp({ createServer: () => createMcpServer(options()) });
+    const port = new URL(http.url).port;
+    const send = (headers: Record<string, string>) =>
+      new Promise<number | undefined>((resolve, reject) => {
+        const all = { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers };
+        const outgoing = request(http.url, { method: 'POST', headers: all }, (response) => {
+          response.resume();
+          resolve(response.statusCode);
+        });
+        outgoing.on('error', reject);
+        outgoing.end(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }));
+      });
+    try {
+      expect(await send({ host: `evil.com:${port}` })).toBe(403);
+      expect(await send({ origin: 'http://evil.com' })).toBe(403);
+      expect(await send({ 'sec-fetch-site': 'cross-site' })).toBe(403);
+      expect(await send({ 'content-type': 'text/plain' })).toBe(415);
+      // The same request from a non-browser client on loopback is answered.
+      expect(await send({})).toBe(200);
+      expect(await send({ host: `localhost:${port}` })).toBe(200);
+    } finally {
+      await http.close();
+    }
+  });
 });

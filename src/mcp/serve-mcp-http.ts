@@ -1,9 +1,9 @@
-import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { isLoopbackHost, requireTokenOffLoopback } from '../config/server-options.ts';
+import { allowedHostNames, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
+import { requireTokenOffLoopback, secretsMatch } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
   /** A fresh MCP server per request (stateless mode): see createMcpServer. */
@@ -16,18 +16,16 @@ export interface McpHttpOptions {
   token?: string;
   /** Default '/mcp'. */
   path?: string;
+  /** More Host names to answer to besides the loopback names and the bound address (`'*'`: any). */
+  allowedHosts?: string[];
+  /** Browser origins allowed to call (none by default: any other Origin is refused). */
+  allowedOrigins?: string[];
 }
 
 export interface McpHttpServer {
   /** e.g. 'http://127.0.0.1:49152/mcp' */
   url: string;
   close(): Promise<void>;
-}
-
-function sameSecret(given: string, expected: string): boolean {
-  const left = Buffer.from(given);
-  const right = Buffer.from(expected);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
 
 function reject(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -51,8 +49,10 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const path = options.path ?? '/mcp';
   // One policy with the HTTP API server: off loopback, no token, no start.
   requireTokenOffLoopback(host, options.token);
-  const loopback = isLoopbackHost(host);
-  let allowedHosts: string[] | undefined;
+  // The same browser policy as the HTTP API (src/config/request-policy.ts): a foreign Host (DNS
+  // rebinding) or a foreign Origin is refused before any MCP message is read.
+  const hosts = allowedHostNames(host, options.allowedHosts);
+  const origins = options.allowedOrigins ?? [];
   const http = createServer((request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
       if (!response.headersSent) reject(response, 500, error instanceof Error ? error.message : String(error));
@@ -61,7 +61,14 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     if (new URL(request.url ?? '/', 'http://localhost').pathname !== path) return reject(response, 404, `Not found; MCP is served at ${path}`);
-    if (options.token && !sameSecret(request.headers.authorization ?? '', `Bearer ${options.token}`)) {
+    const hostHeader = request.headers.host;
+    if (!isAllowedHost(hostHeader, hosts)) return reject(response, 403, `Forbidden: host "${hostHeader ?? ''}" is not one this server answers to`);
+    const origin = request.headers.origin;
+    const secFetchSite = request.headers['sec-fetch-site'];
+    if (!isAllowedOrigin({ origin, secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite, hostHeader }, origins)) {
+      return reject(response, 403, `Forbidden: requests from ${origin ? `origin ${origin}` : 'another site'} are refused`);
+    }
+    if (options.token && !secretsMatch(request.headers.authorization ?? '', `Bearer ${options.token}`)) {
       return reject(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
     if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only', { allow: 'POST' });
@@ -69,7 +76,6 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,
-      ...(allowedHosts ? { allowedHosts, enableDnsRebindingProtection: true } : {}),
     });
     response.on('close', () => {
       void transport.close();
@@ -84,7 +90,6 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     http.listen(options.port ?? 0, host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
-  if (loopback) allowedHosts = [`127.0.0.1:${port}`, `localhost:${port}`, `[::1]:${port}`];
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
   return {
     url: `http://${urlHost}:${port}${path}`,

@@ -1,4 +1,3 @@
-import { ValidationError } from '../errors/validation-error.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import type { EmitEvent } from './engine-events.ts';
@@ -11,13 +10,6 @@ export interface ForgettingDependencies {
   /** Experiences accepted by `enqueue` but not yet stored; forgotten ones are taken out in place. */
   queue: MemoryRecord[];
   emit: EmitEvent;
-}
-
-/** Throws unless `ids` is a list of non-empty strings. */
-export function assertMemoryIds(ids: unknown): asserts ids is string[] {
-  if (!Array.isArray(ids) || ids.some((id) => typeof id !== 'string' || id.length === 0)) {
-    throw new ValidationError({ message: 'forget needs a list of memory ids' });
-  }
 }
 
 /**

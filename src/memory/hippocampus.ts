@@ -1,5 +1,20 @@
 import { agentPaths } from '../config/agent-paths.ts';
 import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
+import {
+  backfillOptionsSchema,
+  clusterDepthSchema,
+  clusterOptionsSchema,
+  keywordListSchema,
+  MAX_BATCH,
+  memoryIdSchema,
+  memoryIdsSchema,
+  queryTextSchema,
+  reinforcementSchema,
+  rememberManyOptionsSchema,
+  reviewLimitSchema,
+  similarOptionsSchema,
+  triggerSchema,
+} from '../config/engine-call-schemas.ts';
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
@@ -22,11 +37,11 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { assertMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
+import { forgetMemories, type ForgettingDependencies } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
-import { admit, assertReinforcement, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
+import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
@@ -179,6 +194,8 @@ export class Hippocampus {
    */
   async rememberMany(inputs: ExperienceInput[], options: { longTerm?: boolean } = {}): Promise<RememberResult[]> {
     if (!Array.isArray(inputs)) throw new ValidationError({ message: 'rememberMany needs a list of experiences' });
+    if (inputs.length > MAX_BATCH) throw new ValidationError({ message: `rememberMany takes at most ${MAX_BATCH} experiences at once, got ${inputs.length}` });
+    options = parseWith(rememberManyOptionsSchema, options ?? {}, 'rememberMany options');
     const records = inputs.map((input) => this.validate(input));
     return this.serial(async () => {
       if (options.longTerm) {
@@ -200,7 +217,7 @@ export class Hippocampus {
    */
   async recallRelevant(context: string, input: RecallRelevantOptionsInput = {}): Promise<RecallResult[]> {
     this.assertOpen();
-    if (typeof context !== 'string' || context.trim().length === 0) throw new ValidationError({ message: 'recallRelevant needs a non-empty context text' });
+    context = parseWith(queryTextSchema, context, 'recallRelevant context');
     const options = parseWith(recallRelevantOptionsSchema, input, 'recall options');
     await this.serial(() => this.drainQueue());
     return recallRelevantMemories(this.parts, context, options);
@@ -208,9 +225,8 @@ export class Hippocampus {
 
   /** Keyword-only recall: memories matching any of the words, BM25-ranked, with the same explain. */
   async recallByKeywords(keywords: string[], options: Omit<RecallRelevantOptionsInput, 'mode'> = {}): Promise<RecallResult[]> {
-    if (!Array.isArray(keywords) || keywords.length === 0 || keywords.some((keyword) => typeof keyword !== 'string' || keyword.trim() === '')) {
-      throw new ValidationError({ message: 'recallByKeywords needs a non-empty list of words' });
-    }
+    keywords = parseWith(keywordListSchema, keywords, 'recallByKeywords words');
+    if (typeof options !== 'object' || options === null) throw new ValidationError({ message: 'recallByKeywords options must be an object' });
     // Only the words count here: neighbouring turns are not pulled in by the thread signal.
     return this.recallRelevant(keywords.join(' '), { ...options, mode: 'keyword', weights: { ...options.weights, thread: 0 } });
   }
@@ -218,6 +234,7 @@ export class Hippocampus {
   /** The memories closest in meaning to one memory. */
   async recallSimilarTo(memoryId: string, options: { limit?: number; excludeSelf?: boolean } = {}): Promise<SimilarMemory[]> {
     this.assertOpen();
+    options = parseWith(similarOptionsSchema, options ?? {}, 'recallSimilarTo options');
     await this.get(memoryId);
     return recallSimilar(this.parts, memoryId, options);
   }
@@ -225,12 +242,15 @@ export class Hippocampus {
   /** Spaced repetition: important (≥ 0.7), rarely accessed (< 5), older than 30 days. */
   async findMemoriesNeedingReview(limit = 50): Promise<MemoryRecord[]> {
     this.assertOpen();
+    limit = parseWith(reviewLimitSchema, limit, 'review limit');
     return needingReview(this.parts, this.clock.now(), limit);
   }
 
   /** Related-memory exploration from a seed, breadth-first, never revisiting a memory. */
   async findMemoryClusters(seedId: string, depth = 2, options: { fanOut?: number; minSimilarity?: number } = {}): Promise<ClusterMember[]> {
     this.assertOpen();
+    depth = parseWith(clusterDepthSchema, depth, 'cluster depth');
+    options = parseWith(clusterOptionsSchema, options ?? {}, 'cluster options');
     await this.get(seedId);
     return recallCluster(this.parts, seedId, depth, options);
   }
@@ -238,6 +258,7 @@ export class Hippocampus {
   /** Vectors for memories that have none (after a model change, or writes made while the embedder was down). */
   async backfillVectors(options: { batchSize?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<number> {
     this.assertOpen();
+    options = parseWith(backfillOptionsSchema, options ?? {}, 'backfill options');
     return backfillVectors(this.parts, options);
   }
 
@@ -267,6 +288,7 @@ export class Hippocampus {
 
   async get(id: string): Promise<MemoryRecord> {
     this.assertOpen();
+    id = parseWith(memoryIdSchema, id, 'memory id');
     const buffered = this.buffer.get(id) ?? this.queue.find((record) => record.id === id);
     if (buffered) return buffered;
     const [found] = await this.store.getMany({ agentId: this.agentId }, [id]);
@@ -277,7 +299,7 @@ export class Hippocampus {
   /** Hard delete: the rows and everything derived from them. Returns the ids that existed. */
   async forget(ids: string[]): Promise<string[]> {
     this.assertOpen();
-    assertMemoryIds(ids);
+    ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     return this.serial(() => forgetMemories(this.parts, ids));
   }
 
@@ -287,7 +309,8 @@ export class Hippocampus {
    */
   async reinforce(id: string, incoming: Reinforcement): Promise<MemoryRecord> {
     this.assertOpen();
-    assertReinforcement(incoming);
+    id = parseWith(memoryIdSchema, id, 'memory id');
+    incoming = parseWith(reinforcementSchema, incoming, 'reinforcement (give at least { intensity })');
     return this.serial(async () => {
       const probe = { ...(await this.get(id)), runningIntensity: incoming.intensity, importance: incoming.importance ?? 0 };
       return reinforceExisting(this.parts, id, probe, incoming.setImportance);
@@ -300,6 +323,7 @@ export class Hippocampus {
    */
   async supersede(oldId: string, input: ExperienceInput): Promise<MemoryRecord> {
     this.assertOpen();
+    oldId = parseWith(memoryIdSchema, oldId, 'memory id');
     const record = this.validate(input);
     return this.serial(() => supersedeMemory(this.parts, oldId, record));
   }
@@ -307,6 +331,7 @@ export class Hippocampus {
   /** Edits a memory's content or metadata; the vector and keyword entries follow the new content. */
   async update(id: string, patch: MemoryEdit): Promise<MemoryRecord> {
     this.assertOpen();
+    if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ValidationError({ message: 'update needs an object of the fields to change' });
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
     return this.serial(() => updateMemory(this.parts, id, patch, merged));
@@ -329,6 +354,7 @@ export class Hippocampus {
   /** Moves what qualifies from short- to long-term memory now, and drops what expired. */
   async consolidate(trigger = 'manual'): Promise<ConsolidationReport> {
     this.assertOpen();
+    trigger = parseWith(triggerSchema, trigger, 'consolidation trigger');
     return this.serial(() => this.consolidateNow(trigger));
   }
 

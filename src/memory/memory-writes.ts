@@ -1,6 +1,5 @@
 import { reinforce } from '../core/strength.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
-import { ValidationError } from '../errors/validation-error.ts';
 import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
 import { settleEvicted, type ConsolidationDependencies } from './consolidation.ts';
@@ -58,14 +57,6 @@ export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord
   }
   await settleEvicted(deps, evicted);
   return results;
-}
-
-/** Throws unless intensity and importance are between 0 and 1. */
-export function assertReinforcement(incoming: Reinforcement): void {
-  const unit = (value: number | undefined) => value === undefined || (value >= 0 && value <= 1);
-  if (!(incoming.intensity >= 0 && incoming.intensity <= 1) || !unit(incoming.importance) || !unit(incoming.setImportance)) {
-    throw new ValidationError({ message: 'intensity and importance must be between 0 and 1' });
-  }
 }
 
 /**

@@ -1,8 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
+import { secretsMatch } from '../config/server-options.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
-
-const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**
  * Requires `Authorization: Bearer <token>`. Both sides are hashed first so the
@@ -12,11 +10,10 @@ const digest = (value: string) => createHash('sha256').update(value, 'utf8').dig
  * app.use('/agents/*', requireBearerToken('s3cret'));
  */
 export function requireBearerToken(token: string): MiddlewareHandler {
-  const expected = digest(token);
   return async (context, next) => {
     const header = context.req.header('authorization') ?? '';
     const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!match || !timingSafeEqual(digest(match[1]!), expected)) {
+    if (!match || !secretsMatch(match[1]!, token)) {
       context.header('WWW-Authenticate', 'Bearer realm="hippocampus"');
       throw new HippocampusError({ code: 'UNAUTHORIZED', message: match ? 'The bearer token is not valid' : 'This server needs an Authorization: Bearer <token> header' });
     }

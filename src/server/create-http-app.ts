@@ -6,6 +6,7 @@ import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { requireBearerToken } from './auth.ts';
+import { browserGuard } from './browser-guard.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
 import { errorResponse } from './error-response.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
@@ -27,12 +28,20 @@ export interface HttpAppOptions {
   clock?: Clock;
   /** When set, every API route but /health, /version and /openapi.json needs `Authorization: Bearer <token>`. */
   token?: string;
-  /** Allowed origins for cross-origin requests; CORS stays off when absent. */
+  /** Allowed origins for cross-origin requests; CORS stays off when absent, and any other Origin is refused (403). */
   cors?: string[];
+  /** The address the server is bound to; its name is accepted in the Host header beside the loopback names. */
+  boundHost?: string;
+  /** More Host names to answer to (e.g. a reverse proxy's); `['*']` turns the Host check off. */
+  allowedHosts?: string[];
   /** Largest request body in bytes (default 1 MiB). */
   bodyLimit?: number;
   /** Where the built dashboard lives (default src/dashboard/dist). */
   dashboardDirectory?: URL | string;
+  /** Most agents open at once (default 64); the least recently used idle one is closed to make room. */
+  maxOpenAgents?: number;
+  /** Close an agent no request has used for this long (default 10 minutes; 0 = only when the cap needs room). */
+  idleCloseMs?: number;
   /** Where unexpected (5xx) errors are reported; console.error by default. */
   logError?: (error: unknown) => void;
 }
@@ -60,6 +69,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     ...(options.clock ? { clock: options.clock } : {}),
     onEvent: metrics.onEngineEvent,
+    ...(options.maxOpenAgents === undefined ? {} : { maxOpenAgents: options.maxOpenAgents }),
+    ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
   });
   const logError = options.logError;
   const app = new Hono();
@@ -67,12 +78,22 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.onError((error, context) => errorResponse(context, error, logError));
   app.notFound((context) => errorResponse(context, new NotFoundError({ what: 'Route', id: `${context.req.method} ${context.req.path}` })));
 
+  // Every engine a request touches stays open until the request is answered (the registry's cap and idle timer skip it).
+  app.use('*', (context, next) => registry.withLeases(next));
   app.use('*', async (context, next) => {
     await next();
     context.header('X-Content-Type-Options', 'nosniff');
     const route = context.req.routePath;
     if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });
   });
+  app.use(
+    '*',
+    browserGuard({
+      ...(options.boundHost === undefined ? {} : { boundHost: options.boundHost }),
+      ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
+      allowedOrigins: options.cors ?? [],
+    }),
+  );
   if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     '*',

@@ -1,13 +1,20 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
+
+/** Default cap on agents open at once; see `maxOpenAgents`. */
+export const DEFAULT_MAX_OPEN_AGENTS = 64;
+/** Default idle time after which an agent's engine is closed and its indexes released. */
+export const DEFAULT_IDLE_CLOSE_MS = 10 * 60_000;
 
 export interface EngineRegistryOptions {
   home: string;
@@ -17,29 +24,66 @@ export interface EngineRegistryOptions {
   clock?: Clock;
   /** Every event of every engine, with the agent it came from (metrics listen here). */
   onEvent?: (agentId: string, event: MemoryEvent) => void;
+  /**
+   * Most agents kept open at once (default 64). Opening one more closes the least recently used
+   * agent that no request is using (its queue flushed, its indexes released); an agent in use is
+   * never closed, so the cap can be exceeded while more requests than that run at once.
+   */
+  maxOpenAgents?: number;
+  /** An agent no request has used for this long is closed (default 10 minutes; 0 keeps agents open until the cap needs room). */
+  idleCloseMs?: number;
 }
 
-/** Opens each agent's memory once per process and closes them all on shutdown. */
+/** Opens each agent's memory on demand, keeps at most `maxOpenAgents` open, closes idle ones, closes them all on shutdown. */
 export interface EngineRegistry {
   readonly home: string;
-  /** The agent's engine; with `create: false` an agent that has no database yet is NOT_FOUND instead of created. */
+  /**
+   * The agent's engine; with `create: false` an agent that has no database yet is NOT_FOUND instead of created.
+   * Inside `withLeases` the engine stays open until that call ends; outside it, until the cap or the idle timer needs it.
+   */
   get(agentId: string, options?: { create?: boolean }): Promise<Hippocampus>;
+  /** Runs `work` (one HTTP request, one scrape) so that every engine it gets stays open until it finishes. */
+  withLeases<T>(work: () => Promise<T>): Promise<T>;
   /** Agents that have a database under the home directory, sorted. */
   listAgents(): string[];
+  /** Agents whose engine is open in this process now, least recently used first. */
+  openAgents(): string[];
+  /** The agent's engine if it is open, without counting as a use (a metrics scrape must not keep idle agents open). */
+  peek(agentId: string): Promise<Hippocampus> | undefined;
   closeAll(): Promise<void>;
+}
+
+interface Entry {
+  engine: Promise<Hippocampus>;
+  leases: number;
+  lastUsedAt: number;
 }
 
 /**
  * @example
- * const registry = createEngineRegistry({ home: './.hippocampus', embedder: null });
+ * const registry = createEngineRegistry({ home: './.hippocampus', embedder: null, maxOpenAgents: 100 });
  * const memory = await registry.get('ada', { create: true });
  * await registry.closeAll();
  */
 export function createEngineRegistry(options: EngineRegistryOptions): EngineRegistry {
-  const engines = new Map<string, Promise<Hippocampus>>();
+  const maxOpen = options.maxOpenAgents ?? DEFAULT_MAX_OPEN_AGENTS;
+  const idleCloseMs = options.idleCloseMs ?? DEFAULT_IDLE_CLOSE_MS;
+  if (!(Number.isInteger(maxOpen) || maxOpen === Number.POSITIVE_INFINITY) || maxOpen < 1) {
+    throw new ValidationError({ message: `maxOpenAgents must be a whole number of at least 1, got ${maxOpen}`, issues: [{ path: 'maxOpenAgents', message: 'at least 1' }] });
+  }
+  if (!Number.isFinite(idleCloseMs) || idleCloseMs < 0) {
+    throw new ValidationError({ message: `idleCloseMs must be 0 or more milliseconds, got ${idleCloseMs}`, issues: [{ path: 'idleCloseMs', message: '0 or more' }] });
+  }
+  // Map order is the LRU order: an entry is moved to the end each time it is used.
+  const entries = new Map<string, Entry>();
+  // An agent being closed is reopened only after its close finished, so two engines never share a file.
+  const closing = new Map<string, Promise<void>>();
+  const leaseBags = new AsyncLocalStorage<Set<string>>();
   const exists = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
+  const now = () => Date.now();
 
   async function open(agentId: string): Promise<Hippocampus> {
+    await closing.get(agentId);
     const engine = await createHippocampus({
       home: options.home,
       agentId,
@@ -51,19 +95,78 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     return engine;
   }
 
+  /** Closes one agent's engine; the returned promise rejects if its stop failed (a background close ignores that, closeAll reports it). */
+  function close(agentId: string, entry: Entry): Promise<unknown> {
+    entries.delete(agentId);
+    const stopped = entry.engine.then((engine) => engine.stop());
+    const done = stopped.then(
+      () => undefined,
+      () => undefined,
+    );
+    closing.set(agentId, done);
+    void done.then(() => {
+      if (closing.get(agentId) === done) closing.delete(agentId);
+    });
+    return stopped;
+  }
+
+  function evictBeyondCap(): void {
+    for (const [agentId, entry] of entries) {
+      if (entries.size <= maxOpen) return;
+      if (entry.leases === 0) void close(agentId, entry).catch(() => {});
+    }
+  }
+
+  const sweep =
+    idleCloseMs > 0
+      ? setInterval(() => {
+          const before = now() - idleCloseMs;
+          for (const [agentId, entry] of entries) if (entry.leases === 0 && entry.lastUsedAt < before) void close(agentId, entry).catch(() => {});
+        }, Math.min(idleCloseMs, 60_000))
+      : null;
+  sweep?.unref();
+
   return {
     home: options.home,
     async get(agentId, { create = false } = {}) {
       const valid = parseWith(identifierSchema, agentId, 'agent id', 'INVALID_AGENT_ID');
-      let engine = engines.get(valid);
-      if (engine === undefined) {
+      let entry = entries.get(valid);
+      if (entry === undefined) {
         if (!create && !exists(valid)) throw new NotFoundError({ what: 'Agent', id: valid });
         // Concurrent first requests share one open instead of racing two engines onto one file.
-        engine = open(valid);
-        engines.set(valid, engine);
-        engine.catch(() => engines.delete(valid));
+        const engine = open(valid);
+        entry = { engine, leases: 0, lastUsedAt: now() };
+        const opened = entry;
+        engine.catch(() => {
+          if (entries.get(valid) === opened) entries.delete(valid);
+        });
+      } else {
+        entries.delete(valid);
       }
-      return engine;
+      entries.set(valid, entry);
+      entry.lastUsedAt = now();
+      const bag = leaseBags.getStore();
+      if (bag && !bag.has(valid)) {
+        bag.add(valid);
+        entry.leases += 1;
+      }
+      evictBeyondCap();
+      return entry.engine;
+    },
+    async withLeases(work) {
+      const bag = new Set<string>();
+      try {
+        return await leaseBags.run(bag, work);
+      } finally {
+        for (const agentId of bag) {
+          const entry = entries.get(agentId);
+          if (entry) {
+            entry.leases -= 1;
+            entry.lastUsedAt = now();
+          }
+        }
+        evictBeyondCap();
+      }
     },
     listAgents() {
       const directory = path.join(options.home, 'agents');
@@ -74,10 +177,16 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
         .map((entry) => entry.name)
         .sort();
     },
+    openAgents() {
+      return [...entries.keys()];
+    },
+    peek(agentId) {
+      return entries.get(agentId)?.engine;
+    },
     async closeAll() {
-      const pending = [...engines.values()];
-      engines.clear();
-      const settled = await Promise.allSettled(pending.map(async (engine) => (await engine).stop()));
+      if (sweep) clearInterval(sweep);
+      const stops = [...entries].map(([agentId, entry]) => close(agentId, entry));
+      const settled = await Promise.allSettled([...stops, ...closing.values()]);
       const failure = settled.find((result) => result.status === 'rejected');
       if (failure && failure.status === 'rejected') throw failure.reason;
     },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryTextSchema } from '../config/engine-call-schemas.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
@@ -70,7 +71,7 @@ export const updateMemoryBodySchema = experienceSchema
   .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
 
 /** POST /agents/:agent/search — hybrid recall; every option of recallRelevant plus the query text. */
-export const searchBodySchema = recallRelevantOptionsSchema.extend({ query: z.string().trim().min(1, 'must not be empty').max(4000) });
+export const searchBodySchema = recallRelevantOptionsSchema.extend({ query: queryTextSchema });
 
 /** POST /agents/:agent/forget and /forget/preview. */
 export const forgetBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(1000) }).strict();

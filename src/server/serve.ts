@@ -8,8 +8,10 @@ export interface ServeOptions extends Omit<HttpAppOptions, 'token'> {
   host?: string;
   /** Default 7077; 0 picks a free port. */
   port?: number;
-  /** Bearer token; `HIPPOCAMPUS_TOKEN` when absent. */
+  /** Bearer token; else read from `tokenFile`, `HIPPOCAMPUS_TOKEN` or `HIPPOCAMPUS_TOKEN_FILE`. */
   token?: string;
+  /** A file whose first line is the bearer token (keeps it off the command line). */
+  tokenFile?: string;
 }
 
 export interface RunningServer {
@@ -30,9 +32,9 @@ export interface RunningServer {
  */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
-  const token = resolveServerToken(options.token);
+  const token = resolveServerToken(options.token, options.tokenFile);
   requireTokenOffLoopback(host, token);
-  const { app, close } = createHttpApp({ ...options, ...(token === undefined ? {} : { token }) });
+  const { app, close } = createHttpApp({ ...options, boundHost: host, ...(token === undefined ? {} : { token }) });
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
     const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7077 }, () => resolve(started));
     started.once('error', reject);

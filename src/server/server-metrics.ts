@@ -31,16 +31,21 @@ export function createServerMetrics(): ServerMetrics {
       const memories: { labels: Record<string, string>; value: number }[] = [];
       const lastRun: { labels: Record<string, string>; value: number }[] = [];
       const watcherLag: { labels: Record<string, string>; value: number }[] = [];
-      for (const agent of registry.listAgents()) {
-        const engine = await registry.get(agent);
-        const stats = await engine.stats();
+      // Only agents open in this process: opening every agent on disk for a scrape would undo the registry's cap.
+      const open = registry.openAgents();
+      for (const agent of open) {
+        const engine = await registry.peek(agent)?.catch(() => undefined);
+        // An agent the cap or the idle timer closes meanwhile is simply not reported in this scrape.
+        const stats = await engine?.stats().catch(() => null);
+        if (!engine || !stats) continue;
         for (const source of watcherStatus(engine)) watcherLag.push({ labels: { agent, source: source.sourceId }, value: source.lagSeconds });
         for (const [tier, count] of Object.entries(stats.byTier)) memories.push({ labels: { agent, tier }, value: count });
         memories.push({ labels: { agent, tier: 'short-term' }, value: stats.shortTerm });
         if (stats.lastConsolidation) lastRun.push({ labels: { agent }, value: stats.lastConsolidation.startedAt / 1000 });
       }
       return [
-        ...renderGauge('hippocampus_memories', 'Memories by agent and tier (short-term ones are not yet tiered)', memories),
+        ...renderGauge('hippocampus_open_agents', 'Agents whose engine is open in this process', [{ labels: {}, value: open.length }]),
+        ...renderGauge('hippocampus_memories', 'Memories by agent and tier, for agents open in this process (short-term ones are not yet tiered)', memories),
         ...recallLatency.render(),
         ...consolidations.render(),
         ...renderGauge('hippocampus_last_consolidation_timestamp_seconds', 'Start of the last consolidation run by agent', lastRun),

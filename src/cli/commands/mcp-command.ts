@@ -13,6 +13,8 @@ interface McpCommandOptions {
   port?: string;
   host: string;
   token?: string;
+  tokenFile?: string;
+  allowedHost?: string;
   messagesTable?: string;
   embedder: string;
 }
@@ -27,7 +29,7 @@ function untilSignal(): Promise<void> {
 /**
  * `hippocampus mcp --agent A`: the memory tools over MCP on stdio, or with
  * `--http --port N` over streamable HTTP (127.0.0.1 unless `--host`; a bearer
- * token, `--token` or HIPPOCAMPUS_TOKEN, is required off loopback).
+ * token, from `--token-file` or HIPPOCAMPUS_TOKEN, is required off loopback).
  *
  * @example
  * // claude_desktop_config.json: { "command": "hippocampus", "args": ["mcp", "--agent", "ada"] }
@@ -40,7 +42,9 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .option('--http', 'serve streamable HTTP instead of stdio')
     .option('--port <n>', 'HTTP port (default: any free port)')
     .option('--host <host>', 'HTTP bind address', '127.0.0.1')
-    .option('--token <token>', 'bearer token required from HTTP clients (default: $HIPPOCAMPUS_TOKEN)')
+    .option('--token-file <path>', 'file whose first line is the bearer token HTTP clients must send (or set HIPPOCAMPUS_TOKEN)')
+    .option('--token <token>', 'deprecated: visible to every user in ps; use --token-file or HIPPOCAMPUS_TOKEN')
+    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to; * turns the Host check off')
     .option('--messages-table <name>', "enable recall_conversation over this table of the agent's database")
     .option('--embedder <name>', 'use-lite | none (keyword-only)', 'use-lite')
     .action(async (options: McpCommandOptions, command: Command) => {
@@ -56,9 +60,11 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
           await Promise.race([closed, untilSignal()]);
           return;
         }
-        const token = resolveServerToken(options.token);
+        if (options.token !== undefined) context.stderr('warning: --token puts the secret on the command line, where ps shows it to every user; use --token-file or HIPPOCAMPUS_TOKEN');
+        const token = resolveServerToken(options.token, options.tokenFile);
+        const allowedHosts = options.allowedHost?.split(',').map((name) => name.trim()).filter(Boolean);
         const port = parseNumberOption(options.port, 'port') ?? 0;
-        const http = await serveMcpHttp({ createServer: () => createMcpServer(serverOptions), host: options.host, port, ...(token === undefined ? {} : { token }) });
+        const http = await serveMcpHttp({ createServer: () => createMcpServer(serverOptions), host: options.host, port, ...(token === undefined ? {} : { token }), ...(allowedHosts ? { allowedHosts } : {}) });
         context.stdout(`hippocampus MCP server for agent "${agent}" at ${http.url}${token ? ' (bearer token required)' : ''}`);
         await untilSignal();
         await http.close();

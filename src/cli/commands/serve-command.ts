@@ -11,8 +11,12 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--port <n>', 'port', '7077')
     .option('--host <host>', 'interface to bind; anything but loopback needs HIPPOCAMPUS_TOKEN', '127.0.0.1')
     .option('--cors <origins>', 'comma-separated origins allowed to call the API from a browser')
+    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to (e.g. a reverse proxy); * turns the Host check off')
+    .option('--token-file <path>', 'file whose first line is the bearer token (or set HIPPOCAMPUS_TOKEN)')
     .option('--keyword-only', 'no embedding model: keyword, strength, recency and importance recall only')
-    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean }, command: Command) => {
+    .option('--max-open-agents <n>', 'agents kept open at once; the least recently used idle one is closed to make room', '64')
+    .option('--idle-close <minutes>', 'close an agent no request used for this long (0: only when the cap needs room)', '10')
+    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string }, command: Command) => {
       const { home } = context.globals(command);
       const server = await startServer({
         home,
@@ -20,6 +24,10 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         port: parseNumberOption(options.port, 'port') ?? 7077,
         ...(options.cors ? { cors: options.cors.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
         ...(options.keywordOnly ? { embedder: null } : {}),
+        maxOpenAgents: parseNumberOption(options.maxOpenAgents, 'max-open-agents') ?? 64,
+        idleCloseMs: (parseNumberOption(options.idleClose, 'idle-close') ?? 10) * 60_000,
+        ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
+        ...(options.tokenFile ? { tokenFile: options.tokenFile } : {}),
       });
       context.stdout(`Hippocampus serving ${home} at ${server.url} (dashboard at ${server.url}/)`);
       await new Promise<void>((resolve) => {

@@ -47,9 +47,21 @@ export async function loadUseLiteRunner(options: UseLiteRuntimeOptions = {}): Pr
     const model = await loadUseLiteOnnxModel({ threads: options.threads ?? availableParallelism(), importRuntime: options.importOnnxRuntime });
     return { runtime: 'onnx', embed: (texts) => model.embed(texts) };
   } catch (error) {
-    if (runtime === 'auto' && HippocampusError.isInstance(error) && error.code === 'EMBEDDING_RUNTIME_UNAVAILABLE') return wasmRunner();
+    if (runtime === 'auto' && HippocampusError.isInstance(error) && error.code === 'EMBEDDING_RUNTIME_UNAVAILABLE') {
+      warnWasmFallbackOnce();
+      return wasmRunner();
+    }
     throw error;
   }
+}
+
+let warnedWasmFallback = false;
+
+/** Says once per process that embeddings run on the slow runtime, and how to get the fast one (an install with --omit=optional has no onnxruntime-node). */
+function warnWasmFallbackOnce(): void {
+  if (warnedWasmFallback) return;
+  warnedWasmFallback = true;
+  process.emitWarning('onnxruntime-node is not installed: USE-lite embeddings run on tfjs WASM, about 7x slower (install onnxruntime-node for the native runtime)', { code: 'HIPPOCAMPUS_WASM_RUNTIME' });
 }
 
 /**

@@ -1,8 +1,14 @@
-// The file a pool worker starts from. Node cannot load `.ts` in a worker on its
-// own: `node --import tsx` hooks do not reach worker threads on Node 20, and
-// vitest transforms only its own module graph. Registering tsx's ESM API here
-// works in all three (plain tsx, `node --import tsx`, vitest).
-import { register } from 'tsx/esm/api';
+// The file a pool worker starts from. From the sources the worker is `.ts`, which Node cannot load in
+// a worker on its own (`node --import tsx` hooks do not reach worker threads on Node 20, and vitest
+// transforms only its own module graph): tsx's ESM API is registered first. The built package runs
+// the compiled `.js` beside this file and needs nothing.
+import { existsSync } from 'node:fs';
 
-register();
-await import('./use-lite-worker.ts');
+const source = new URL('./use-lite-worker.ts', import.meta.url);
+if (existsSync(source)) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(source.href);
+} else {
+  await import('./use-lite-worker.js');
+}

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
+import { loadSqliteVec } from './load-sqlite-vec.ts';
 
 export interface SqliteConnectionPoolOptions {
   home: string;
@@ -47,7 +47,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       db.pragma('cache_size = -65536');
       db.pragma('mmap_size = 268435456');
       db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
-      sqliteVec.load(db);
+      loadSqliteVec(db);
       options.onOpen?.(db);
       migrate(db, file, migrations);
       // Bounded ANALYZE, so optimize stays cheap on big agents; it lets the planner

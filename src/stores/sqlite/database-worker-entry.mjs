@@ -1,9 +1,11 @@
-// The file a database worker (database-worker.ts) starts from. Node cannot load
-// `.ts` in a worker on its own (as in providers/use-lite/use-lite-worker-entry.mjs):
-// tsx's ESM API is registered here, which works under tsx, `node --import tsx`
-// and vitest; then the worker module named in workerData runs.
+// The file a database worker (database-worker.ts) starts from, then the worker module named in
+// workerData runs. From the sources that module is `.ts`, which Node cannot load in a worker on its
+// own (`node --import tsx` hooks do not reach worker threads on Node 20, and vitest transforms only its
+// own module graph): tsx's ESM API is registered here first. The built package's `.js` needs nothing.
 import { workerData } from 'node:worker_threads';
-import { register } from 'tsx/esm/api';
 
-register();
+if (workerData.module.endsWith('.ts')) {
+  const { register } = await import('tsx/esm/api');
+  register();
+}
 await import(workerData.module);

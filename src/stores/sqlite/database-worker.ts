@@ -1,7 +1,7 @@
 import { parentPort, Worker, workerData } from 'node:worker_threads';
 import Database from 'better-sqlite3';
-import * as sqliteVec from 'sqlite-vec';
 import { StoreError } from '../../errors/store-error.ts';
+import { loadSqliteVec } from './load-sqlite-vec.ts';
 
 // Work that reads a whole agent database (building the HNSW graph, reading the
 // keyword postings) takes seconds to minutes. It runs in a worker thread on a
@@ -52,7 +52,7 @@ export async function answerFromDatabase<Input, T>(work: (db: Database.Database,
   const db = new Database(databaseFile, { readonly: true, fileMustExist: true });
   try {
     db.pragma('busy_timeout = 5000');
-    sqliteVec.load(db);
+    loadSqliteVec(db);
     const { value, transfer = [] } = await work(db, input as Input);
     parentPort!.postMessage({ value } satisfies Reply<T>, transfer);
   } catch (error) {

@@ -1,4 +1,5 @@
 import { runDatabaseWorker } from './database-worker.ts';
+import { siblingModule } from './sibling-module.ts';
 
 export interface HnswBuildRequest {
   /** Where the worker writes the built graph. */
@@ -19,5 +20,5 @@ export interface HnswBuildResult {
 
 /** Builds an agent's HNSW graph in a worker thread and writes it to `request.graphFile`. */
 export function buildHnswGraphFile(databaseFile: string, request: HnswBuildRequest): Promise<HnswBuildResult> {
-  return runDatabaseWorker(new URL('./hnsw-build-worker.ts', import.meta.url), databaseFile, request, 'Could not build the vector graph');
+  return runDatabaseWorker(siblingModule(import.meta.url, 'hnsw-build-worker'), databaseFile, request, 'Could not build the vector graph');
 }

@@ -1,0 +1,80 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTempHome } from '../../testing/temp-home.ts';
+
+const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/hippocampus.js');
+
+let home: ReturnType<typeof createTempHome>;
+beforeEach(() => {
+  home = createTempHome();
+});
+afterEach(() => home.cleanup());
+
+/** Starts a CLI server and resolves with the URL it prints (and everything it wrote to stderr so far), then stops it. */
+async function withServer(args: string[], env: Record<string, string>, use: (url: string, stderr: () => string) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, [binary, ...args], { env: { ...process.env, HIPPOCAMPUS_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/mcp)?)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  try {
+    await use(url, () => stderr);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('close', resolve));
+  }
+}
+
+describe('server tokens stay off the command line', () => {
+  it('serve --token-file: the token comes from the file, and requests without it are refused', async () => {
+    const tokenFile = path.join(home.home, 'token');
+    fs.writeFileSync(tokenFile, 'file-secret-42\n');
+    await withServer(['serve', '--home', home.home, '--port', '0', '--keyword-only', '--token-file', tokenFile], {}, async (url) => {
+      expect((await fetch(`${url}/agents`)).status).toBe(401);
+      expect((await fetch(`${url}/agents`, { headers: { Authorization: 'Bearer file-secret-42' } })).status).toBe(200);
+    });
+  });
+
+  it('serve takes HIPPOCAMPUS_TOKEN from the environment', async () => {
+    await withServer(['serve', '--home', home.home, '--port', '0', '--keyword-only'], { HIPPOCAMPUS_TOKEN: 'env-secret' }, async (url) => {
+      expect((await fetch(`${url}/agents`, { headers: { Authorization: 'Bearer wrong' } })).status).toBe(401);
+      expect((await fetch(`${url}/agents`, { headers: { Authorization: 'Bearer env-secret' } })).status).toBe(200);
+    });
+  });
+
+  it('mcp --http --token still works but warns that ps shows it; --token-file does not warn', async () => {
+    await withServer(['mcp', '--http', '--home', home.home, '--agent', 'ada', '--embedder', 'none', '--token', 'argv-secret'], {}, async (url, stderr) => {
+      expect(stderr()).toContain('--token puts the secret on the command line');
+      expect((await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' })).status).toBe(401);
+    });
+    const tokenFile = path.join(home.home, 'mcp-token');
+    fs.writeFileSync(tokenFile, 'mcp-file-secret');
+    await withServer(['mcp', '--http', '--home', home.home, '--agent', 'ada', '--embedder', 'none', '--token-file', tokenFile], {}, async (url, stderr) => {
+      expect(stderr()).not.toContain('--token puts');
+      expect((await fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: 'Bearer nope' }, body: '{}' })).status).toBe(401);
+    });
+  });
+
+  it('a missing or empty token file is a one-line CONFIG_ERROR, and nothing is served', async () => {
+    const empty = path.join(home.home, 'empty');
+    fs.writeFileSync(empty, '\n');
+    for (const file of [path.join(home.home, 'absent'), empty]) {
+      const child = spawn(process.execPath, [binary, 'serve', '--home', home.home, '--port', '0', '--keyword-only', '--token-file', file], { stdio: ['ignore', 'pipe', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      const code = await new Promise((resolve) => child.on('close', resolve));
+      expect(code).not.toBe(0);
+      expect(stderr).toMatch(/token file/);
+    }
+  });
+});

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// The arguments of the engine's public methods, bounded: the same limits the HTTP API, the tools and
+// the CLI apply, so no call from any surface (or from a JavaScript caller passing anything at all) can
+// ask for unbounded work. A 1 MB query took 3.3 s and 0.7 GB in recallRelevant before these limits.
+
+/** Longest query text (the HTTP search route's limit): a question or a conversation turn, not a document. */
+export const MAX_QUERY_LENGTH = 4_000;
+/** Longest memory id: ULIDs are 26 characters; a host's own `generateId` gets room, not unbounded room. */
+export const MAX_ID_LENGTH = 128;
+/** Most ids or experiences in one call. */
+export const MAX_BATCH = 10_000;
+
+export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
+export const memoryIdsSchema = z.array(memoryIdSchema).max(MAX_BATCH);
+export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_LENGTH);
+export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200)).min(1).max(64);
+const unit = z.number().min(0).max(1);
+
+export const reinforcementSchema = z.object({ intensity: unit, importance: unit.optional(), setImportance: unit.optional() }).strict();
+export const similarOptionsSchema = z.object({ limit: z.number().int().min(1).max(1_000).optional(), excludeSelf: z.boolean().optional() }).strict();
+export const reviewLimitSchema = z.number().int().min(1).max(MAX_BATCH);
+export const clusterDepthSchema = z.number().int().min(0).max(5);
+export const clusterOptionsSchema = z.object({ fanOut: z.number().int().min(1).max(100).optional(), minSimilarity: z.number().min(-1).max(1).optional() }).strict();
+export const backfillOptionsSchema = z
+  .object({ batchSize: z.number().int().min(1).max(MAX_BATCH).optional(), onProgress: z.custom<(done: number, total: number) => void>((value) => typeof value === 'function', 'must be a function').optional() })
+  .strict();
+export const rememberManyOptionsSchema = z.object({ longTerm: z.boolean().optional() }).strict();
+export const triggerSchema = z.string().min(1).max(64);

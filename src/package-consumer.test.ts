@@ -1,0 +1,205 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteVecPlatformPackage } from './stores/sqlite/load-sqlite-vec.ts';
+import { createConsumerProject, folderBytes, installOffline, packPackage, REPOSITORY } from './testing/consumer-project.ts';
+
+// The product is what a user installs: this packs the package, installs the tarball into fresh
+// projects (offline, from the npm cache) and uses it the way the README says — plain Node, TypeScript
+// with two module resolutions, the CLI — then installs again without optional dependencies.
+
+const MB = 1024 * 1024;
+let workspace: string;
+let project: string;
+let lean: string;
+const figures: Record<string, number> = {};
+
+function run(command: string, args: string[], cwd: string, env: Record<string, string> = {}): { status: number | null; stdout: string; stderr: string } {
+  const result = spawnSync(command, args, { cwd, encoding: 'utf8', env: { ...process.env, HIPPOCAMPUS_HOME: path.join(cwd, 'home'), ...env } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** The README's library example, exactly as written there. */
+function readmeLibrarySnippet(): string {
+  const readme = fs.readFileSync(path.join(REPOSITORY, 'README.md'), 'utf8');
+  const section = readme.slice(readme.indexOf('## Library'));
+  const match = /```ts\n([\s\S]*?)```/.exec(section);
+  if (!match) throw new Error('README.md has no ts block under "## Library"');
+  return match[1]!;
+}
+
+/** Every entry point of the package (package.json exports, but package.json itself). */
+const ENTRIES = Object.keys(JSON.parse(fs.readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')).exports as Record<string, unknown>)
+  .filter((key) => key !== './package.json')
+  .map((key) => (key === '.' ? 'hippocampus' : `hippocampus/${key.slice(2)}`));
+/** Methods the docs name in prose the same way as functions (on the engine, a scheduler, a graph, a skill library). */
+const METHODS = new Set(['rememberMany', 'runNow', 'recallRelevant', 'findSkills', 'factsFor', 'asOf']);
+
+/**
+ * The names the docs tell users to use: every name in an \`import { … } from 'hippocampus…'\` of a code
+ * block (with its entry), and every factory-like name (create…, load…, schedule…, to…Tools, run…) in code.
+ */
+function documentedNames(): { imports: [string, string][]; factories: string[] } {
+  const text = ['README.md', ...fs.readdirSync(path.join(REPOSITORY, 'docs')).map((file) => path.join('docs', file))]
+    .filter((file) => file.endsWith('.md'))
+    .map((file) => fs.readFileSync(path.join(REPOSITORY, file), 'utf8'))
+    .join('\n');
+  const imports: [string, string][] = [];
+  for (const match of text.matchAll(/import\s*\{([^}]+)\}\s*from\s*'(hippocampus(?:\/[a-z/-]+)?)'/g)) {
+    for (const part of match[1]!.split(',')) {
+      const name = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!.trim();
+      if (name && !part.trim().startsWith('type ')) imports.push([match[2]!, name]);
+    }
+  }
+  const code = [...text.matchAll(/\`\`\`[a-z]*\n([\s\S]*?)\`\`\`|\`([^\`\n]+)\`/g)].map((match) => match[1] ?? match[2] ?? '').join('\n');
+  const factories = [...new Set([...code.matchAll(/(?<![.\w])((?:create|load|schedule|serve|start|resolve|consolidate|to|run|export|import|list|forget|remember|graph|personalized)[A-Z]\w*)/g)].map((match) => match[1]!))].filter(
+    (name) => !METHODS.has(name),
+  );
+  return { imports, factories };
+}
+
+beforeAll(async () => {
+  workspace = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-consumer-'));
+  const tarball = packPackage(workspace);
+  project = path.join(workspace, 'app');
+  lean = path.join(workspace, 'lean-app');
+  createConsumerProject(project, tarball);
+  // A lean install keeps sqlite-vec's native library by depending on its platform package itself
+  // (--omit=optional drops every optional dependency, sqlite-vec's own included): see the README.
+  createConsumerProject(lean, tarball, [sqliteVecPlatformPackage()]);
+  // Both installs at once: each spends most of its time compiling better-sqlite3 on one core.
+  const [full, omitted] = await Promise.all([installOffline(project), installOffline(lean, ['--omit=optional'])]);
+  figures.installSeconds = Math.round(full);
+  figures.leanInstallSeconds = Math.round(omitted);
+  figures.installedMb = Math.round(folderBytes(path.join(project, 'node_modules')) / MB);
+  figures.leanInstalledMb = Math.round(folderBytes(path.join(lean, 'node_modules')) / MB);
+  console.log(`installed from the tarball: ${figures.installedMb} MB in ${figures.installSeconds} s; with --omit=optional: ${figures.leanInstalledMb} MB in ${figures.leanInstallSeconds} s`);
+}, 15 * 60_000);
+afterAll(() => fs.rmSync(workspace, { recursive: true, force: true }));
+
+describe('the packed package, installed into an empty project', () => {
+  it('ships built JavaScript and no sources, tests or benchmarks', () => {
+    const installed = path.join(project, 'node_modules', 'hippocampus');
+    expect(fs.existsSync(path.join(installed, 'dist', 'index.js'))).toBe(true);
+    expect(fs.existsSync(path.join(installed, 'dist', 'index.d.ts'))).toBe(true);
+    expect(fs.existsSync(path.join(installed, 'dist', 'dashboard', 'dist', 'index.html'))).toBe(true);
+    expect(fs.existsSync(path.join(installed, 'src'))).toBe(false);
+    expect(fs.existsSync(path.join(installed, 'bench'))).toBe(false);
+    const files: string[] = [];
+    const walk = (folder: string) => fs.readdirSync(folder, { withFileTypes: true }).forEach((entry) => (entry.isDirectory() ? walk(path.join(folder, entry.name)) : files.push(entry.name)));
+    walk(installed);
+    expect(files.filter((name) => /\.test\.|\.reliability\./.test(name))).toEqual([]);
+    expect(fs.existsSync(path.join(project, 'node_modules', 'tsx'))).toBe(false);
+    expect(fs.existsSync(path.join(project, 'node_modules', '@huggingface'))).toBe(false);
+  });
+
+  it('default install stays within 420 MB; without optional dependencies within 120 MB', () => {
+    expect(figures.installedMb).toBeLessThanOrEqual(420);
+    expect(figures.leanInstalledMb).toBeLessThanOrEqual(120);
+  });
+
+  it("runs the README's library example unchanged with plain node", () => {
+    fs.writeFileSync(path.join(project, 'readme-example.mjs'), readmeLibrarySnippet());
+    const result = run(process.execPath, ['readme-example.mjs'], project);
+    expect(result.stderr).not.toMatch(/Error/);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('Deploy failed: migration locked the users table');
+  });
+
+  it('imports every subpath, and the worker threads start from dist/', () => {
+    fs.writeFileSync(
+      path.join(project, 'subpaths.mjs'),
+      `import { createHippocampus, toOpenAITools, createHippoTools, forgetByDescription, rememberFacts } from 'hippocampus';
+import { toAiSdkTools } from 'hippocampus/tools';
+import { createLiveWatcher, loadCoreMemories, exportMirror, listArchivalCandidates } from 'hippocampus/live';
+import { createKnowledgeGraph, createSkillLibrary, createQueryRouter, scheduleWorkingConsolidation, consolidateWorkingMemory } from 'hippocampus/layers';
+for (const value of [toOpenAITools, createHippoTools, forgetByDescription, rememberFacts, toAiSdkTools, createLiveWatcher, loadCoreMemories, exportMirror, listArchivalCandidates, createKnowledgeGraph, createSkillLibrary, createQueryRouter, scheduleWorkingConsolidation, consolidateWorkingMemory]) {
+  if (typeof value !== 'function') throw new Error('not a function');
+}
+const memory = await createHippocampus({ agentId: 'bulk', embedder: null });
+await memory.rememberMany(Array.from({ length: 2100 }, (_, index) => ({ type: 'observation', content: 'note ' + index + ' about the harbour' })), { longTerm: true });
+await memory.maintain(); // builds the keyword postings in a worker thread (2,000+ memories)
+console.log((await memory.recallByKeywords(['harbour'], { limit: 3 })).length);
+await memory.stop();
+`,
+    );
+    const result = run(process.execPath, ['subpaths.mjs'], project);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('3');
+  });
+
+  it('exports every name the README and docs/ use', () => {
+    const names = documentedNames();
+    expect(names.imports.length + names.factories.length).toBeGreaterThan(10);
+    fs.writeFileSync(
+      path.join(project, 'surface.mjs'),
+      `const entries = ${JSON.stringify(ENTRIES)};
+const modules = Object.fromEntries(await Promise.all(entries.map(async (entry) => [entry, await import(entry)])));
+const { imports, factories } = ${JSON.stringify(names)};
+const missing = [];
+for (const [entry, name] of imports) if (!(name in modules[entry])) missing.push(entry + ' ' + name);
+for (const name of factories) if (!entries.some((entry) => name in modules[entry])) missing.push('(any entry) ' + name);
+console.log(JSON.stringify(missing));
+`,
+    );
+    const result = run(process.execPath, ['surface.mjs'], project);
+    expect(result.stderr).toBe('');
+    expect(JSON.parse(result.stdout)).toEqual([]);
+  });
+
+  it.each(['nodenext', 'bundler'])('type-checks a TypeScript consumer with moduleResolution %s', (resolution) => {
+    const folder = path.join(project, `ts-${resolution}`);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(
+      path.join(folder, 'tsconfig.json'),
+      JSON.stringify({
+        compilerOptions: { module: resolution === 'bundler' ? 'esnext' : 'nodenext', moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(REPOSITORY, 'node_modules', '@types')] },
+        include: ['*.ts'],
+      }),
+    );
+    fs.writeFileSync(
+      path.join(folder, 'agent.ts'),
+      `import { createHippocampus, createHippoTools, toOpenAITools, type RecallResult } from 'hippocampus';
+import { toAnthropicTools } from 'hippocampus/tools';
+
+const memory = await createHippocampus({ agentId: 'typed', embedder: null });
+await memory.remember({ type: 'decision', content: 'Ship on Fridays', importance: 0.9 });
+const results: RecallResult[] = await memory.recallRelevant('when do we ship?', { limit: 3 });
+const total: number = results.length;
+const tools = createHippoTools({ memory });
+const openai = toOpenAITools(tools);
+const anthropic = toAnthropicTools(tools);
+const name: string = openai[0]!.function.name + anthropic[0]!.name + total;
+// The types are real, not any: a memory type that does not exist is an error.
+// @ts-expect-error
+await memory.remember({ type: 'dream', content: 'x' });
+await memory.stop();
+export { name };
+`,
+    );
+    const result = run(process.execPath, [path.join(REPOSITORY, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.json'], folder);
+    expect(result.stdout + result.stderr).toBe('');
+    expect(result.status).toBe(0);
+  });
+
+  it('the CLI answers --version and remembers and recalls through npx', () => {
+    const version = run('npx', ['--offline', 'hippocampus', '--version'], project);
+    expect(version.stdout.trim()).toBe(JSON.parse(fs.readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')).version);
+    const remember = run('npx', ['--offline', 'hippocampus', '--agent', 'cli', 'remember', 'The staging database lives on port 5433', '--type', 'decision', '--importance', '0.9'], project);
+    expect(remember.status).toBe(0);
+    const recall = run('npx', ['--offline', 'hippocampus', '--agent', 'cli', 'recall'], project);
+    expect(recall.status).toBe(0);
+    expect(recall.stdout).toContain('port 5433');
+  });
+
+  it('without optional dependencies it still works end to end on the WASM runtime, and says so once', () => {
+    expect(fs.existsSync(path.join(lean, 'node_modules', 'onnxruntime-node'))).toBe(false);
+    fs.writeFileSync(path.join(lean, 'readme-example.mjs'), readmeLibrarySnippet());
+    const result = run(process.execPath, ['readme-example.mjs'], lean);
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('Deploy failed: migration locked the users table');
+    expect(result.stderr.match(/tfjs WASM/g)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHippocampus } from '../memory/hippocampus.ts';
+import { attackRequest, BROWSER_ATTACKS, rawRequest } from '../testing/browser-attacks.ts';
+import { databaseFingerprint } from '../testing/database-fingerprint.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { type RunningServer, startServer } from './serve.ts';
+
+let home: ReturnType<typeof createTempHome>;
+let server: RunningServer;
+let memoryId: string;
+beforeAll(async () => {
+  home = createTempHome();
+  const memory = await createHippocampus({ home: home.home, agentId: 'a1', embedder: createHashEmbedder() });
+  memoryId = (await memory.rememberMany(SEED_MEMORIES, { longTerm: true }))[0]!.memory.id;
+  await memory.stop();
+  server = await startServer({ home: home.home, port: 0, embedder: createHashEmbedder(), cors: ['http://localhost:5173'], allowedHosts: ['memory.internal'], logError: () => {} });
+});
+afterAll(async () => {
+  await server.close();
+  home.cleanup();
+});
+
+describe('what a web page can make a browser send is refused, and changes nothing', () => {
+  it.each(BROWSER_ATTACKS.map((attack) => [attack.name, attack] as const))('%s', async (_name, attack) => {
+    const before = databaseFingerprint(home.home, 'a1');
+    const response = await rawRequest(server.port, attackRequest(attack, { port: server.port, agent: 'a1', id: memoryId }));
+    expect(response.status, response.body).toBe(attack.status);
+    expect((JSON.parse(response.body) as { error: { code: string } }).error.code).toBe(attack.code);
+    expect(databaseFingerprint(home.home, 'a1')).toBe(before);
+  });
+});
+
+describe('what the owner sends still works (the guard does not refuse everything)', () => {
+  const write = (headers: Record<string, string>) =>
+    rawRequest(server.port, { method: 'POST', path: '/agents/a1/memories', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify({ type: 'decision', content: `allowed write ${JSON.stringify(headers)}`, importance: 0.8 }) });
+
+  it('JSON from curl-like clients on every loopback name, with or without a charset', async () => {
+    expect((await write({})).status).toBe(201);
+    expect((await write({ Host: `localhost:${server.port}` })).status).toBe(201);
+    expect((await write({ Host: `[::1]:${server.port}` })).status).toBe(201);
+    expect((await write({ 'Content-Type': 'application/json; charset=utf-8' })).status).toBe(201);
+  });
+
+  it('a page of the server itself (same origin), a configured CORS origin and a configured host name', async () => {
+    expect((await write({ Origin: `http://127.0.0.1:${server.port}`, 'Sec-Fetch-Site': 'same-origin' })).status).toBe(201);
+    expect((await write({ Origin: 'http://localhost:5173', 'Sec-Fetch-Site': 'same-site' })).status).toBe(201);
+    expect((await write({ Host: 'memory.internal' })).status).toBe(201);
+    const read = await rawRequest(server.port, { method: 'GET', path: '/agents/a1/export', headers: { 'Sec-Fetch-Site': 'same-origin' } });
+    expect(read.status).toBe(200);
+  });
+
+  it('a DELETE needs no body and works from the owner', async () => {
+    const response = await rawRequest(server.port, { method: 'DELETE', path: `/agents/a1/memories/${memoryId}`, headers: {} });
+    expect(response.status).toBe(200);
+  });
+});
