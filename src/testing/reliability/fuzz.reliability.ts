@@ -12,7 +12,7 @@ import { pick, randomObject, randomValue, seeded } from '../fuzz-values.ts';
 import { createHashEmbedder } from '../hash-embedder.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../http-app-fixture.ts';
 import { createTempHome } from '../temp-home.ts';
-import { databaseFingerprint } from './database-checks.ts';
+import { databaseFingerprint } from '../database-fingerprint.ts';
 import { recordResult } from './reliability-results.ts';
 
 /** A well-formed call per tool: a third of the fuzzed calls start from one and change one field, so the success paths are exercised too. */
