@@ -3,17 +3,21 @@ import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.ts';
 import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import { createRuleFactClassifier } from '../facts/fact-classifier.ts';
 import { rememberFacts } from '../facts/remember-facts.ts';
 import { bandsFor } from '../facts/similarity-bands.ts';
+import { createKnowledgeGraph } from '../graph/knowledge-graph.ts';
 import { appendLines } from '../live/live-test-helpers.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { exportMirror } from '../live/mirror-export.ts';
 import { importMirror } from '../live/mirror-import.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createSkillLibrary } from '../skills/skill-library.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -119,6 +123,45 @@ describe('forgetting is complete', () => {
     expect(report.deleted).toBeGreaterThanOrEqual(2);
     await client.close();
     expectNoTrace(home.home, memory, LOCKER, words);
+  });
+
+  it('graph relations and entities only the memory supported go with it; a skill keeps its code but not the link to it', async () => {
+    const sentence = 'I moved to Quokkaville.';
+    const words = wordsFoundNowhereElse(sentence, home.home);
+    const [stored] = await memory.rememberMany([{ type: 'chat', content: sentence }], { longTerm: true });
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    expect((await graph.entities()).map((entity) => entity.name)).toContain('Quokkaville');
+    const skills = createSqliteSkillStore({ pool: (memory.backend as SqliteBackend).pool });
+    const library = createSkillLibrary({ agentId: 'ada', store: skills, embedder: null });
+    const { skill } = await library.addSkill({ name: 'pack-boxes', description: 'Pack moving boxes', code: 'pack --all', language: 'shell', createdFrom: [stored!.memory.id] });
+
+    await memory.forget([stored!.memory.id]);
+
+    expect((await graph.entities()).map((entity) => entity.name)).not.toContain('Quokkaville');
+    expect(await graph.relations({ subject: 'user', predicate: 'lives_in' })).toEqual([]);
+    const kept = await skills.get({ agentId: 'ada' }, skill.id);
+    expect(kept?.skill).toMatchObject({ code: 'pack --all', createdFrom: [] });
+    expectNoTrace(home.home, memory, sentence, words);
+  });
+
+  it('the CLI forget leaves no trace either', async () => {
+    // The CLI opens agents with the default embedder: this agent is made without vectors so it can.
+    const cliAgent = await createHippocampus({ home: home.home, agentId: 'cli', embedder: null });
+    await cliAgent.rememberMany(OTHER, { longTerm: true });
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [stored] = await cliAgent.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    await cliAgent.stop();
+    let stderr = '';
+    const code = await main(['node', 'hippocampus', '--home', home.home, '--agent', 'cli', 'forget', stored!.memory.id], { stdout: () => undefined, stderr: (text) => (stderr += text) });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const reopened = await createHippocampus({ home: home.home, agentId: 'cli', embedder: null });
+    try {
+      expectNoTrace(home.home, reopened, LOCKER, words);
+    } finally {
+      await reopened.stop();
+    }
   });
 
   it('an exported mirror is rewritten without the forgotten memory, and a stale copy never re-imports it', async () => {
