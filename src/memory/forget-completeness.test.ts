@@ -198,14 +198,19 @@ describe('forgetting is complete', () => {
 });
 
 describe('forgetting over HTTP', () => {
-  it('POST /agents/:agent/forget {ids} leaves no trace under the home', async () => {
+  it('POST /agents/:agent/forget {ids}: the preview lists the derived facts, the forget takes them and leaves no trace under the home', async () => {
     const fixture = await createHttpAppFixture({ memories: OTHER });
     try {
       const engine = await fixture.registry.get('ada');
       const words = wordsFoundNowhereElse(LOCKER, fixture.home);
       const [stored] = await engine.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const facts = await rememberFacts({ memory: engine, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(engine.embedder) }, LOCKER);
+      const preview = (await (await fixture.json('/agents/ada/forget/preview', 'POST', { ids: [stored!.memory.id] })).json()) as { memories: { id: string }[] };
+      const expected = [stored!.memory.id, ...facts.facts.map((fact) => fact.memoryId)];
+      expect(preview.memories.map((entry) => entry.id).sort()).toEqual([...expected].sort());
       const response = await fixture.json('/agents/ada/forget', 'POST', { ids: [stored!.memory.id] });
       expect(response.status).toBe(200);
+      expect((((await response.json()) as { deleted: string[] }).deleted).sort()).toEqual([...expected].sort());
       expectNoTrace(fixture.home, engine, LOCKER, words);
     } finally {
       await fixture.cleanup();

@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createHttpApp } from '../../server/create-http-app.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import type { SqliteBackend } from './sqlite-backend.ts';
@@ -66,6 +67,18 @@ describe('damaged databases are refused at open', () => {
     const stats = await cli('--agent', 'ada', 'stats');
     expect(stats.code).not.toBe(0);
     expect(digest(file)).toBe(before);
+  });
+
+  it('over HTTP a damaged agent answers DATABASE_CORRUPT (500 with its code), not INTERNAL_ERROR', async () => {
+    damageMiddle(file);
+    const { app, close } = createHttpApp({ home: home.home, embedder: createHashEmbedder(), logError: () => {} });
+    try {
+      const response = await app.request('/agents/ada/memories');
+      expect(response.status).toBe(500);
+      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('DATABASE_CORRUPT');
+    } finally {
+      await close();
+    }
   });
 
   it('data check names the damaged agent and exits non-zero; data recover salvages what is readable and keeps the damaged file', async () => {
