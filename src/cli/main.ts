@@ -4,6 +4,7 @@ import { packageInfo } from '../server/routes/system-routes.ts';
 import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
 import { registerSearchCommands } from './commands/search-commands.ts';
+import { registerDataCommands } from './commands/data-commands.ts';
 import { registerDemoCommand } from './commands/demo-command.ts';
 import { registerLayerCommands } from './commands/layer-commands.ts';
 import { registerLiveCommands } from './commands/live-commands.ts';
@@ -25,6 +26,7 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
   registerMemoryCommands(program, context);
   registerLayerCommands(program, context);
   registerSearchCommands(program, context);
+  registerDataCommands(program, context);
   registerDemoCommand(program, context);
   registerBenchCommand(program, context);
   registerMcpCommand(program, context);

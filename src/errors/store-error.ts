@@ -1,12 +1,30 @@
 import type { ErrorCode } from './codes.ts';
 import { HippocampusError } from './hippocampus-error.ts';
 
-/** A storage backend failed; says which query and parameters (Drizzle's "Failed query" habit). */
+/** SQLite result codes that mean the file itself is damaged (or not a database at all). */
+const CORRUPTION = /^SQLITE_(CORRUPT|NOTADB)/;
+/** SQLite result codes that mean another process held the lock longer than busy_timeout. */
+const BUSY = /^SQLITE_(BUSY|LOCKED)/;
+
+/** The code a store failure reaches users with: damage and contention get their own, anything else is STORE_ERROR. */
+export function storeErrorCode(cause: unknown): 'DATABASE_CORRUPT' | 'DATABASE_BUSY' | 'STORE_ERROR' {
+  const sqliteCode = String((cause as { code?: unknown } | null)?.code ?? '');
+  if (CORRUPTION.test(sqliteCode)) return 'DATABASE_CORRUPT';
+  if (BUSY.test(sqliteCode)) return 'DATABASE_BUSY';
+  return 'STORE_ERROR';
+}
+
+/**
+ * A storage backend failed; says which query and parameters (Drizzle's "Failed
+ * query" habit). A damaged file is DATABASE_CORRUPT and a lock held too long is
+ * DATABASE_BUSY, whatever the caller passed, so users can act on the code.
+ */
 export class StoreError extends HippocampusError {
   constructor(options: { message: string; query?: string; params?: unknown[]; cause?: unknown; code?: ErrorCode }) {
     const where = options.query === undefined ? '' : `\nFailed query: ${options.query}\nparams: ${JSON.stringify(options.params ?? [])}`;
+    const classified = storeErrorCode(options.cause);
     super({
-      code: options.code ?? 'STORE_ERROR',
+      code: classified === 'STORE_ERROR' ? (options.code ?? 'STORE_ERROR') : classified,
       message: `${options.message}${where}`,
       cause: options.cause,
       details: { query: options.query, params: options.params },

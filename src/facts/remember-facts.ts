@@ -1,3 +1,4 @@
+import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -28,8 +29,10 @@ export interface RememberFactsResult {
 // more when it was said with conviction.
 const importanceOf = (intensity: number) => Math.max(0.5, intensity);
 
-function factInput(candidate: CandidateFact): ExperienceInput {
-  return { type: FACT_TYPE, kind: 'fact', content: candidate.fact, intensity: candidate.intensity, importance: importanceOf(candidate.intensity), source: 'remember_facts' };
+// `sourceHash` is the hash of the text the fact was extracted from: forgetting a
+// memory that holds that text forgets the fact with it (src/memory/forgetting.ts).
+function factInput(candidate: CandidateFact, sourceHash: string): ExperienceInput {
+  return { type: FACT_TYPE, kind: 'fact', content: candidate.fact, intensity: candidate.intensity, importance: importanceOf(candidate.intensity), source: 'remember_facts', context: { sourceHash } };
 }
 
 async function embedFacts(memory: Hippocampus, facts: readonly CandidateFact[]): Promise<(Float32Array | null)[]> {
@@ -53,13 +56,14 @@ async function embedFacts(memory: Hippocampus, facts: readonly CandidateFact[]):
 export async function rememberFacts(deps: RememberFactsDependencies, text: string): Promise<RememberFactsResult> {
   const { memory } = deps;
   const candidates = await deps.extractor.extract(text);
+  const sourceHash = hashContent(text);
   const vectors = await embedFacts(memory, candidates);
   const facts: RememberedFact[] = [];
   for (const [index, candidate] of candidates.entries()) {
     const similar = await findSimilarFacts(memory, candidate.fact, vectors[index] ?? null);
     const recognition = await recognizeFact(deps, candidate.fact, similar);
     if (recognition.outcome === 'new') {
-      const [stored] = await memory.rememberMany([factInput(candidate)], { longTerm: true });
+      const [stored] = await memory.rememberMany([factInput(candidate, sourceHash)], { longTerm: true });
       const record = stored!.memory;
       facts.push({ ...candidate, outcome: 'new', memoryId: record.id, runningIntensity: record.runningIntensity, previous: null, similarity: recognition.nearest?.similarity ?? null, decidedBy: null });
       continue;
@@ -70,7 +74,7 @@ export async function rememberFacts(deps: RememberFactsDependencies, text: strin
       const reinforced = await memory.reinforce(existing.id, { intensity: candidate.intensity, importance: importanceOf(candidate.intensity) });
       facts.push({ ...candidate, outcome: 'reinforced', memoryId: existing.id, runningIntensity: reinforced.runningIntensity, previous, similarity, decidedBy: recognition.decidedBy });
     } else {
-      const created = await memory.supersede(existing.id, factInput(candidate));
+      const created = await memory.supersede(existing.id, factInput(candidate, sourceHash));
       facts.push({ ...candidate, outcome: 'superseded', memoryId: created.id, runningIntensity: created.runningIntensity, previous, similarity, decidedBy: recognition.decidedBy });
     }
   }

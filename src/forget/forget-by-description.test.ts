@@ -47,7 +47,6 @@ describe('forgetByDescription', () => {
     const report = await forgetByDescription(memory, 'door code of the Kreuzberg flat', { threshold: 0.6 });
 
     expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
-    expect(report.purge).toMatchObject({ busy: false });
     const bytes = allBytes(home.home);
     expect(bytes).not.toContain(SECRET);
     expect(bytes.toLowerCase()).not.toContain('zqx4711'); // not even as a keyword-index term
@@ -72,7 +71,7 @@ describe('forgetByDescription', () => {
   it('deletes nothing when nothing is similar enough', async () => {
     await memory.rememberMany([{ type: 'observation', content: SECRET }], { longTerm: true });
     const report = await forgetByDescription(memory, 'my favourite pizza topping', { threshold: 0.6 });
-    expect(report).toMatchObject({ deleted: [], purge: null });
+    expect(report).toMatchObject({ deleted: [] });
     expect(await memory.store.count({ agentId: 'ada' })).toBe(1);
   });
 

@@ -2,8 +2,6 @@ import { queryTerms } from '../core/query-terms.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
-import { purgeDeletedText, type PurgeReport } from '../stores/sqlite/purge-deleted-text.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories a description is compared with. */
@@ -20,8 +18,6 @@ export interface ForgetReport {
   /** What was deleted, with the similarity that matched it (null for older versions removed with it). */
   deleted: { id: string; content: string; kind: MemoryRecord['kind']; similarity: number | null }[];
   threshold: ForgetThreshold;
-  /** Null when the backend is not SQLite (nothing to checkpoint). */
-  purge: PurgeReport | null;
 }
 
 /** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
@@ -70,8 +66,9 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
 /**
  * Forgetting means forgetting: the memories and facts semantically matching
  * `description` (and older versions of matched facts) are hard-deleted with
- * their vectors, keyword entries and history, then the text is purged from the
- * database file and its WAL. Nothing records that the request was made.
+ * their vectors, keyword entries and history and what was derived from them,
+ * then the text is purged from the database file and its WAL (the engine's
+ * forget, see src/memory/forgetting.ts). Nothing records that the request was made.
  * Memory blocks are not touched.
  *
  * @example
@@ -82,16 +79,12 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const matches = memory.embedder ? await semanticMatches(memory, description, threshold) : await keywordMatches(memory, description);
-  if (matches.size === 0) return { deleted: [], threshold, purge: null };
+  if (matches.size === 0) return { deleted: [], threshold };
   const doomed = await withOlderVersions(memory, new Set(matches.keys()));
   const describe = (record: MemoryRecord) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null });
-  if (options.dryRun) return { deleted: doomed.map(describe), threshold, purge: null };
+  // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
+  const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));
+  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), threshold };
   const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
-  const pool = sqlitePoolOf(memory.backend);
-  const purge = pool ? purgeDeletedText(pool, memory.agentId) : null;
-  return {
-    deleted: doomed.filter((record) => deleted.has(record.id)).map(describe),
-    threshold,
-    purge,
-  };
+  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), threshold };
 }

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { hashContent } from '../core/content-hash.ts';
 import { applyCandidate } from './apply-candidate.ts';
 import { defaultMatchThreshold } from './candidate-matcher.ts';
 import type { ConversationSource, SourcePosition } from './conversation-source.ts';
@@ -112,8 +113,11 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
       // Another watcher on the same source may have committed this batch meanwhile: then it is theirs.
       const current = watermarks.load(memory.agentId, source.id);
       if ((current === null) !== (from === null) || (current !== null && !samePosition(from, current))) return false;
+      // Each memory records the hash of the message it came from: forgetting a memory holding that text takes it along.
+      const textOf = new Map(batch.messages.map((message) => [message.id, message.content]));
       for (const candidate of candidates) {
-        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold });
+        const text = textOf.get(candidate.messageId);
+        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(text === undefined ? {} : { sourceHash: hashContent(text) }) });
         (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
       }
       watermarks.save(memory.agentId, source.id, batch.next, memory.clock.now());

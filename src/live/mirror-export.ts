@@ -1,10 +1,12 @@
 import path from 'node:path';
+import { agentPaths } from '../config/agent-paths.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { LIVE_DOMAINS } from './live-candidate.ts';
 import { MIRROR_VERSION, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
 import { mirrorFolderOf, renderDomainMarkdown } from './mirror-markdown.ts';
+import { registerMirror } from './mirror-registry.ts';
 
 /**
  * Writes the human-readable mirror of an agent's memory: `index.json`
@@ -21,6 +23,15 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
   const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };
   const files = [path.join(options.dir, 'index.json')];
   writeFileAtomically(files[0]!, `${JSON.stringify(index, null, 2)}\n`);
+  files.push(...writeMirrorMarkdown(options.dir, rows, now));
+  // Remembered beside the agent, so a later forget rewrites this mirror too.
+  registerMirror(agentPaths(memory.home, memory.agentId).root, options.dir);
+  return { files, memories: rows.length };
+}
+
+/** The per-domain Markdown of a mirror, rewritten from these records; returns the files. */
+export function writeMirrorMarkdown(dir: string, rows: readonly MemoryRecord[], now: number): string[] {
+  const files: string[] = [];
   const byFolder = new Map<string, MemoryRecord[]>(LIVE_DOMAINS.map((domain) => [domain, []]));
   // Superseded versions stay in index.json (lossless) but not in what a person reads.
   for (const row of rows.filter((record) => record.supersededBy === null)) {
@@ -28,9 +39,9 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), row]);
   }
   for (const [folder, records] of byFolder) {
-    const file = path.join(options.dir, folder, 'memories.md');
+    const file = path.join(dir, folder, 'memories.md');
     writeFileAtomically(file, renderDomainMarkdown(folder, records, now));
     files.push(file);
   }
-  return { files, memories: rows.length };
+  return files;
 }

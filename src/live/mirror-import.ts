@@ -16,6 +16,8 @@ export interface MirrorImportReport {
   created: string[];
   updated: string[];
   unchanged: number;
+  /** Entries of memories that were forgotten: never brought back. */
+  skippedForgotten: string[];
 }
 
 /**
@@ -47,7 +49,8 @@ export function readMirrorIndex(file: string): MirrorIndex {
   return result.data;
 }
 
-function toRecord(entry: MirrorEntry, agentId: string): MemoryRecord {
+/** A mirror entry as the record it stands for. */
+export function toRecord(entry: MirrorEntry, agentId: string): MemoryRecord {
   return {
     id: entry.id,
     agentId,
@@ -89,7 +92,7 @@ function differences(current: MemoryRecord, next: MemoryRecord): MemoryPatch {
  * Imports `index.json` (as exported, or edited by a person) into the agent's
  * memory in one transaction: new ids are created with every field as written,
  * changed ones are updated, the rest is left alone. Nothing is deleted; a
- * memory missing from the file stays. Invalid files change nothing and name the line.
+ * memory missing from the file stays; a forgotten one (tombstoned) is never re-imported. Invalid files change nothing and name the line.
  *
  * @example
  * const report = await importMirror(memory, { dir: 'memory' }); // { created: [...], updated: [...], unchanged: 12 }
@@ -97,9 +100,10 @@ function differences(current: MemoryRecord, next: MemoryRecord): MemoryPatch {
 export async function importMirror(memory: Hippocampus, options: { dir: string }): Promise<MirrorImportReport> {
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
-  const records = index.memories.map((entry) => toRecord(entry, memory.agentId));
+  const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();
+  const records = index.memories.filter((entry) => !forgotten.has(entry.id)).map((entry) => toRecord(entry, memory.agentId));
   const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
-  const report: MirrorImportReport = { created: [], updated: [], unchanged: 0 };
+  const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten] };
   const pool = (memory.backend as Partial<SqliteBackend>).pool;
   const work = async () => {
     const fresh = records.filter((record) => !existing.has(record.id));

@@ -68,7 +68,7 @@ describe('human-readable mirror', () => {
       expect(fs.readFileSync(path.join(second, folder, 'memories.md'), 'utf8')).toBe(fs.readFileSync(path.join(first, folder, 'memories.md'), 'utf8'));
     }
     expect((await other.recallRelevant('oolong tea', { limit: 1, recordAccess: false }))[0]!.memory.id).toBe(ids.tea);
-    expect(await importMirror(other, { dir: second })).toEqual({ created: [], updated: [], unchanged: report.created.length });
+    expect(await importMirror(other, { dir: second })).toEqual({ created: [], updated: [], unchanged: report.created.length, skippedForgotten: [] });
     await other.stop();
   });
 

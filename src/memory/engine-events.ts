@@ -19,15 +19,16 @@ export function createEventEmitter(options: { onEvent: EmitEvent | undefined; lo
   return (event) => {
     onEvent?.(event);
     const at = clock.now();
-    // The log keeps ids and reasons, and only a short preview of what was pruned, so forgetting leaves nothing whole behind.
-    if (event.type === 'pruned') log.append({ at, event: 'pruned', id: event.memory.id, type: event.memory.type, importance: event.memory.importance, reason: event.reason, preview: event.memory.content.slice(0, 48) });
+    // The log keeps ids and reasons, never content: a forget then leaves nothing of the text in it.
+    if (event.type === 'pruned') log.append({ at, event: 'pruned', id: event.memory.id, type: event.memory.type, importance: event.memory.importance, reason: event.reason });
     else if (event.type === 'consolidated') log.append({ at, event: 'consolidated', id: event.memory.id, type: event.memory.type, importance: event.memory.importance });
     else if (event.type === 'consolidation-run') log.append({ at, event: 'consolidation-run', ...event.run });
-    else if (event.type === 'error') log.append({ at, event: 'error', message: event.error.message });
+    // A store error's message carries the failed query's parameters, which may be content: only its first line and code.
+    else if (event.type === 'error') log.append({ at, event: 'error', code: (event.error as { code?: unknown }).code ?? null, message: event.error.message.split('\n')[0] });
   };
 }
 
-/** A pruned memory is reported by id, type, importance and content (the log keeps only a preview). */
+/** A pruned memory is reported to the host by id, type, importance and content (the log keeps no content). */
 export function emitPruned(emit: EmitEvent, memory: MemoryRecord, reason: PruneReason): void {
   emit({ type: 'pruned', memory: { id: memory.id, content: memory.content, importance: memory.importance, type: memory.type }, reason });
 }

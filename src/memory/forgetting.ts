@@ -1,3 +1,4 @@
+import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import type { EmitEvent } from './engine-events.ts';
@@ -10,22 +11,71 @@ export interface ForgettingDependencies {
   /** Experiences accepted by `enqueue` but not yet stored; forgotten ones are taken out in place. */
   queue: MemoryRecord[];
   emit: EmitEvent;
+  /** Its optional purge runs after every delete (tombstones, provenance lists, index terms, WAL). */
+  backend?: Pick<MemoryBackend, 'purgeDeletedText'>;
+  /** Files outside the backend that may hold forgotten text (session logs, mirrors): scrubbed last. */
+  scrubFiles?: (ids: string[]) => void;
+}
+
+/**
+ * What was derived from these records, transitively: every stored memory or
+ * fact whose `context.sourceHash` is the content hash of one of them — the
+ * facts `remember_facts` extracted from that very text and the memories the
+ * live watcher made from a message saying it (both record the hash of the
+ * text they were made from).
+ */
+async function findDerived(deps: Pick<ForgettingDependencies, 'store' | 'scope'>, sources: readonly MemoryRecord[], known: Set<string>): Promise<string[]> {
+  const found: string[] = [];
+  let frontier = [...sources];
+  const seenHashes = new Set<string>();
+  while (frontier.length > 0) {
+    const next: MemoryRecord[] = [];
+    for (const hash of new Set(frontier.map((record) => record.contentHash))) {
+      if (seenHashes.has(hash)) continue;
+      seenHashes.add(hash);
+      for (const record of await deps.store.query(deps.scope, { context: { sourceHash: hash }, includeSuperseded: true, orderBy: 'none' })) {
+        if (known.has(record.id)) continue;
+        known.add(record.id);
+        found.push(record.id);
+        next.push(record);
+      }
+    }
+    frontier = next;
+  }
+  return found;
+}
+
+/** The ids a forget of `ids` would take with them (not `ids` themselves). */
+export async function derivedMemoryIds(deps: Pick<ForgettingDependencies, 'store' | 'scope' | 'queue'>, ids: string[]): Promise<string[]> {
+  const sources = [...(await deps.store.getMany(deps.scope, ids)), ...deps.queue.filter((record) => ids.includes(record.id))];
+  return findDerived(deps, sources, new Set(ids));
 }
 
 /**
  * Hard delete: queued experiences never get stored, stored rows go with
- * everything derived from them, and the ring lets go of them. Returns every id
- * that existed, queued or stored.
+ * everything derived from them (derived facts and watcher memories here; graph
+ * provenance, relations and entities only they supported by the database's
+ * cascades; skill and working-memory provenance by the purge), the ring lets go
+ * of them, and the purge leaves no text behind. Returns every id that existed,
+ * queued or stored, derived ones included.
  */
 export async function forgetMemories(deps: ForgettingDependencies, ids: string[]): Promise<string[]> {
   const { queue } = deps;
-  const queued = new Set<string>();
+  const queued: MemoryRecord[] = [];
   for (let index = queue.length - 1; index >= 0; index -= 1) {
-    if (ids.includes(queue[index]!.id)) queued.add(queue.splice(index, 1)[0]!.id);
+    if (ids.includes(queue[index]!.id)) queued.push(queue.splice(index, 1)[0]!);
   }
-  const deleted = await deps.store.deleteMany(deps.scope, ids);
-  for (const id of ids) deps.buffer.remove(id);
-  const all = [...new Set([...deleted, ...queued])];
+  const stored = await deps.store.getMany(deps.scope, ids);
+  const known = new Set([...ids]);
+  const derived = await findDerived(deps, [...stored, ...queued], known);
+  const targets = [...new Set([...ids, ...derived])];
+  const deleted = await deps.store.deleteMany(deps.scope, targets);
+  for (const id of targets) deps.buffer.remove(id);
+  const all = [...new Set([...deleted, ...queued.map((record) => record.id)])];
+  if (all.length > 0) {
+    await deps.backend?.purgeDeletedText?.(deps.scope, all);
+    deps.scrubFiles?.(all);
+  }
   deps.emit({ type: 'forgotten', ids: all });
   return all;
 }

@@ -37,7 +37,7 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { forgetMemories, type ForgettingDependencies } from './forgetting.ts';
+import { derivedMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -45,7 +45,8 @@ import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdi
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
-import { createSessionLog } from './session-log.ts';
+import { scrubMirrors } from '../live/mirror-registry.ts';
+import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
 import { backfillVectors, bindEmbedderModel } from './vector-indexing.ts';
@@ -300,7 +301,25 @@ export class Hippocampus {
   async forget(ids: string[]): Promise<string[]> {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
-    return this.serial(() => forgetMemories(this.parts, ids));
+    const agentRoot = agentPaths(this.home, this.agentId).root;
+    const scrubFiles = (forgotten: string[]) => {
+      scrubSessionLogs(agentRoot);
+      scrubMirrors(agentRoot, forgotten);
+    };
+    return this.serial(() => forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids));
+  }
+
+  /**
+   * What forgetting `ids` would take with them besides themselves: the facts
+   * and watcher memories derived from their text (`context.sourceHash`).
+   *
+   * @example
+   * await memory.derivedFrom([rawId]); // ['01J…fact', '01J…watcher']
+   */
+  async derivedFrom(ids: string[]): Promise<string[]> {
+    this.assertOpen();
+    ids = parseWith(memoryIdsSchema, ids, 'memory ids');
+    return derivedMemoryIds(this.parts, ids);
   }
 
   /**

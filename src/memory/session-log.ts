@@ -45,3 +45,43 @@ export function readSessionLogs(agentRoot: string): Record<string, unknown>[] {
   }
   return events.sort((left, right) => Number(left.at ?? 0) - Number(right.at ?? 0));
 }
+
+/** Fields older versions wrote into the log that carry a memory's text. */
+const CONTENT_FIELDS = ['preview', 'content'];
+
+/**
+ * Rewrites every session log of an agent without the content fields older
+ * versions wrote (a 48-character `preview` of each pruned memory), each file
+ * replaced atomically. Run at every forget, so logs written before this
+ * version lose their text the first time anything is forgotten; files that
+ * hold no such field are not touched. Returns the files rewritten.
+ *
+ * @example
+ * scrubSessionLogs('/home/me/.hippocampus/agents/ada'); // ['…/sessions/s-01…/logs/events.jsonl']
+ */
+export function scrubSessionLogs(agentRoot: string): string[] {
+  const sessions = path.join(agentRoot, 'sessions');
+  if (!fs.existsSync(sessions)) return [];
+  const rewritten: string[] = [];
+  for (const session of fs.readdirSync(sessions)) {
+    const file = path.join(sessions, session, 'logs', 'events.jsonl');
+    if (!fs.existsSync(file)) continue;
+    const text = fs.readFileSync(file, 'utf8');
+    if (!CONTENT_FIELDS.some((field) => text.includes(`"${field}"`))) continue;
+    const lines = text.split('\n').map((line) => {
+      if (line.trim() === '') return line;
+      try {
+        const event = JSON.parse(line) as Record<string, unknown>;
+        for (const field of CONTENT_FIELDS) delete event[field];
+        return JSON.stringify(event);
+      } catch {
+        return ''; // a line cut short by a crash may hold a piece of text: dropped
+      }
+    });
+    const temporary = `${file}.${process.pid}.tmp`;
+    fs.writeFileSync(temporary, lines.filter((line, index) => line !== '' || index === lines.length - 1).join('\n'));
+    fs.renameSync(temporary, file);
+    rewritten.push(file);
+  }
+  return rewritten;
+}

@@ -76,7 +76,7 @@ async function showAfterRestart(context: CliContext, home: string, agent: string
     if (shortTerm.length === 0) say('  (none)');
     say(`\nPruned, and why (from the session logs):`);
     for (const event of readSessionLogs(agentPaths(home, agent).root).filter((entry) => entry.event === 'pruned')) {
-      say(`  ${String(event.type).padEnd(11)} importance ${Number(event.importance).toFixed(2)}  ${String(event.reason).padEnd(8)} "${String(event.preview)}"`);
+      say(`  ${String(event.type).padEnd(11)} importance ${Number(event.importance).toFixed(2)}  ${String(event.reason).padEnd(8)} ${String(event.id)}`);
     }
     const stats = await memory.stats();
     const runs = await memory.store.listConsolidationRuns({ agentId: agent }, 100);

@@ -31,7 +31,8 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
       return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])) });
     }
     const { ids } = body;
-    const found = await engine.store.getMany({ agentId: engine.agentId }, ids);
+    // What was derived from them (facts, watcher memories) goes too: the preview lists it after them.
+    const found = await engine.store.getMany({ agentId: engine.agentId }, [...ids, ...(await engine.derivedFrom(ids))]);
     const foundIds = new Set(found.map((memory) => memory.id));
     return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id)) });
   });

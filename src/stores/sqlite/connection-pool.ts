@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { agentPaths } from '../../config/agent-paths.ts';
-import { StoreError } from '../../errors/store-error.ts';
+import { StoreError, storeErrorCode } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { assertNotLost, assertSound, corruptDatabaseError, markAgent, markChecked } from './database-health.ts';
+import { guardConnection } from './guarded-connection.ts';
 import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
 import { loadSqliteVec } from './load-sqlite-vec.ts';
 
@@ -19,7 +21,9 @@ export interface SqliteConnectionPoolOptions {
  * One SQLite connection per agent database file, opened lazily and shared by
  * every SQLite-backed store of this process. Every connection runs in WAL mode
  * with busy_timeout=5000, foreign keys on and secure_delete on (forgotten text
- * is overwritten, not left in free pages).
+ * is overwritten, not left in free pages). Opening refuses a damaged file
+ * (DATABASE_CORRUPT) and a lost one of an agent with a history
+ * (DATABASE_MISSING); every SQLite error after that is a typed StoreError.
  */
 export interface SqliteConnectionPool {
   readonly home: string;
@@ -36,10 +40,12 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
   const migrations = options.migrations ?? MIGRATIONS;
   let closed = false;
 
-  function prepare(file: string): Database.Database {
+  function prepare(file: string, agentId: string): Database.Database {
     const db = new Database(file, { timeout: 5000 });
     try {
       db.pragma('busy_timeout = 5000');
+      // Before anything could write: a damaged file is refused, never written into.
+      assertSound(db, file, agentId);
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       db.pragma('secure_delete = ON');
@@ -54,7 +60,8 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       // pick the right index (type vs importance) from real statistics.
       db.pragma('analysis_limit = 400');
       db.pragma('optimize = 0x10002');
-      return db;
+      markAgent(agentPaths(options.home, agentId).root, agentId);
+      return guardConnection(db, { file, agentId });
     } catch (error) {
       db.close();
       throw error;
@@ -62,15 +69,18 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
   }
 
   function open(agentId: string): Database.Database {
-    const file = agentPaths(options.home, agentId).longTermDatabase;
+    const paths = agentPaths(options.home, agentId);
+    const file = paths.longTermDatabase;
+    assertNotLost(file, agentId, paths.root);
     fs.mkdirSync(path.dirname(file), { recursive: true });
     // Two processes creating the same new file can meet while one switches it to
     // WAL, where SQLite answers SQLITE_BUSY without waiting: try again, briefly.
     for (let attempt = 1; ; attempt += 1) {
       try {
-        return prepare(file);
+        return prepare(file, agentId);
       } catch (error) {
         if (HippocampusError.isInstance(error)) throw error;
+        if (storeErrorCode(error) === 'DATABASE_CORRUPT') throw corruptDatabaseError(file, agentId, [(error as Error).message], error);
         const busy = String((error as { code?: unknown }).code ?? '').startsWith('SQLITE_BUSY');
         if (!busy || attempt >= OPEN_ATTEMPTS) throw new StoreError({ message: `Could not open ${file}`, cause: error });
         Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20 * attempt);
@@ -104,13 +114,17 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     },
     close() {
       closed = true;
-      for (const db of connections.values()) {
+      for (const [agentId, db] of connections) {
+        let checkpointed = false;
         try {
-          db.pragma('wal_checkpoint(TRUNCATE)');
+          const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];
+          checkpointed = (result?.busy ?? 1) === 0;
         } catch {
           // Another process may hold the WAL; its own close checkpoints it.
         }
         db.close();
+        // Closed cleanly by us: the next open need not check the whole file again.
+        if (checkpointed) markChecked(agentPaths(options.home, agentId).longTermDatabase);
       }
       connections.clear();
     },

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createKeywordChangeLog } from './keyword-change-log.ts';
+import { createForgettingSchema } from './forgetting-schema.ts';
 import { createLayerTables } from './layer-schema.ts';
 
 export interface Migration {
@@ -152,6 +153,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 6,
     description: 'keyword change log: which memories were inserted, deleted or edited, for in-memory keyword postings to replay',
     up: createKeywordChangeLog,
+  },
+  {
+    version: 7,
+    description: 'complete forgetting: FTS5 secure-delete, tombstones of forgotten ids (never re-imported), an index on the source a derived memory came from',
+    up: createForgettingSchema,
   },
 ];
 

@@ -1,31 +1,66 @@
 import { StoreError } from '../../errors/store-error.ts';
+import type { PurgeReport } from '../../spec/memory-backend.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { placeholders } from './query-builder.ts';
 
-export interface PurgeReport {
-  /** True when a reader kept the checkpoint from finishing: the WAL may still hold old pages. */
-  busy: boolean;
-  /** Frames in the WAL before the checkpoint. */
-  walFrames: number;
-}
+export type { PurgeReport };
 
 /**
- * Makes deleted text unrecoverable from the agent's files. secure_delete (set
- * on every pooled connection) zeroes freed content in the main file; this
- * merges the FTS5 segments, which otherwise keep a deleted row's terms behind
- * a delete marker until some later merge, and checkpoints the WAL with
- * TRUNCATE so no old page image survives in `-wal`.
+ * The one purge path every forget ends in (library `forget`, `forget_memory`,
+ * HTTP, CLI, dashboard). Call it after the rows were deleted. In one
+ * transaction it records the forgotten ids as tombstones (ids only, so a
+ * mirror import never brings them back) and strips them from the provenance
+ * lists that name memories (a skill's `created_from`, a working-memory
+ * consolidation's `memory_ids`); then it makes the deleted text unrecoverable
+ * from the agent's files:
+ * - the FTS5 index runs with `secure-delete` (schema 7), so a delete removes
+ *   the row's terms from the segments at once — no merge needed;
+ * - `secure_delete` (set on every pooled connection) zeroes freed cells and pages;
+ * - the WAL is checkpointed with TRUNCATE, so no old page image survives in `-wal`;
+ * The keyword and vector change logs hold only row numbers, never text. The
+ * HNSW cache file holds no text either: a forgotten memory's vector stays in it
+ * as a deleted slot until the graph is next compacted — rebuilding it on every
+ * forget would cost a full graph build (seconds at 100k memories) for numbers
+ * that do not spell the words.
  *
  * @example
- * await memory.forget(ids);
- * purgeDeletedText(backend.pool, 'ada'); // { busy: false, walFrames: 12 }
+ * await store.deleteMany(scope, ids);
+ * purgeDeletedText(backend.pool, 'ada', ids); // { busy: false, walFrames: 12 }
  */
-export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string): PurgeReport {
+export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, forgottenIds: readonly string[] = [], now = Date.now()): PurgeReport {
   const db = pool.connection(agentId);
   try {
-    db.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
+    if (forgottenIds.length > 0) {
+      db.transaction(() => {
+        const tombstone = db.prepare('INSERT OR IGNORE INTO forgotten_memories (id, forgotten_at) VALUES (?, ?)');
+        for (const id of forgottenIds) tombstone.run(id, now);
+        const list = JSON.stringify(forgottenIds);
+        const strip = (table: string, column: string) =>
+          db
+            .prepare(
+              `UPDATE ${table} SET ${column} = (SELECT json_group_array(value) FROM json_each(${table}.${column}) WHERE value NOT IN (SELECT value FROM json_each(?)))
+               WHERE EXISTS (SELECT 1 FROM json_each(${table}.${column}) WHERE value IN (SELECT value FROM json_each(?)))`,
+            )
+            .run(list, list);
+        strip('skills', 'created_from');
+        strip('working_consolidations', 'memory_ids');
+      }).immediate();
+    }
     const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
     return { busy: (result?.busy ?? 0) !== 0, walFrames: result?.log ?? 0 };
   } catch (error) {
     throw new StoreError({ message: `Purging deleted text failed for agent "${agentId}": ${(error as Error).message}`, cause: error });
   }
+}
+
+/** Which of these ids were forgotten (tombstoned) before: a mirror import skips them. */
+export function forgottenAmong(pool: SqliteConnectionPool, agentId: string, ids: readonly string[]): Set<string> {
+  if (ids.length === 0) return new Set();
+  const db = pool.connection(agentId);
+  const found = new Set<string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const part = ids.slice(start, start + 500);
+    for (const id of db.prepare(`SELECT id FROM forgotten_memories WHERE id IN (${placeholders(part.length)})`).pluck().all(...part) as string[]) found.add(id);
+  }
+  return found;
 }

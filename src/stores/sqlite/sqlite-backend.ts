@@ -2,6 +2,7 @@ import type { MemoryBackend } from '../../spec/memory-backend.ts';
 import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
+import { forgottenAmong, purgeDeletedText } from './purge-deleted-text.ts';
 import { createSqliteVectorIndex } from './vector-index.ts';
 
 export interface SqliteBackend extends MemoryBackend {
@@ -24,6 +25,12 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     store: createSqliteMemoryStore({ pool }),
     vectors,
     keywords,
+    async purgeDeletedText(scope, forgottenIds) {
+      return purgeDeletedText(pool, scope.agentId, forgottenIds);
+    },
+    async forgottenAmong(scope, ids) {
+      return forgottenAmong(pool, scope.agentId, ids);
+    },
     async close() {
       await vectors.close();
       await keywords.close();

@@ -1,0 +1,70 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { writeFileAtomically } from './atomic-write.ts';
+import { writeMirrorMarkdown } from './mirror-export.ts';
+import { mirrorIndexSchema, type MirrorIndex } from './mirror-format.ts';
+import { toRecord } from './mirror-import.ts';
+
+// A mirror (`index export`) is written wherever the user asks, outside the
+// database, so a later forget would leave its text there. Each export records
+// its directory in `<agent>/mirrors.json`; every forget rewrites those mirrors
+// without the forgotten memories (index.json and the per-domain Markdown).
+// A mirror the registry does not know (copied elsewhere) cannot be rewritten:
+// an import of it skips every tombstoned id instead (mirror-import.ts).
+
+const REGISTRY = 'mirrors.json';
+
+function registryOf(agentRoot: string): string[] {
+  try {
+    const parsed = JSON.parse(fs.readFileSync(path.join(agentRoot, REGISTRY), 'utf8')) as unknown;
+    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Remembers that a mirror of this agent was written to `dir`. */
+export function registerMirror(agentRoot: string, dir: string): void {
+  const absolute = path.resolve(dir);
+  const known = registryOf(agentRoot);
+  if (known.includes(absolute)) return;
+  writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`);
+}
+
+function readIndex(file: string): MirrorIndex | null {
+  try {
+    const parsed = mirrorIndexSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Rewrites every registered mirror of the agent without these memories.
+ * A mirror that is gone or no longer a valid index is left alone (and dropped
+ * from the registry when gone). Returns the directories rewritten.
+ *
+ * @example
+ * scrubMirrors('/home/me/.hippocampus/agents/ada', ['01J…']); // ['/home/me/project/memory']
+ */
+export function scrubMirrors(agentRoot: string, ids: readonly string[]): string[] {
+  const known = registryOf(agentRoot);
+  if (known.length === 0 || ids.length === 0) return [];
+  const forgotten = new Set(ids);
+  const rewritten: string[] = [];
+  for (const dir of known) {
+    const file = path.join(dir, 'index.json');
+    if (!fs.existsSync(file)) continue;
+    const index = readIndex(file);
+    if (index === null) continue;
+    if (!index.memories.some((entry) => forgotten.has(entry.id))) continue;
+    const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
+    writeFileAtomically(file, `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
+    writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
+    rewritten.push(dir);
+  }
+  const present = known.filter((dir) => fs.existsSync(dir));
+  if (present.length !== known.length) writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify(present, null, 2)}\n`);
+  return rewritten;
+}

@@ -1,0 +1,219 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { main } from '../cli/main.ts';
+import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
+import { createRuleFactClassifier } from '../facts/fact-classifier.ts';
+import { rememberFacts } from '../facts/remember-facts.ts';
+import { bandsFor } from '../facts/similarity-bands.ts';
+import { createKnowledgeGraph } from '../graph/knowledge-graph.ts';
+import { appendLines } from '../live/live-test-helpers.ts';
+import { createLiveWatcher } from '../live/live-watcher.ts';
+import { exportMirror } from '../live/mirror-export.ts';
+import { importMirror } from '../live/mirror-import.ts';
+import { createTranscriptSource } from '../live/transcript-source.ts';
+import { createMcpServer } from '../mcp/create-mcp-server.ts';
+import { createSkillLibrary } from '../skills/skill-library.ts';
+import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { createHippocampus, type Hippocampus } from './hippocampus.ts';
+
+const LOCKER = 'My locker code is ZEBRA-7431-quokka';
+const OTHER = [
+  { type: 'decision' as const, content: 'We deploy on Tuesdays after the canary is green' },
+  { type: 'observation' as const, content: 'Ada prefers her coffee black and her standups short' },
+];
+
+/** Every byte of every file under a directory (database, WAL, logs, mirrors, caches), lower-cased latin1 text. */
+function allBytes(directory: string): string {
+  return fs
+    .readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
+    .join('\n')
+    .toLowerCase();
+}
+
+/** The words of `text` (3+ characters) that occur nowhere under `directory` yet: the ones a forget must take away again. */
+function wordsFoundNowhereElse(text: string, directory: string): string[] {
+  const before = allBytes(directory);
+  return [...new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u))].filter((word) => word.length >= 3 && !before.includes(word));
+}
+
+/** Terms the FTS5 index still holds (its pages prefix-compress terms, so a byte scan alone could miss one). */
+function indexedTerms(memory: Hippocampus): Set<string> {
+  const db = (memory.backend as SqliteBackend).pool.connection(memory.agentId);
+  db.exec('CREATE VIRTUAL TABLE IF NOT EXISTS temp.fts_terms USING fts5vocab(main, memories_fts, row)');
+  return new Set(db.prepare('SELECT term FROM temp.fts_terms').pluck().all() as string[]);
+}
+
+function expectNoTrace(home: string, memory: Hippocampus, sentence: string, words: readonly string[]): void {
+  const bytes = allBytes(home);
+  expect(bytes).not.toContain(sentence.toLowerCase());
+  expect(words.length).toBeGreaterThan(0);
+  for (const word of words) expect(bytes, `"${word}" survives on disk`).not.toContain(word);
+  const terms = indexedTerms(memory);
+  for (const word of words) expect(terms.has(word), `"${word}" is still an FTS5 term`).toBe(false);
+}
+
+let home: ReturnType<typeof createTempHome>;
+let memory: Hippocampus;
+
+beforeEach(async () => {
+  home = createTempHome();
+  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+  await memory.rememberMany(OTHER, { longTerm: true });
+});
+afterEach(async () => {
+  await memory.stop();
+  home.cleanup();
+});
+
+describe('forgetting is complete', () => {
+  it('library forget([id]): no byte of the sentence or of its own words stays under the home', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    expect(words).toEqual(expect.arrayContaining(['zebra', '7431', 'quokka', 'locker']));
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    expect(allBytes(home.home)).toContain('quokka');
+    expect(indexedTerms(memory).has('quokka')).toBe(true);
+
+    expect(await memory.forget([stored!.memory.id])).toEqual([stored!.memory.id]);
+
+    expectNoTrace(home.home, memory, LOCKER, words);
+    expect(await memory.store.count({ agentId: 'ada' })).toBe(OTHER.length);
+  });
+
+  it('the locker case: the raw memory takes the remember_facts facts and the watcher memories made from the same text with it', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [raw] = await memory.rememberMany([{ type: 'chat', content: LOCKER }], { longTerm: true });
+    const facts = await rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(memory.embedder) }, LOCKER);
+    expect(facts.facts.length).toBeGreaterThan(0);
+    const transcript = path.join(home.home, 'chat.jsonl');
+    appendLines(transcript, [{ id: 'm1', role: 'user', content: LOCKER, timestamp: '2026-01-05T09:00:00Z' }]);
+    const [batch] = await createLiveWatcher({ memory, source: createTranscriptSource({ file: transcript }) }).runOnce();
+    expect(batch!.created.length).toBeGreaterThan(0);
+    fs.rmSync(transcript); // the host's own transcript is not the engine's to delete
+    const derived = [...facts.facts.map((fact) => fact.memoryId), ...batch!.created];
+    expect(new Set(await memory.derivedFrom([raw!.memory.id]))).toEqual(new Set(derived));
+    expect((await memory.recallRelevant('locker code')).length).toBeGreaterThan(0);
+
+    const forgotten = await memory.forget([raw!.memory.id]);
+
+    expect(new Set(forgotten)).toEqual(new Set([raw!.memory.id, ...derived]));
+    expect((await memory.recallRelevant('locker code zebra quokka')).map((result) => result.memory.content)).not.toContainEqual(expect.stringMatching(/quokka/i));
+    expectNoTrace(home.home, memory, LOCKER, words);
+  });
+
+  it('forget_memory over MCP (in-memory transport): store a sentence, forget it, nothing of it left', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    await createMcpServer({ memory, forgetThreshold: 0.6 }).connect(serverTransport);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    const call = async (name: string, args: Record<string, unknown>) =>
+      JSON.parse((((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!).text) as Record<string, unknown>;
+    await call('store_memory', { content: LOCKER });
+    await call('remember_facts', { text: LOCKER });
+    const report = await call('forget_memory', { description: 'my locker code ZEBRA-7431-quokka' });
+    expect(report.deleted).toBeGreaterThanOrEqual(2);
+    await client.close();
+    expectNoTrace(home.home, memory, LOCKER, words);
+  });
+
+  it('graph relations and entities only the memory supported go with it; a skill keeps its code but not the link to it', async () => {
+    const sentence = 'I moved to Quokkaville.';
+    const words = wordsFoundNowhereElse(sentence, home.home);
+    const [stored] = await memory.rememberMany([{ type: 'chat', content: sentence }], { longTerm: true });
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    expect((await graph.entities()).map((entity) => entity.name)).toContain('Quokkaville');
+    const skills = createSqliteSkillStore({ pool: (memory.backend as SqliteBackend).pool });
+    const library = createSkillLibrary({ agentId: 'ada', store: skills, embedder: null });
+    const { skill } = await library.addSkill({ name: 'pack-boxes', description: 'Pack moving boxes', code: 'pack --all', language: 'shell', createdFrom: [stored!.memory.id] });
+
+    await memory.forget([stored!.memory.id]);
+
+    expect((await graph.entities()).map((entity) => entity.name)).not.toContain('Quokkaville');
+    expect(await graph.relations({ subject: 'user', predicate: 'lives_in' })).toEqual([]);
+    const kept = await skills.get({ agentId: 'ada' }, skill.id);
+    expect(kept?.skill).toMatchObject({ code: 'pack --all', createdFrom: [] });
+    expectNoTrace(home.home, memory, sentence, words);
+  });
+
+  it('the CLI forget leaves no trace either', async () => {
+    // The CLI opens agents with the default embedder: this agent is made without vectors so it can.
+    const cliAgent = await createHippocampus({ home: home.home, agentId: 'cli', embedder: null });
+    await cliAgent.rememberMany(OTHER, { longTerm: true });
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [stored] = await cliAgent.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    await cliAgent.stop();
+    let stderr = '';
+    const code = await main(['node', 'hippocampus', '--home', home.home, '--agent', 'cli', 'forget', stored!.memory.id], { stdout: () => undefined, stderr: (text) => (stderr += text) });
+    expect(stderr).toBe('');
+    expect(code).toBe(0);
+    const reopened = await createHippocampus({ home: home.home, agentId: 'cli', embedder: null });
+    try {
+      expectNoTrace(home.home, reopened, LOCKER, words);
+    } finally {
+      await reopened.stop();
+    }
+  });
+
+  it('an exported mirror is rewritten without the forgotten memory, and a stale copy never re-imports it', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror');
+    const stale = path.join(home.home, 'stale-copy');
+    await exportMirror(memory, { dir: mirror });
+    fs.mkdirSync(stale);
+    fs.copyFileSync(path.join(mirror, 'index.json'), path.join(stale, 'index.json'));
+    expect(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')).toContain('quokka');
+
+    await memory.forget([stored!.memory.id]);
+
+    const rewritten = fs.readdirSync(mirror, { recursive: true }).map((file) => path.join(mirror, String(file))).filter((file) => fs.statSync(file).isFile());
+    for (const file of rewritten) expect(fs.readFileSync(file, 'utf8').toLowerCase(), file).not.toContain('quokka');
+    expect(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')).toContain('canary');
+    const report = await importMirror(memory, { dir: stale });
+    expect(report.skippedForgotten).toEqual([stored!.memory.id]);
+    expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toEqual([]);
+  });
+
+  it('session logs keep ids and reasons, never content; logs of older versions lose their previews at the next forget', async () => {
+    const logs = path.join(home.home, 'agents', 'ada', 'sessions', 's-old', 'logs');
+    fs.mkdirSync(logs, { recursive: true });
+    fs.writeFileSync(path.join(logs, 'events.jsonl'), `${JSON.stringify({ at: 1, event: 'pruned', id: 'x', type: 'chat', importance: 0.1, reason: 'weak', preview: 'My locker code is ZEBRA-7431' })}\n`);
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: 'Something to forget entirely' }], { longTerm: true });
+
+    await memory.forget([stored!.memory.id]);
+
+    const text = fs.readFileSync(path.join(logs, 'events.jsonl'), 'utf8');
+    expect(text).not.toMatch(/zebra|preview/i);
+    expect(JSON.parse(text.trim())).toEqual({ at: 1, event: 'pruned', id: 'x', type: 'chat', importance: 0.1, reason: 'weak' });
+  });
+});
+
+describe('forgetting over HTTP', () => {
+  it('POST /agents/:agent/forget {ids}: the preview lists the derived facts, the forget takes them and leaves no trace under the home', async () => {
+    const fixture = await createHttpAppFixture({ memories: OTHER });
+    try {
+      const engine = await fixture.registry.get('ada');
+      const words = wordsFoundNowhereElse(LOCKER, fixture.home);
+      const [stored] = await engine.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const facts = await rememberFacts({ memory: engine, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(engine.embedder) }, LOCKER);
+      const preview = (await (await fixture.json('/agents/ada/forget/preview', 'POST', { ids: [stored!.memory.id] })).json()) as { memories: { id: string }[] };
+      const expected = [stored!.memory.id, ...facts.facts.map((fact) => fact.memoryId)];
+      expect(preview.memories.map((entry) => entry.id).sort()).toEqual([...expected].sort());
+      const response = await fixture.json('/agents/ada/forget', 'POST', { ids: [stored!.memory.id] });
+      expect(response.status).toBe(200);
+      expect((((await response.json()) as { deleted: string[] }).deleted).sort()).toEqual([...expected].sort());
+      expectNoTrace(fixture.home, engine, LOCKER, words);
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+});
