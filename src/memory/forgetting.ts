@@ -1,5 +1,7 @@
 import type { MemoryBackend } from '../spec/memory-backend.ts';
+import { normalizeContent } from '../core/content-hash.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import type { EmitEvent } from './engine-events.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
@@ -78,4 +80,20 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
   }
   deps.emit({ type: 'forgotten', ids: all });
   return all;
+}
+
+/**
+ * Drops the working-memory conversations that still hold any of these texts (compared as stored
+ * content is: case and spacing folded), so the raw copy of a forgotten memory does not outlive it.
+ * Returns the conversation ids dropped.
+ */
+export async function forgetInWorkingMemory(workingMemory: WorkingMemoryStore, scope: AgentScope, texts: string[]): Promise<string[]> {
+  const needles = [...new Set(texts.map(normalizeContent).filter((text) => text.length > 0))];
+  if (needles.length === 0) return [];
+  const dropped: string[] = [];
+  for (const conversation of await workingMemory.getAll(scope)) {
+    const haystack = normalizeContent(conversation.fullText);
+    if (needles.some((needle) => haystack.includes(needle)) && (await workingMemory.delete(scope, conversation.conversationId))) dropped.push(conversation.conversationId);
+  }
+  return dropped;
 }

@@ -30,6 +30,7 @@ import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
 import type { ConsolidationRun, MemoryHistoryEvent, MemoryStore, StoreStatistics } from '../spec/memory-store.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { Embedder } from '../spec/embedder.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import type { VectorIndexStatistics } from '../spec/search-index.ts';
 import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
@@ -37,7 +38,7 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { derivedMemoryIds, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
+import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -67,6 +68,11 @@ export interface HippocampusOptions extends EngineConfigInput {
   clock?: Clock;
   generateId?: IdGenerator;
   onEvent?: (event: MemoryEvent) => void;
+  /**
+   * The working memory holding this agent's recent conversations, if any: forgetting a memory also
+   * drops the conversations that still hold its text there (the raw copy it was learned from).
+   */
+  workingMemory?: WorkingMemoryStore;
 }
 
 export interface EngineStatistics extends StoreStatistics {
@@ -104,6 +110,7 @@ export class Hippocampus {
   readonly backend: MemoryBackend;
   readonly embedder: Embedder | null;
   readonly clock: Clock;
+  private readonly workingMemory: WorkingMemoryStore | undefined;
   private readonly queryCache: EmbeddingCache;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
@@ -129,6 +136,7 @@ export class Hippocampus {
     this.ownsStore = options.backend === undefined;
     this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability, commonTermDocs: config.recall.commonTermDocs });
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
+    this.workingMemory = options.workingMemory;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
     this.toRecord = createExperienceValidator({ limits: config.limits, clock: this.clock, generateId, agentId: this.agentId, sessionId: this.sessionId });
@@ -153,7 +161,7 @@ export class Hippocampus {
 
   /** Validates the configuration, opens the store and reloads what was still short-term. */
   static async open(options: HippocampusOptions): Promise<Hippocampus> {
-    const { backend, clock, generateId, onEvent, embedder, allowModelChange, ...config } = options;
+    const { backend, clock, generateId, onEvent, embedder, allowModelChange, workingMemory, ...config } = options;
     const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
     try {
       await bindEmbedderModel(engine.parts, allowModelChange);
@@ -306,7 +314,13 @@ export class Hippocampus {
       scrubSessionLogs(agentRoot);
       scrubMirrors(agentRoot, forgotten);
     };
-    return this.serial(() => forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids));
+    return this.serial(async () => {
+      // Read what goes before it goes: its text is what working memory may still hold.
+      const doomed = this.workingMemory ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
+      if (this.workingMemory) await forgetInWorkingMemory(this.workingMemory, this.parts.scope, doomed.map((record) => record.content));
+      return forgotten;
+    });
   }
 
   /**
