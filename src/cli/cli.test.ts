@@ -52,7 +52,7 @@ describe('hippocampus CLI', () => {
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('INVALID_FILTER');
     const badAgent = await main(['node', 'hippocampus', '--home', home, '--agent', '../evil', 'stats'], { stdout: () => undefined, stderr: () => undefined });
-    expect(badAgent).toBe(1);
+    expect(badAgent).toBe(2);
     expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 0 });
   });
 });

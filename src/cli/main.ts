@@ -19,7 +19,8 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .description('Long-term memory for LLM agents: offline, forgets on purpose, explains every recall')
     .option('--home <dir>', 'data directory (default: $HIPPOCAMPUS_HOME or ./.hippocampus)')
     .option('--agent <id>', 'agent id', 'default')
-    .option('--json', 'print JSON')
+    .option('--json', 'print JSON (errors too: one JSON object on stderr)')
+    .option('--debug', 'print the stack trace of an error')
     .version(packageInfo().version, '-V, --version', 'print the version')
     .exitOverride()
     .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
@@ -35,7 +36,11 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
   return program;
 }
 
-/** Runs the CLI; returns the exit code. Errors go to stderr with a non-zero code. */
+/**
+ * Runs the CLI; returns the exit code: 0, 2 for a usage error (bad flags or input), 1 for a failure.
+ * An error is one line on stderr (`--json`: one JSON object `{ "error": { code, message } }`); the
+ * stack trace only with `--debug`.
+ */
 export async function main(argv: string[], io?: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
   const program = createProgram(io);
   const stderr = io?.stderr ?? ((text: string) => console.error(text));
@@ -44,11 +49,11 @@ export async function main(argv: string[], io?: { stdout: (text: string) => void
     return 0;
   } catch (error) {
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    if (HippocampusError.isInstance(error)) {
-      stderr(`error [${error.code}]: ${error.message}`);
-      return error.code === 'VALIDATION_ERROR' || error.code.startsWith('INVALID') ? 2 : 1;
-    }
-    stderr(`error: ${(error as Error).stack ?? String(error)}`);
-    return 1;
+    const flags = { json: argv.includes('--json'), debug: argv.includes('--debug') };
+    const code = HippocampusError.isInstance(error) ? error.code : 'INTERNAL_ERROR';
+    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+    stderr(flags.json ? JSON.stringify({ error: { code, message } }) : `error [${code}]: ${message}`);
+    if (flags.debug && error instanceof Error && error.stack) stderr(error.stack);
+    return code === 'VALIDATION_ERROR' || code.startsWith('INVALID') ? 2 : 1;
   }
 }

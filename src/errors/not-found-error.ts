@@ -3,10 +3,10 @@ import { HippocampusError } from './hippocampus-error.ts';
 
 /** A record that was asked for by id does not exist (or is not visible to this agent). */
 export class NotFoundError extends HippocampusError {
-  constructor(options: { what: string; id: string; code?: ErrorCode }) {
+  constructor(options: { what: string; id: string; code?: ErrorCode; hint?: string }) {
     super({
       code: options.code ?? 'NOT_FOUND',
-      message: `${options.what} "${options.id}" was not found`,
+      message: `${options.what} "${options.id}" was not found${options.hint ? `: ${options.hint}` : ''}`,
       details: { what: options.what, id: options.id },
     });
     this.name = 'NotFoundError';

@@ -64,9 +64,8 @@ export function loadLocomoConversation(file: string): LocomoConversation {
 
 export function loadLocomoDirectory(directory: string): LocomoConversation[] {
   if (!fs.existsSync(directory)) throw new ValidationError({ message: `LoCoMo data directory ${directory} does not exist` });
-  return fs
-    .readdirSync(directory)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => loadLocomoConversation(path.join(directory, name)));
+  const files = fs.readdirSync(directory).filter((name) => name.endsWith('.json')).sort();
+  // An empty folder would "measure" 0 questions and look like a result.
+  if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${directory} holds no conversation files (*.json)` });
+  return files.map((name) => loadLocomoConversation(path.join(directory, name)));
 }

@@ -27,8 +27,11 @@ export function registerDemoCommand(program: Command, context: CliContext): void
     .option('--phase <phase>', 'internal: "restart" shows the agent from a new process', 'live')
     .action(async (options: { phase: string }, command: Command) => {
       const { home } = context.globals(command);
-      const agent = command.optsWithGlobals<{ agent?: string }>().agent === 'default' ? 'demo' : context.globals(command).agent;
-      if (options.phase === 'restart') return showAfterRestart(context, home, agent);
+      const asked = command.optsWithGlobals<{ agent?: string }>().agent === 'default' ? 'demo' : context.globals(command).agent;
+      if (options.phase === 'restart') return showAfterRestart(context, home, asked);
+      // The demo never touches an agent that exists: it runs on a fresh one beside it and says so.
+      const agent = freshAgent(home, asked);
+      if (agent !== asked) context.stdout(`Agent "${asked}" already exists in ${home}; the demo runs on a fresh agent "${agent}" and leaves "${asked}" untouched.\n`);
       await liveDemo(context, home, agent);
       const child = spawn(process.execPath, [binary, 'demo', '--phase', 'restart', '--home', home, '--agent', agent], { stdio: ['ignore', 'pipe', 'inherit'] });
       let output = '';
@@ -39,8 +42,15 @@ export function registerDemoCommand(program: Command, context: CliContext): void
     });
 }
 
+/** `agent`, or `agent-2`, `agent-3`, … : the first id with nothing on disk yet. */
+function freshAgent(home: string, agent: string): string {
+  for (let suffix = 1; ; suffix += 1) {
+    const candidate = suffix === 1 ? agent : `${agent}-${suffix}`;
+    if (!fs.existsSync(agentPaths(home, candidate).root)) return candidate;
+  }
+}
+
 async function liveDemo(context: CliContext, home: string, agent: string): Promise<void> {
-  fs.rmSync(agentPaths(home, agent).root, { recursive: true, force: true });
   // The afternoon starts three hours ago so the one-hour short-term age limit has something to prune.
   const clock = createManualClock(Date.now() - 3 * 60 * MINUTE);
   const say = (text: string) => context.stdout(text);

@@ -32,7 +32,7 @@ function sqlitePool(memory: Hippocampus) {
   return (memory.backend as SqliteBackend).pool;
 }
 
-async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: CliWorkingMemory) => Promise<T>): Promise<T> {
+async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: CliWorkingMemory) => Promise<T>, { create = false } = {}): Promise<T> {
   return context.withMemory(command, async (memory) => {
     const redisUrl = text(options, 'redis');
     const working = await openCliWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(redisUrl ? { redisUrl } : {}) });
@@ -41,7 +41,23 @@ async function withWorking<T>(context: CliContext, command: Command, options: Op
     } finally {
       await working.close();
     }
-  });
+  }, { create });
+}
+
+/** A conversation given on the command line, or read from the file named after `@`; a bare file path is a usage error, not a conversation. */
+function readTranscriptArgument(transcript: string): string {
+  if (transcript.startsWith('@')) {
+    const file = transcript.slice(1);
+    try {
+      return fs.readFileSync(file, 'utf8');
+    } catch (error) {
+      throw new CliUsageError(`cannot read the transcript file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+    }
+  }
+  if (!transcript.includes('\n') && !/:\s/.test(transcript) && fs.existsSync(transcript)) {
+    throw new CliUsageError(`"${transcript}" is a file path, not a conversation: write @${transcript} to read the file`);
+  }
+  return transcript;
 }
 
 /** working, graph, skills and consolidate: the memory layers from the command line. */
@@ -55,7 +71,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     .option('--redis <url>', 'use Redis instead of the snapshot file')
     .action(async (transcript: string, options: Options, command: Command) => {
       await withWorking(context, command, options, async (memory, store) => {
-        const fullText = transcript.startsWith('@') ? fs.readFileSync(transcript.slice(1), 'utf8') : transcript;
+        const fullText = readTranscriptArgument(transcript);
         const timestamp = parseTime(text(options, 'timestamp'), 'timestamp') ?? memory.clock.now();
         if (!memory.embedder) throw new CliUsageError('working memory needs an embedder');
         const conversation = await describeConversation({ conversationId: text(options, 'id') ?? `c-${timestamp}`, timestamp, fullText }, memory.embedder);
@@ -63,7 +79,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
         context.print(command, { conversation: { ...conversation, embedding: undefined }, ...result }, () =>
           [result.stored ? `Stored ${conversation.conversationId} in ${store.location}` : `Not stored: ${conversation.conversationId} is older than the working-memory TTL`, `  entities: ${conversation.keyEntities.join(', ') || '—'}`, ...(result.evictedIds.length ? [`  evicted: ${result.evictedIds.join(', ')}`] : [])].join('\n'),
         );
-      });
+      }, { create: true });
     });
   working
     .command('search <text>')
@@ -140,7 +156,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
       const codeFile = text(options, 'codeFile');
       const code = codeFile ? fs.readFileSync(codeFile, 'utf8') : text(options, 'code');
       if (code === undefined) throw new CliUsageError('skills add needs --code or --code-file');
-      await context.withMemory(command, async (memory) => {
+      await context.writeMemory(command, async (memory) => {
         const inputs = parseJsonOption(text(options, 'inputs'), 'inputs') as SkillParameter[] | undefined;
         const result = await library(memory).addSkill({ name, description: text(options, 'description')!, code, language: text(options, 'language') ?? 'shell', ...(inputs ? { inputs } : {}) });
         context.print(command, result, () => `${result.status} ${result.skill.name} v${result.skill.version} (${result.skill.id})`);
@@ -181,6 +197,6 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
         context.print(command, report, () =>
           `Consolidated ${report.conversationIds.length} conversation(s) (${report.alreadyConsolidated} already done): ${report.facts} facts, ${report.graph.entitiesCreated} new entities, ${report.graph.relationsCreated} new relations`,
         );
-      });
+      }, { create: true });
     });
 }

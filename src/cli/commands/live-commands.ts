@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Command } from 'commander';
 import { listArchivalCandidates, resolveArchivalCandidates } from '../../live/archival-review.ts';
@@ -58,9 +59,12 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
       const file = typeof options.source === 'string' ? options.source : undefined;
       const database = typeof options.db === 'string' ? options.db : undefined;
       if ((file === undefined) === (database === undefined)) throw new CliUsageError('watch needs exactly one of --source <file> or --db <file>');
+      const input = file ?? database!;
+      // A source that does not exist would be watched forever, analysing nothing ("0 messages analyzed").
+      if (!fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
       const intervalMs = options.interval === '10m' ? DEFAULT_WATCH_INTERVAL_MS : parseInterval(String(options.interval));
       const batchSize = parseNumberOption(String(options.batch), 'batch') ?? 50;
-      await context.withMemory(command, async (memory) => {
+      await context.writeMemory(command, async (memory) => {
         const source: ConversationSource & { close?(): void } = file ? createTranscriptSource({ file }) : createMessagesTableSource({ database: path.resolve(database!), table: String(options.table) });
         const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0 };
         const watcher = createLiveWatcher({
@@ -141,7 +145,9 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
     .command('import')
     .option('--dir <dir>', 'mirror directory', 'memory')
     .action(async (options: { dir: string }, command: Command) => {
-      await context.withMemory(command, async (memory) => {
+      const index = path.join(options.dir, 'index.json');
+      if (!fs.existsSync(index)) throw new CliUsageError(`no mirror to import: ${index} does not exist (write one with hippocampus index export --dir ${options.dir})`);
+      await context.writeMemory(command, async (memory) => {
         const report = await importMirror(memory, { dir: options.dir });
         context.print(command, report, () => `imported ${options.dir}/index.json: ${report.created.length} new, ${report.updated.length} updated, ${report.unchanged} unchanged`);
       });

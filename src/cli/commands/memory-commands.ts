@@ -1,4 +1,7 @@
 import type { Command } from 'commander';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { NotFoundError } from '../../errors/not-found-error.ts';
+import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import type { MemoryType } from '../../spec/memory-record.ts';
 import type { CliContext } from '../cli-context.ts';
 import { formatMemoryLine, formatMemoryList, parseJsonOption, parseListOption, parseNumberOption } from '../format.ts';
@@ -15,7 +18,7 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .option('--domain <domain>', 'domain')
     .option('--session <id>', 'session id')
     .action(async (text: string, options: Record<string, string | undefined>, command: Command) => {
-      await context.withMemory(command, async (memory) => {
+      await context.writeMemory(command, async (memory) => {
         const importance = parseNumberOption(options.importance, 'importance');
         const input = {
           type: options.type as MemoryType,
@@ -94,7 +97,12 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .description('one memory, all fields')
     .action(async (id: string, _options: unknown, command: Command) => {
       await context.withMemory(command, async (memory) => {
-        const record = await memory.get(id);
+        const record = await memory.get(id).catch(async (error: unknown) => {
+          // The id may belong to another agent: say which, since --agent is the usual slip.
+          if (!HippocampusError.isInstance(error) || error.code !== 'NOT_FOUND') throw error;
+          const owners = await agentsHolding(context, memory, id);
+          throw owners.length > 0 ? new NotFoundError({ what: 'Memory', id, hint: `it belongs to agent ${owners.join(', ')}: add --agent ${owners[0]}` }) : error;
+        });
         context.print(command, record, () => `${formatMemoryLine(record)}\n${JSON.stringify(record, null, 2)}`);
       });
     });
@@ -104,6 +112,10 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .description('hard-delete memories by id')
     .action(async (ids: string[], _options: unknown, command: Command) => {
       await context.withMemory(command, async (memory) => {
+        // All or nothing: an id that does not exist is a mistake to report before anything is deleted.
+        const found = new Set((await memory.store.getMany({ agentId: memory.agentId }, ids)).map((record) => record.id));
+        const unknown = ids.filter((id) => !found.has(id));
+        if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})` });
         const deleted = await memory.forget(ids);
         const missing = ids.filter((id) => !deleted.includes(id));
         context.print(command, { deleted, missing }, () => `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`);
@@ -127,4 +139,18 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
         );
       });
     });
+}
+
+/** Other agents under the same home that hold a memory with this id (at most 50 looked at, keyword-only engines). */
+async function agentsHolding(context: CliContext, memory: Hippocampus, id: string): Promise<string[]> {
+  const owners: string[] = [];
+  for (const agentId of context.agentsIn(memory.home).filter((agent) => agent !== memory.agentId).slice(0, 50)) {
+    const other = await createHippocampus({ home: memory.home, agentId, embedder: null });
+    try {
+      if ((await other.store.getMany({ agentId }, [id])).length > 0) owners.push(agentId);
+    } finally {
+      await other.stop();
+    }
+  }
+  return owners;
 }

@@ -1,0 +1,106 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentPaths } from '../config/agent-paths.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { main } from './main.ts';
+
+// What the CLI says when the input is wrong: a clear one-line error with exit code 2 (usage) or 1
+// (failure), never a silent success, never a stack trace (unless --debug), and nothing created or changed.
+
+let home: ReturnType<typeof createTempHome>;
+beforeEach(() => {
+  home = createTempHome();
+});
+afterEach(() => home.cleanup());
+
+async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(['node', 'hippocampus', '--home', home.home, ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+  return { code, stdout, stderr };
+}
+
+const oneLine = (text: string) => text.trim().split('\n').length === 1;
+
+describe('an honest CLI', () => {
+  it('--version prints the package version', () => {
+    const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+    const result = spawnSync(process.execPath, [binary, '--version'], { encoding: 'utf8' });
+    const version = (JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as { version: string }).version;
+    expect(result.stdout.trim()).toBe(version);
+    expect(result.status).toBe(0);
+  });
+
+  it('a read command on an agent that does not exist says so and creates nothing', async () => {
+    expect((await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8')).code).toBe(0);
+    for (const command of [['recall'], ['stats'], ['get', '01ABC'], ['memory', 'search', '--query', 'tea'], ['core']]) {
+      const result = await cli('--agent', 'adda', ...command);
+      expect(result.code, command.join(' ')).toBe(1);
+      expect(result.stderr).toContain('Agent "adda" was not found');
+      expect(result.stderr).toContain('ada');
+      expect(oneLine(result.stderr)).toBe(true);
+    }
+    expect(fs.existsSync(agentPaths(home.home, 'adda').root)).toBe(false);
+  });
+
+  it('forget of an unknown id is an error and deletes nothing, even beside a known id', async () => {
+    const { stdout } = await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8', '--json');
+    const id = (JSON.parse(stdout) as { memory: { id: string } }).memory.id;
+    const result = await cli('--agent', 'ada', 'forget', id, '01NOSUCHMEMORY0000000000000');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('01NOSUCHMEMORY0000000000000');
+    expect((await cli('--agent', 'ada', 'get', id)).code).toBe(0);
+  });
+
+  it('get under the wrong agent names the agent that holds the memory', async () => {
+    const { stdout } = await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8', '--json');
+    const id = (JSON.parse(stdout) as { memory: { id: string } }).memory.id;
+    await cli('--agent', 'bob', 'remember', 'Bob likes coffee', '--importance', '0.8');
+    const result = await cli('--agent', 'bob', 'get', id);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('--agent ada');
+  });
+
+  it('watch --source of a missing file, working store of a path without @ or of a missing @file, index import of a missing mirror and bench of an empty folder are usage errors', async () => {
+    await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
+    const transcript = path.join(home.home, 'chat.txt');
+    fs.writeFileSync(transcript, 'user: hello');
+    const empty = path.join(home.home, 'empty');
+    fs.mkdirSync(empty);
+    const cases: [string[], RegExp][] = [
+      [['--agent', 'ada', 'watch', '--source', path.join(home.home, 'missing.jsonl'), '--once'], /does not exist/],
+      [['--agent', 'ada', 'working', 'store', transcript], /is a file path, not a conversation: write @/],
+      [['--agent', 'ada', 'working', 'store', `@${path.join(home.home, 'missing.txt')}`], /cannot read the transcript file/],
+      [['--agent', 'ada', 'index', 'import', '--dir', path.join(home.home, 'no-mirror')], /no mirror to import/],
+      [['bench', 'locomo', '--data', empty], /holds no conversation files/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr).toMatch(message);
+      expect(oneLine(result.stderr), result.stderr).toBe(true);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+  it('--json errors are one JSON object on stderr; --debug adds the stack', async () => {
+    const json = await cli('--agent', 'nobody', 'stats', '--json');
+    expect(json.code).toBe(1);
+    expect(JSON.parse(json.stderr)).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringContaining('nobody') } });
+    const debug = await cli('--agent', 'nobody', 'stats', '--debug');
+    expect(debug.stderr).toMatch(/\n\s+at /);
+  });
+
+  it('the demo never touches an existing agent: it runs on a fresh one and says so', async () => {
+    await cli('--agent', 'demo', 'remember', 'A memory the demo must not delete', '--importance', '0.9');
+    const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+    const result = spawnSync(process.execPath, [binary, '--home', home.home, 'demo'], { encoding: 'utf8', env: { ...process.env } });
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('fresh agent "demo-2"');
+    const kept = await cli('--agent', 'demo', 'recall', '--json');
+    expect((JSON.parse(kept.stdout) as { content: string }[]).map((record) => record.content)).toEqual(['A memory the demo must not delete']);
+  }, 120_000);
+});
