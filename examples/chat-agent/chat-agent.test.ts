@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../../src/memory/hippocampus.ts';
 import { createOpenAICompatibleChat } from '../../src/providers/index.ts';
@@ -35,5 +36,44 @@ describe('the example chat agent', () => {
     expect(bodies[1]!.model).toBe('loopback-model');
     expect(bodies[1]!.messages[0]).toMatchObject({ role: 'system', content: expect.stringContaining('[chat] User: I moved to Lisbon last month. Assistant: Lisbon is lovely. Noted!') });
     expect(bodies[1]!.messages).toHaveLength(2);
+  });
+});
+
+describe('the example as a program (examples/chat-agent/main.ts)', () => {
+  const main = new URL('./main.ts', import.meta.url).pathname;
+  // Asynchronous: the loopback server answering the child lives in this process.
+  const run = (input: string, env: Record<string, string>) =>
+    new Promise<{ status: number | null; stdout: string; stderr: string }>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, HIPPOCAMPUS_HOME: home.home, CHAT_AGENT: 'piped', ...env } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+      child.on('error', reject);
+      child.on('close', (status) => resolve({ status, stdout, stderr }));
+      child.stdin.end(input);
+    });
+
+  it('answers piped input line by line and stores every exchange', async () => {
+    const result = await run('I moved to Lisbon last month.\n\nAny cafe tips for where I live?\n', { CHAT_BASE_URL: server.apiBaseURL, CHAT_MODEL: 'loopback-model' });
+    expect(result.stderr).not.toContain('ERR_USE_AFTER_CLOSE');
+    expect(result.status, result.stderr).toBe(0);
+    expect(result.stdout).toContain('bot> echo: I moved to Lisbon last month.');
+    expect(result.stdout).toContain('bot> echo: Any cafe tips for where I live?');
+    const stored = await createHippocampus({ home: home.home, agentId: 'piped' });
+    try {
+      const contents = (await stored.recall({ limit: 10 })).map((record) => record.content).join('\n');
+      expect(contents).toContain('I moved to Lisbon last month.');
+      expect(contents).toContain('Any cafe tips for where I live?');
+    } finally {
+      await stored.stop();
+    }
+  });
+
+  it('without an endpoint it says so in one line and exits 1', async () => {
+    const result = await run('hello\n', { CHAT_BASE_URL: 'http://127.0.0.1:9/v1' });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim().split('\n')).toHaveLength(1);
+    expect(result.stderr).toMatch(/^error \[[A-Z_]+\]: .*is an OpenAI-compatible server such as Ollama answering at http:\/\/127\.0\.0\.1:9\/v1/);
   });
 });
