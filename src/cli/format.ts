@@ -1,5 +1,7 @@
 import { CliUsageError } from './cli-usage-error.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { ConsolidationSchedule } from '../layers/consolidation-schedule.ts';
+import { parseConsolidationSchedule } from '../layers/nightly-consolidation.ts';
 
 /** One line per memory, for people. */
 export function formatMemoryLine(record: MemoryRecord): string {
@@ -34,3 +36,9 @@ export function parseListOption(value: string | undefined): string[] | undefined
   return value === undefined ? undefined : value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }
 
+/** `--consolidate-at`: an hour in UTC, an interval (30m, 6h) or never; anything else is a usage error. */
+export function consolidationOption(value: string): ConsolidationSchedule {
+  const schedule = parseConsolidationSchedule(value);
+  if (!schedule) throw new CliUsageError(`--consolidate-at must be an hour 0-23 (UTC), an interval such as 30m or 6h, or never; got "${value}"`);
+  return schedule;
+}

@@ -36,6 +36,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: 'get', path: '/version', summary: 'Package name and version', tag: 'system', authenticated: false },
   { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'system', authenticated: false },
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'system', authenticated: true },
+  { method: 'get', path: '/consolidation', summary: 'The scheduled working → semantic consolidation: schedule, next run, last pass', tag: 'system', authenticated: true },
   { method: 'get', path: '/agents', summary: 'Agents with a memory under the home directory', tag: 'agents', authenticated: true },
   { method: 'get', path: '/agents/:agent/stats', summary: 'Counts by type, kind and tier; size; vectors; last consolidation', tag: 'agents', authenticated: true },
   { method: 'get', path: '/agents/:agent/consolidations', summary: 'Consolidation runs, newest first', tag: 'agents', query: consolidationsQuerySchema, authenticated: true },

@@ -1,7 +1,10 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
+import { systemClock } from '../core/system-clock.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { DEFAULT_CONSOLIDATION_SCHEDULE, type ConsolidationSchedule } from '../layers/consolidation-schedule.ts';
+import { scheduleConsolidationService, type ConsolidationService } from '../layers/nightly-consolidation.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
@@ -42,6 +45,8 @@ export interface HttpAppOptions {
   maxOpenAgents?: number;
   /** Close an agent no request has used for this long (default 10 minutes; 0 = only when the cap needs room). */
   idleCloseMs?: number;
+  /** When the working → semantic consolidation runs over every agent (default nightly at 03:00 UTC; `{ every: 'never' }` switches it off). */
+  consolidation?: ConsolidationSchedule;
   /** Where unexpected (5xx) errors are reported; console.error by default. */
   logError?: (error: unknown) => void;
 }
@@ -49,6 +54,8 @@ export interface HttpAppOptions {
 export interface HttpApp {
   readonly app: Hono;
   readonly registry: EngineRegistry;
+  /** The scheduled working → semantic consolidation (`runNow`, `nextRunAt`, `lastPass`). */
+  readonly consolidation: ConsolidationService;
   /** Stops every engine the app opened (flushing what is queued). */
   close(): Promise<void>;
 }
@@ -107,7 +114,14 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     app.use('*', (context, next) => (isProtected(context.req.path) ? guard(context, next) : next()));
   }
 
-  const dependencies = { registry, metrics };
+  const consolidation = scheduleConsolidationService({
+    schedule: options.consolidation ?? DEFAULT_CONSOLIDATION_SCHEDULE,
+    clock: options.clock ?? systemClock,
+    agents: () => registry.listAgents(),
+    withEngine: (agentId, work) => registry.withLeases(async () => work(await registry.get(agentId))),
+    onPass: metrics.onConsolidationPass,
+  });
+  const dependencies = { registry, metrics, consolidation };
   registerSystemRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerMemoryRoutes(app, dependencies);
@@ -126,10 +140,18 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     return context.body(file.body.slice(), 200, { 'Content-Type': file.contentType, 'Cache-Control': file.cacheControl });
   });
 
-  return { app, registry, close: () => registry.closeAll() };
+  return {
+    app,
+    registry,
+    consolidation,
+    close: () => {
+      consolidation.stop();
+      return registry.closeAll();
+    },
+  };
 }
 
 /** Data lives under /agents and /metrics; health, version, the API description and the page itself stay open. */
 function isProtected(path: string): boolean {
-  return path === '/metrics' || path === '/agents' || path.startsWith('/agents/');
+  return path === '/metrics' || path === '/consolidation' || path === '/agents' || path.startsWith('/agents/');
 }

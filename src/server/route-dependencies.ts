@@ -1,3 +1,4 @@
+import type { ConsolidationService } from '../layers/nightly-consolidation.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { EngineRegistry } from './engine-registry.ts';
@@ -8,6 +9,8 @@ import type { ServerMetrics } from './server-metrics.ts';
 export interface RouteDependencies {
   registry: EngineRegistry;
   metrics: ServerMetrics;
+  /** The nightly working → semantic consolidation of this server. */
+  consolidation: ConsolidationService;
 }
 
 /** Views of records as of the engine's clock and decay rate. */

@@ -71,7 +71,11 @@ export const updateMemoryBodySchema = experienceSchema
   .refine((patch) => Object.keys(patch).length > 0, 'give at least one field to change');
 
 /** POST /agents/:agent/search — hybrid recall; every option of recallRelevant plus the query text. */
-export const searchBodySchema = recallRelevantOptionsSchema.extend({ query: queryTextSchema });
+export const searchBodySchema = recallRelevantOptionsSchema.extend({
+  query: queryTextSchema,
+  /** Let the router pick the layer (working memory, graph + long-term, skills); the answer says which and why. */
+  route: z.boolean().optional(),
+});
 
 /** POST /agents/:agent/forget and /forget/preview. */
 export const forgetBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(1000) }).strict();

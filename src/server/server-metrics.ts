@@ -1,3 +1,4 @@
+import type { ConsolidationPass, ConsolidationService } from '../layers/nightly-consolidation.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { EngineRegistry } from './engine-registry.ts';
 import { createCounter, createHistogram, renderGauge } from './metrics.ts';
@@ -8,7 +9,9 @@ export interface ServerMetrics {
   recallLatency: ReturnType<typeof createHistogram>;
   requests: ReturnType<typeof createCounter>;
   onEngineEvent(agentId: string, event: MemoryEvent): void;
-  render(registry: EngineRegistry): Promise<string>;
+  /** Counts one pass of the scheduled working → semantic consolidation. */
+  onConsolidationPass(pass: ConsolidationPass): void;
+  render(registry: EngineRegistry, consolidation?: ConsolidationService): Promise<string>;
 }
 
 /**
@@ -21,13 +24,21 @@ export function createServerMetrics(): ServerMetrics {
   const recallLatency = createHistogram('hippocampus_recall_duration_seconds', 'Latency of hybrid recall (POST /agents/:agent/search)');
   const requests = createCounter('hippocampus_http_requests_total', 'HTTP requests by route and status');
   const consolidations = createCounter('hippocampus_consolidation_runs_total', 'Consolidation runs of this process by agent and trigger');
+  const workingPasses = createCounter('hippocampus_working_consolidation_passes_total', 'Passes of the scheduled working → semantic consolidation');
+  const workingConversations = createCounter('hippocampus_working_consolidation_conversations_total', 'Working-memory conversations consolidated into facts and the graph');
+  const workingFacts = createCounter('hippocampus_working_consolidation_facts_total', 'Facts learned by the scheduled working → semantic consolidation');
   return {
     recallLatency,
     requests,
     onEngineEvent(agentId, event) {
       if (event.type === 'consolidation-run') consolidations.increment({ agent: agentId, trigger: event.run.trigger });
     },
-    async render(registry) {
+    onConsolidationPass(pass) {
+      workingPasses.increment({ outcome: pass.failures.length === 0 ? 'ok' : 'failures' });
+      if (pass.conversations > 0) workingConversations.increment({}, pass.conversations);
+      if (pass.facts > 0) workingFacts.increment({}, pass.facts);
+    },
+    async render(registry, consolidation) {
       const memories: { labels: Record<string, string>; value: number }[] = [];
       const lastRun: { labels: Record<string, string>; value: number }[] = [];
       const watcherLag: { labels: Record<string, string>; value: number }[] = [];
@@ -50,6 +61,11 @@ export function createServerMetrics(): ServerMetrics {
         ...consolidations.render(),
         ...renderGauge('hippocampus_last_consolidation_timestamp_seconds', 'Start of the last consolidation run by agent', lastRun),
         ...renderGauge('hippocampus_watcher_lag_seconds', 'Seconds since the live watcher last committed a batch of this source (its watermark moved)', watcherLag),
+        ...workingPasses.render(),
+        ...workingConversations.render(),
+        ...workingFacts.render(),
+        ...renderGauge('hippocampus_working_consolidation_next_timestamp_seconds', 'When the next scheduled working → semantic consolidation starts (absent when switched off)', consolidation?.nextRunAt() ? [{ labels: {}, value: consolidation.nextRunAt()! / 1000 }] : []),
+        ...renderGauge('hippocampus_working_consolidation_last_timestamp_seconds', 'When the last working → semantic consolidation pass started', consolidation?.lastPass() ? [{ labels: {}, value: consolidation.lastPass()!.startedAt / 1000 }] : []),
         ...requests.render(),
         '',
       ].join('\n');

@@ -4,6 +4,7 @@ import { bandsFor, type SimilarityBands } from '../facts/similarity-bands.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
+import type { QueryRouter } from '../router/query-router.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
 import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
 import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
@@ -30,6 +31,11 @@ export interface HippoToolsOptions {
   bands?: Readonly<Record<string, SimilarityBands>>;
   /** Cosine similarity a memory needs to a forget_memory description; calibrated per embedder when absent. */
   forgetThreshold?: number;
+  /**
+   * A router over the agent's layers (see `openAgentLayers`): recall_memories then answers from the layer
+   * that knows — a recent conversation, the graph and long-term memory, or a learned skill — and says why.
+   */
+  router?: QueryRouter;
 }
 
 function needsSqlite(what: string): never {
@@ -68,7 +74,7 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
   }
   const pool = sqlitePoolOf(memory.backend);
   const blocks = options.blocks ?? (pool ? createSqliteBlockStore({ pool }) : needsSqlite('Memory blocks'));
-  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold };
+  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const conversation = conversationSource(options);
   const tools: HippoTool[] = [

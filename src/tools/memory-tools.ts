@@ -4,6 +4,7 @@ import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import { rememberFacts } from '../facts/remember-facts.ts';
 import type { SimilarityBands } from '../facts/similarity-bands.ts';
 import { forgetByDescription } from '../forget/forget-by-description.ts';
+import type { QueryRouter } from '../router/query-router.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
 import { defineTool } from './hippo-tool.ts';
@@ -14,6 +15,8 @@ export interface MemoryToolsContext {
   llm: LlmClient | null;
   bands: SimilarityBands;
   forgetThreshold: number | undefined;
+  /** When set, recall_memories asks it which layer answers (working memory, semantic, procedural). */
+  router: QueryRouter | undefined;
 }
 
 export function rememberFactsTool(context: MemoryToolsContext) {
@@ -58,9 +61,12 @@ export function recallMemoriesTool(context: MemoryToolsContext) {
   return defineTool({
     name: 'recall_memories',
     label: 'Recall memories',
-    description: 'Search long-term memory (facts and memories) by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score.',
+    description:
+      'Search memory by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score. When the memory layers are routed, the answer comes from the layer that knows (a recent conversation, the knowledge graph with long-term memory, or a learned skill for how-to questions) and says which answered and why; give kind to search long-term memory only.',
     inputSchema: recallMemoriesInput,
     async run({ query, limit, kind }) {
+      // A kind filter asks long-term memory itself; otherwise the router (when there is one) picks the layer.
+      if (context.router && !kind) return routedRecall(context.router, query, limit);
       const results = await context.memory.recallRelevant(query, { limit, ...(kind ? { kinds: [kind] } : {}) });
       return {
         results: results.map(({ memory, score, explain }) => ({
@@ -89,4 +95,17 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
       return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content }) => ({ id, kind, content })) };
     },
   });
+}
+
+/** recall_memories through the router: what the answering layer found, and why that layer answered. */
+async function routedRecall(router: QueryRouter, query: string, limit: number) {
+  const answer = await router.route(query);
+  return {
+    layer: answer.layer,
+    why: answer.consulted.map((entry) => `${entry.layer}: ${entry.note}${entry.served ? ' (answered)' : ''}`),
+    results: answer.memories.slice(0, limit).map(({ memory, score }) => ({ id: memory.id, kind: memory.kind, type: memory.type, content: memory.content, score, createdAt: new Date(memory.createdAt).toISOString() })),
+    ...(answer.working.length > 0 ? { conversations: answer.working.slice(0, 3).map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, excerpt: match.conversation.fullText.slice(0, 500) })) } : {}),
+    ...(answer.skills.length > 0 ? { skills: answer.skills.slice(0, 3).map((match) => ({ name: match.skill.name, description: match.skill.description, language: match.skill.language, code: match.skill.code, score: match.score })) } : {}),
+    ...(answer.relations.length > 0 ? { relations: answer.relations.slice(0, 10).map((relation) => `${relation.subject.name} —${relation.predicate}→ ${relation.object.name}`) } : {}),
+  };
 }

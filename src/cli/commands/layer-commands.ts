@@ -12,7 +12,7 @@ import { describeConversation } from '../../working/conversation-features.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { formatMemoryLine, parseJsonOption, parseNumberOption } from '../format.ts';
-import { openCliWorkingMemory, type CliWorkingMemory } from '../working-snapshot.ts';
+import { openAgentWorkingMemory, type AgentWorkingMemory } from '../../working/working-snapshot.ts';
 
 type Options = Record<string, string | boolean | undefined>;
 const text = (options: Options, key: string) => (typeof options[key] === 'string' ? (options[key] as string) : undefined);
@@ -32,10 +32,10 @@ function sqlitePool(memory: Hippocampus) {
   return (memory.backend as SqliteBackend).pool;
 }
 
-async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: CliWorkingMemory) => Promise<T>, { create = false } = {}): Promise<T> {
+async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: AgentWorkingMemory) => Promise<T>, { create = false } = {}): Promise<T> {
   return context.withMemory(command, async (memory) => {
     const redisUrl = text(options, 'redis');
-    const working = await openCliWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(redisUrl ? { redisUrl } : {}) });
+    const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(redisUrl ? { redisUrl } : {}) });
     try {
       return await work(memory, working);
     } finally {

@@ -11,7 +11,8 @@ import { importMirror } from '../../live/mirror-import.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
-import { parseListOption, parseNumberOption } from '../format.ts';
+import { consolidationOption, parseListOption, parseNumberOption } from '../format.ts';
+import { scheduleConsolidationService } from '../../layers/nightly-consolidation.ts';
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -33,7 +34,12 @@ function describeEvent(event: LiveWatcherEvent): string | null {
 
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
+    // The watcher's and the consolidation's timers are unref'd (a library must not keep its host alive);
+    // this command is the one thing that should, until a signal. Without it `watch --follow` exited (code
+    // 13, an unsettled await) right after its first batch.
+    const keepAlive = setInterval(() => undefined, 1 << 30);
     const stop = () => {
+      clearInterval(keepAlive);
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
       resolve();
@@ -55,10 +61,12 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
     .option('--follow', 'follow the source as it grows')
     .option('--once', 'analyze what is new, then exit')
     .option('--batch <n>', 'messages per batch', '50')
+    .option('--consolidate-at <when>', 'while following or polling: working → semantic consolidation at an hour in UTC (nightly), an interval (30m, 6h) or never', '3')
     .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
       const file = typeof options.source === 'string' ? options.source : undefined;
       const database = typeof options.db === 'string' ? options.db : undefined;
       if ((file === undefined) === (database === undefined)) throw new CliUsageError('watch needs exactly one of --source <file> or --db <file>');
+      const schedule = consolidationOption(String(options.consolidateAt));
       const input = file ?? database!;
       // A source that does not exist would be watched forever, analysing nothing ("0 messages analyzed").
       if (!fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
@@ -87,9 +95,17 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
         try {
           if (options.once) await watcher.runOnce();
           else {
+            const nightly = scheduleConsolidationService({
+              schedule,
+              clock: memory.clock,
+              agents: () => [memory.agentId],
+              withEngine: (_agentId, work) => work(memory),
+              onPass: (pass) => context.stderr(`consolidated working memory: ${pass.conversations} conversations, ${pass.facts} facts${pass.failures.length ? `; failed: ${pass.failures[0]!.message}` : ''}`),
+            });
             watcher.start(options.follow ? 'follow' : 'interval');
             context.stderr(`watching ${source.id} (${options.follow ? 'following' : `every ${Math.round(intervalMs / 1000)}s`}); Ctrl-C to stop`);
             await waitForSignal();
+            nightly.stop();
             await watcher.stop();
           }
         } finally {

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { resolveServerToken } from '../../config/server-options.ts';
+import { openAgentLayers } from '../../layers/agent-layers.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
@@ -17,6 +18,7 @@ interface McpCommandOptions {
   allowedHost?: string;
   messagesTable?: string;
   embedder: string;
+  route: boolean;
 }
 
 function untilSignal(): Promise<void> {
@@ -47,11 +49,14 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .option('--allowed-host <names>', 'comma-separated extra Host names to answer to; * turns the Host check off')
     .option('--messages-table <name>', "enable recall_conversation over this table of the agent's database")
     .option('--embedder <name>', 'use-lite | none (keyword-only)', 'use-lite')
+    .option('--no-route', 'recall_memories searches long-term memory only, without the router between the layers')
     .action(async (options: McpCommandOptions, command: Command) => {
       if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
       const { home, agent } = context.globals(command);
       const memory = await createHippocampus({ home, agentId: agent, ...(options.embedder === 'none' ? { embedder: null } : {}) });
-      const serverOptions = { memory, ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
+      // recall_memories answers through the router: working memory (as of start, or Redis), the graph with long-term memory, skills.
+      const layers = options.route ? await openAgentLayers(memory, { readOnly: true }) : null;
+      const serverOptions = { memory, ...(layers ? { router: layers.router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
       try {
         if (!options.http) {
           // stdout carries the protocol: everything for people goes to stderr.
@@ -69,6 +74,7 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
         await untilSignal();
         await http.close();
       } finally {
+        await layers?.close();
         await memory.stop();
       }
     });

@@ -5,6 +5,8 @@ import type { CliContext } from '../cli-context.ts';
 import { formatMemoryLine, parseListOption, parseNumberOption } from '../format.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
+import { openAgentLayers } from '../../layers/agent-layers.ts';
+import type { RoutedAnswer } from '../../router/query-router.ts';
 
 function formatResults(results: RecallResult[], explain: boolean): string {
   if (results.length === 0) return '(nothing relevant)';
@@ -20,6 +22,14 @@ function formatResults(results: RecallResult[], explain: boolean): string {
     .join('\n');
 }
 
+function formatRouted(answer: RoutedAnswer): string {
+  const lines = [`answered by the ${answer.layer} layer`, ...answer.consulted.map((entry) => `  ${entry.served ? '✓' : '·'} ${entry.layer}: ${entry.note}`)];
+  if (answer.layer === 'working') lines.push(...answer.working.map((match) => `  conversation ${match.conversation.conversationId} (${match.score.toFixed(2)}): ${match.conversation.fullText.slice(0, 120).replace(/\s+/g, ' ')}`));
+  if (answer.layer === 'procedural') lines.push(...answer.skills.map((match) => `  skill ${match.skill.name} (${match.score.toFixed(2)}): ${match.skill.description}`));
+  lines.push(...answer.memories.map(({ memory, score }) => `  ${score.toFixed(3)}  ${formatMemoryLine(memory)}`));
+  return lines.join('\n');
+}
+
 /** `memory search|similar|export` and `data vector-search|backfill-vectors|vector-stats`. */
 export function registerSearchCommands(program: Command, context: CliContext): void {
   const memoryCommand = program.command('memory').description('semantic and hybrid recall');
@@ -32,8 +42,20 @@ export function registerSearchCommands(program: Command, context: CliContext): v
     .option('--limit <n>', 'at most this many', '10')
     .option('--mode <mode>', 'hybrid | semantic | keyword', 'hybrid')
     .option('--explain', 'show each signal of the score')
+    .option('--route', 'let the router pick the layer (working memory, knowledge graph + long-term, skills) and say why')
     .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
       await context.withMemory(command, async (memory) => {
+        if (options.route) {
+          if (typeof options.query !== 'string') throw new CliUsageError('--route needs --query');
+          const layers = await openAgentLayers(memory, { readOnly: true });
+          try {
+            const answer = await layers.router.route(options.query);
+            context.print(command, { layer: answer.layer, consulted: answer.consulted, memories: answer.memories, working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score })), skills: answer.skills.map((match) => ({ name: match.skill.name, score: match.score })) }, () => formatRouted(answer));
+          } finally {
+            await layers.close();
+          }
+          return;
+        }
         const minImportance = parseNumberOption(options.minImportance as string | undefined, 'min-importance');
         const common = { limit: parseNumberOption(options.limit as string, 'limit') ?? 10, ...(minImportance === undefined ? {} : { minImportance }) };
         const results =

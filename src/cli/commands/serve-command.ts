@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { startServer } from '../../server/serve.ts';
 import type { CliContext } from '../cli-context.ts';
-import { parseNumberOption } from '../format.ts';
+import { consolidationOption, parseNumberOption } from '../format.ts';
 
 /** `hippocampus serve`: the HTTP API and dashboard until SIGINT/SIGTERM. */
 export function registerServeCommand(program: Command, context: CliContext): void {
@@ -14,9 +14,11 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--allowed-host <names>', 'comma-separated extra Host names to answer to (e.g. a reverse proxy); * turns the Host check off')
     .option('--token-file <path>', 'file whose first line is the bearer token (or set HIPPOCAMPUS_TOKEN)')
     .option('--keyword-only', 'no embedding model: keyword, strength, recency and importance recall only')
+    .option('--consolidate-at <when>', 'working → semantic consolidation of every agent: an hour in UTC (nightly), an interval (30m, 6h) or never', '3')
     .option('--max-open-agents <n>', 'agents kept open at once; the least recently used idle one is closed to make room', '64')
     .option('--idle-close <minutes>', 'close an agent no request used for this long (0: only when the cap needs room)', '10')
-    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string }, command: Command) => {
+    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; consolidateAt: string }, command: Command) => {
+      const consolidation = consolidationOption(options.consolidateAt);
       const { home } = context.globals(command);
       const server = await startServer({
         home,
@@ -24,6 +26,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         port: parseNumberOption(options.port, 'port') ?? 7077,
         ...(options.cors ? { cors: options.cors.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
         ...(options.keywordOnly ? { embedder: null } : {}),
+        consolidation,
         maxOpenAgents: parseNumberOption(options.maxOpenAgents, 'max-open-agents') ?? 64,
         idleCloseMs: (parseNumberOption(options.idleClose, 'idle-close') ?? 10) * 60_000,
         ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),

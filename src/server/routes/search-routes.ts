@@ -5,12 +5,15 @@ import { viewsOf } from '../route-dependencies.ts';
 import { toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
+import type { Hippocampus } from '../../memory/hippocampus.ts';
+import { openAgentLayers } from '../../layers/agent-layers.ts';
 
 /** Hybrid recall with its score breakdown, and forgetting (by ids with a preview of exactly what goes, or by description). */
 export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDependencies): void {
   app.post('/agents/:agent/search', async (context) => {
     const engine = await registry.get(agentOf(context));
-    const { query, ...options } = await validBody(context, searchBodySchema);
+    const { query, route, ...options } = await validBody(context, searchBodySchema);
+    if (route) return context.json(await routedSearch(engine, query));
     const started = performance.now();
     const results = await engine.recallRelevant(query, options);
     const seconds = (performance.now() - started) / 1000;
@@ -49,4 +52,23 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const gone = new Set(deleted);
     return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)) });
   });
+}
+
+/** POST search with `route: true`: the router's answer, with the layer that answered and why. */
+async function routedSearch(engine: Hippocampus, query: string) {
+  const layers = await openAgentLayers(engine, { readOnly: true });
+  try {
+    const answer = await layers.router.route(query);
+    const views = viewsOf(engine, answer.memories.map((entry) => entry.memory));
+    return {
+      layer: answer.layer,
+      consulted: answer.consulted,
+      results: answer.memories.map((entry, index) => ({ memory: views[index], score: entry.score })),
+      working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, excerpt: match.conversation.fullText.slice(0, 500) })),
+      skills: answer.skills.map((match) => ({ name: match.skill.name, description: match.skill.description, score: match.score })),
+      relations: answer.relations.map((relation) => ({ subject: relation.subject.name, predicate: relation.predicate, object: relation.object.name })),
+    };
+  } finally {
+    await layers.close();
+  }
 }

@@ -11,7 +11,7 @@ export function packageInfo(): { name: string; version: string } {
 }
 
 /** Health, version, the OpenAPI document and Prometheus metrics. */
-export function registerSystemRoutes(app: Hono, { registry, metrics }: RouteDependencies): void {
+export function registerSystemRoutes(app: Hono, { registry, metrics, consolidation }: RouteDependencies): void {
   const info = packageInfo();
   const document = buildOpenApiDocument(API_OPERATIONS, { title: 'Hippocampus HTTP API', version: info.version });
   app.get('/health', (context) => context.json({ status: 'ok' }));
@@ -19,6 +19,7 @@ export function registerSystemRoutes(app: Hono, { registry, metrics }: RouteDepe
   app.get('/openapi.json', (context) => context.json(document));
   app.get('/metrics', async (context) => {
     context.header('Content-Type', 'text/plain; version=0.0.4; charset=utf-8');
-    return context.body(await metrics.render(registry));
+    return context.body(await metrics.render(registry, consolidation));
   });
+  app.get('/consolidation', (context) => context.json({ schedule: consolidation.schedule, nextRunAt: consolidation.nextRunAt(), lastPass: consolidation.lastPass() }));
 }

@@ -4,9 +4,9 @@ import { agentPaths } from '../config/agent-paths.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
-import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
+import { createInProcessWorkingMemory } from './in-process-store.ts';
 
-export interface CliWorkingMemory {
+export interface AgentWorkingMemory {
   store: WorkingMemoryStore;
   /** Where it lives, for messages: a Redis URL or the snapshot file. */
   location: string;
@@ -17,12 +17,12 @@ export interface CliWorkingMemory {
 type Serialized = Omit<WorkingConversation, 'embedding'> & { embedding: number[] };
 
 /**
- * Working memory for one CLI invocation. In-process working memory dies with
- * the process, so without `--redis` the CLI keeps it in a JSON snapshot beside
- * the agent's database and loads it through the in-process store (capacity and
- * TTL apply on load as on store).
+ * An agent's working memory for one process (a CLI invocation, a server). In-process working memory
+ * dies with the process, so without `redisUrl` it is kept in a JSON snapshot beside the agent's
+ * database (`memory/working.json`), loaded through the in-process store (capacity and TTL apply on
+ * load as on store) and written back on close.
  */
-export async function openCliWorkingMemory(options: { home: string; agentId: string; embedder: Embedder | null; clock?: Clock; redisUrl?: string }): Promise<CliWorkingMemory> {
+export async function openAgentWorkingMemory(options: { home: string; agentId: string; embedder: Embedder | null; clock?: Clock; redisUrl?: string; readOnly?: boolean }): Promise<AgentWorkingMemory> {
   const embedder = options.embedder ?? undefined;
   if (options.redisUrl !== undefined) {
     // Loaded on demand: the CLI must not pull ioredis in for every command.
@@ -41,6 +41,8 @@ export async function openCliWorkingMemory(options: { home: string; agentId: str
     store,
     location: file,
     async close() {
+      // A reader (a routed search) leaves the snapshot to the writers: writing back what it loaded could undo theirs.
+      if (options.readOnly) return store.close();
       const all = await store.getAll(scope, Number.MAX_SAFE_INTEGER);
       fs.mkdirSync(path.dirname(file), { recursive: true });
       const serialized: Serialized[] = all.map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) }));

@@ -1,0 +1,38 @@
+import { createKnowledgeGraph, type KnowledgeGraph } from '../graph/knowledge-graph.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import { createQueryRouter, type QueryRouter } from '../router/query-router.ts';
+import { createSkillLibrary } from '../skills/skill-library.ts';
+import type { SkillLibrary } from '../spec/skill-library.ts';
+import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
+import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
+import { openAgentWorkingMemory, type AgentWorkingMemory } from '../working/working-snapshot.ts';
+
+/** Every memory layer of one agent, over its engine: what the router chooses between. */
+export interface AgentLayers {
+  working: AgentWorkingMemory;
+  graph: KnowledgeGraph;
+  /** Absent where the backend keeps no skills. */
+  skills?: SkillLibrary;
+  router: QueryRouter;
+  /** Writes working memory back (its snapshot) and releases it. */
+  close(): Promise<void>;
+}
+
+/**
+ * Opens an agent's layers — working memory (its snapshot beside the database, or Redis), the knowledge
+ * graph, the skill library — and a router between them, for the surfaces that route a query:
+ * `recall_memories`, HTTP search with `route: true`, `memory search --route`.
+ *
+ * @example
+ * const layers = await openAgentLayers(memory);
+ * const answer = await layers.router.route('how do I deploy billing?'); // answer.layer, answer.consulted
+ * await layers.close();
+ */
+export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentLayers> {
+  const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.readOnly ? { readOnly: true } : {}) });
+  const graph = createKnowledgeGraph({ memory });
+  const pool = sqlitePoolOf(memory.backend);
+  const skills = pool ? createSkillLibrary({ agentId: memory.agentId, store: createSqliteSkillStore({ pool }), embedder: memory.embedder, clock: memory.clock }) : undefined;
+  const router = createQueryRouter({ memory, working: working.store, graph, ...(skills ? { skills } : {}) });
+  return { working, graph, ...(skills ? { skills } : {}), router, close: () => working.close() };
+}
