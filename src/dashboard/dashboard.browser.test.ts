@@ -114,6 +114,10 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await expect(page.locator('.stat-value').first().textContent()).resolves.toBe('10');
     expect(await page.locator('canvas').count()).toBe(3);
     await expect(page.getByTestId('agent-picker').inputValue()).resolves.toBe('ada');
+    // The server's nightly working → semantic consolidation, as GET /consolidation reports it.
+    const nightly = page.locator('.card.stat', { hasText: 'Working → semantic' });
+    await expect(nightly.locator('.stat-value').textContent()).resolves.toMatch(/^next /);
+    await expect(nightly.locator('.stat-note').textContent()).resolves.toBe('no pass yet');
     await shot('overview');
   });
 

@@ -66,6 +66,8 @@ export const api = {
   agents: () => request<{ agents: { id: string }[] }>('/agents'),
   stats: (agent: string) => request<AgentStats>(`${agentPath(agent)}/stats`),
   consolidations: (agent: string, limit = 200) => request<{ runs: ConsolidationRun[] }>(`${agentPath(agent)}/consolidations?limit=${limit}`),
+  /** The server's scheduled working → semantic consolidation. */
+  nightly: () => request<{ schedule: { every: string; hourUtc?: number; intervalMs?: number }; nextRunAt: number | null; lastPass: { startedAt: number; conversations: number; facts: number } | null }>('/consolidation'),
   memories(agent: string, filters: ListFilters, cursor: string | null, limit = 50) {
     const query = new URLSearchParams({ limit: String(limit) });
     for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);

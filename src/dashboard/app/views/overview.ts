@@ -13,7 +13,7 @@ function panel(title: string, body: HTMLElement, extra?: HTMLElement): HTMLEleme
 
 /** Counts, memories by type and tier, and consolidation runs over time. */
 export async function renderOverview(root: HTMLElement, agent: string): Promise<void> {
-  const [{ stats, vectors }, { runs }] = await Promise.all([api.stats(agent), api.consolidations(agent)]);
+  const [{ stats, vectors }, { runs }, nightly] = await Promise.all([api.stats(agent), api.consolidations(agent), api.nightly()]);
   const longTerm = stats.total - stats.shortTerm;
   const typeCanvas = h('canvas', { 'aria-label': 'Memories by type' });
   const tierCanvas = h('canvas', { 'aria-label': 'Long-term memories by tier' });
@@ -28,6 +28,11 @@ export async function renderOverview(root: HTMLElement, agent: string): Promise<
       card('Core tier', stats.byTier.core.toLocaleString(), 'always in context'),
       card('Superseded', stats.superseded.toLocaleString(), 'replaced by newer facts'),
       card('Vectors', `${vectors.withVectors.toLocaleString()} / ${vectors.total.toLocaleString()}`, vectors.modelId ?? 'keyword-only'),
+      card(
+        'Working → semantic',
+        nightly.nextRunAt === null ? 'off' : `next ${relativeTime(nightly.nextRunAt)}`,
+        nightly.lastPass ? `last pass ${relativeTime(nightly.lastPass.startedAt)}: ${nightly.lastPass.conversations} conversations, ${nightly.lastPass.facts} facts` : 'no pass yet',
+      ),
       card('On disk', `${(stats.sizeBytes / 1024 / 1024).toFixed(1)} MiB`, stats.lastConsolidation ? `consolidated ${relativeTime(stats.lastConsolidation.startedAt)}` : 'never consolidated'),
     ),
     h(
