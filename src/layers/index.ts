@@ -13,3 +13,5 @@ export { createSkillLibrary, successRate, type SkillLibraryOptions } from '../sk
 export { createQueryRouter, type QueryRouter, type QueryRouterOptions, type RoutedAnswer, type MemoryLayer, type LayerConsulted } from '../router/query-router.ts';
 export { consolidateWorkingMemory, type WorkingConsolidationOptions, type WorkingConsolidationReport } from './consolidate-working.ts';
 export { scheduleWorkingConsolidation, nextConsolidationAt, DEFAULT_CONSOLIDATION_SCHEDULE, type ConsolidationSchedule, type WorkingConsolidationScheduler } from './consolidation-schedule.ts';
+export { openAgentLayers, type AgentLayers } from './agent-layers.ts';
+export { scheduleConsolidationService, parseConsolidationSchedule, type ConsolidationService, type ConsolidationServiceOptions, type ConsolidationPass } from './nightly-consolidation.ts';
