@@ -17,6 +17,8 @@ export const recallQuerySchema = z
     text: z.string().min(1).max(1000).optional(),
     orderBy: z.enum(['timestamp', 'importance']).default('timestamp'),
     includeSuperseded: z.boolean().default(false),
+    /** Count the listed memories as used (an access: importance and intensity nudged up). Listings only inspect by default. */
+    recordAccess: z.boolean().default(false),
   })
   .strict();
 

@@ -84,6 +84,23 @@ export function calculateImportance(experience: ImportanceInput): ImportanceBrea
 
 /** Each access nudges importance up: what keeps being useful matters more. */
 export const ACCESS_IMPORTANCE_BOOST = 0.01;
+/**
+ * Being used can lift importance up to here and no further: just under the core tier (0.7), so
+ * repetition alone never makes a memory core — only what was important to begin with (or a person
+ * saying so) is. A memory already above it keeps its importance.
+ */
+export const ACCESS_IMPORTANCE_CEILING = 0.69;
+/** From this importance on a memory never leaves relevant recall through disuse (it only moves down tiers). */
+export const IMPORTANT_ENOUGH_TO_KEEP = 0.7;
+
+/**
+ * The running intensity a new memory starts with when the experience gives none: its importance,
+ * but never below the neutral 0.5 (so a minor memory fades as it always did, and an important one
+ * starts strong instead of at the same 0.5 as small talk).
+ */
+export function startingIntensity(importance: number): number {
+  return Math.max(0.5, importance);
+}
 
 export function clamp(value: number, low = 0, high = 1): number {
   return Math.min(high, Math.max(low, value));

@@ -1,5 +1,5 @@
 import { hashContent } from '../core/content-hash.ts';
-import { calculateImportance, type ImportanceBreakdown } from '../core/importance.ts';
+import { calculateImportance, startingIntensity, type ImportanceBreakdown } from '../core/importance.ts';
 import type { ValidExperience } from '../config/experience-schema.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 
@@ -31,7 +31,7 @@ export function buildRecord(experience: ValidExperience, scope: { agentId: strin
       lastAccessedAt: null,
       importance: importance.importance,
       accessCount: 0,
-      runningIntensity: experience.intensity ?? 0.5,
+      runningIntensity: experience.intensity ?? startingIntensity(importance.importance),
       encounterCount: 1,
       supersededBy: null,
       contentHash: hashContent(experience.content),

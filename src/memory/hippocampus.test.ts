@@ -101,12 +101,15 @@ describe('short-term memory and consolidation', () => {
     expect(fs.existsSync(manifest)).toBe(true);
   }, 60_000);
 
-  it('recall merges short- and long-term memory without duplicates and records the access', async () => {
+  it('recall merges short- and long-term memory without duplicates, and records the access only when asked', async () => {
     const memory = await engine();
     const kept = await memory.remember({ type: 'decision', content: 'Use Postgres for the billing service', tags: ['db'] });
     await memory.consolidate();
     await memory.remember({ type: 'chat', content: 'postgres upgrade is scheduled', tags: ['db'], importance: 0.3 });
-    const found = await memory.recall({ tags: ['db'] });
+    const listed = await memory.recall({ tags: ['db'] });
+    expect((await memory.store.getMany({ agentId: 'ada' }, [kept.memory.id]))[0]?.accessCount).toBe(0);
+    const found = await memory.recall({ tags: ['db'], recordAccess: true });
+    expect(found.map((record) => record.id)).toEqual(listed.map((record) => record.id));
     expect(found.map((record) => record.content).sort()).toEqual(['Use Postgres for the billing service', 'postgres upgrade is scheduled']);
     expect(new Set(found.map((record) => record.id)).size).toBe(2);
     const [stored] = await memory.store.getMany({ agentId: 'ada' }, [kept.memory.id]);
@@ -152,7 +155,7 @@ describe('long-term bounds', () => {
     for (const importance of [0.95, 0.9, 0.85, 0.8, 0.75]) ids.push((await memory.remember({ type: 'insight', content: `insight ${importance}`, importance })).memory.id);
     await memory.consolidate();
     clock.advance(30 * 24 * HOUR);
-    await memory.recall({ text: 'insight 0.75' });
+    await memory.recall({ text: 'insight 0.75', recordAccess: true });
     const removed = await memory.maintain();
     expect(removed.sort()).toEqual([ids[3], ids[2]].sort());
     const left = (await memory.store.query({ agentId: 'ada' }, {})).map((record) => record.content).sort();

@@ -281,11 +281,12 @@ export class Hippocampus {
     return this.queryCache.stats();
   }
 
-  /** Short- and long-term memories matching the filters, newest (or most important) first; counts as an access. */
+  /** Short- and long-term memories matching the filters, newest (or most important) first. Only inspects, unless `recordAccess: true`. */
   async recall(input: RecallQueryInput = {}): Promise<MemoryRecord[]> {
     this.assertOpen();
     const query = parseWith(recallQuerySchema, input, 'recall query');
-    return recallMatching(this.parts, query, query.limit, query.orderBy);
+    const { recordAccess, ...filters } = query;
+    return recallMatching(this.parts, filters, query.limit, query.orderBy, recordAccess);
   }
 
   /** Memories that share a user, room or task. */

@@ -45,7 +45,7 @@ describe('exploring memories', () => {
       { longTerm: true },
     );
     expect((await memory.findMemoriesNeedingReview()).map((record) => record.content)).toEqual(['old important decision']);
-    for (let index = 0; index < 5; index += 1) await memory.recall({ text: 'old important' });
+    for (let index = 0; index < 5; index += 1) await memory.recall({ text: 'old important', recordAccess: true });
     expect(await memory.findMemoriesNeedingReview()).toHaveLength(0);
   });
 

@@ -1,6 +1,6 @@
 import type { EngineConfig } from '../config/config-schema.ts';
 import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
-import { ACCESS_IMPORTANCE_BOOST } from '../core/importance.ts';
+import { ACCESS_IMPORTANCE_BOOST, ACCESS_IMPORTANCE_CEILING } from '../core/importance.ts';
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
 import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
 import { ValidationError } from '../errors/validation-error.ts';
@@ -42,14 +42,18 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
   return results;
 }
 
-/** Stored and short-term memories matching `query`, merged (the ring's copy wins), ordered, cut to `limit`; counts as an access. */
-export async function recallMatching(deps: RecallOperationDependencies, query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance'): Promise<MemoryRecord[]> {
+/**
+ * Stored and short-term memories matching `query`, merged (the ring's copy wins), ordered, cut to
+ * `limit`. A listing only inspects: it counts as an access only when asked (`recordAccess`), so
+ * looking at memories (CLI, HTTP, dashboard, exports) never changes them.
+ */
+export async function recallMatching(deps: RecallOperationDependencies, query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance', recordAccess = false): Promise<MemoryRecord[]> {
   const fromStore = await deps.store.query(deps.scope, { ...query, orderBy, limit });
   const merged = new Map<string, MemoryRecord>();
   for (const record of fromStore) merged.set(record.id, deps.buffer.get(record.id) ?? record);
   for (const record of deps.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
   const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
-  await markAccessed(deps, ordered);
+  if (recordAccess) await markAccessed(deps, ordered);
   return ordered;
 }
 
@@ -83,11 +87,11 @@ export async function recallCluster(deps: RecallOperationDependencies, seedId: s
 async function markAccessed(deps: RecallOperationDependencies, records: MemoryRecord[]): Promise<void> {
   if (records.length === 0) return;
   const at = deps.clock.now();
-  await deps.store.recordAccess(deps.scope, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
+  await deps.store.recordAccess(deps.scope, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, importanceCeiling: ACCESS_IMPORTANCE_CEILING, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
   for (const record of records) {
     record.accessCount += 1;
     record.lastAccessedAt = at;
-    record.importance = Math.min(1, record.importance + ACCESS_IMPORTANCE_BOOST);
+    if (record.importance < ACCESS_IMPORTANCE_CEILING) record.importance = Math.min(ACCESS_IMPORTANCE_CEILING, record.importance + ACCESS_IMPORTANCE_BOOST);
     record.runningIntensity = Math.min(1, record.runningIntensity + RETRIEVAL_INTENSITY_BOOST);
   }
 }

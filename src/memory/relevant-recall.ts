@@ -1,6 +1,7 @@
 import { parseFilter } from '../core/filter-language.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import { explainScore, memorySignals, relevanceOf, resolveWeights, type RecallExplanation, type RecallWeights } from '../core/recall-scoring.ts';
+import { IMPORTANT_ENOUGH_TO_KEEP } from '../core/importance.ts';
 import { FORGOTTEN_BELOW } from '../core/strength.ts';
 import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
 import type { Embedder } from '../spec/embedder.ts';
@@ -128,7 +129,9 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
     const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(childrenOf.get(row.id) ?? [])];
     const thread = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
     const signals = memorySignals(row, { ...own, thread }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
-    if (signals.strength < FORGOTTEN_BELOW) continue;
+    // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
+    // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
+    if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;
     if (signals.semantic <= 0 && signals.keyword <= 0 && signals.thread <= 0) continue; // nothing ties it to the query
     if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
     const explain = explainScore(signals, weights);

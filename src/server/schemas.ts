@@ -75,6 +75,8 @@ export const searchBodySchema = recallRelevantOptionsSchema.extend({
   query: queryTextSchema,
   /** Let the router pick the layer (working memory, graph + long-term, skills); the answer says which and why. */
   route: z.boolean().optional(),
+  /** Over HTTP a search inspects (the dashboard, a person looking) unless the caller says it uses what it finds. */
+  recordAccess: z.boolean().default(false),
 });
 
 /** POST /agents/:agent/forget and /forget/preview. */

@@ -34,12 +34,13 @@ describe('POST /agents/:agent/search', () => {
     expect(byDomain.results.every((result) => result.memory.domain === 'ops')).toBe(true);
   });
 
-  test('recordAccess: false leaves the memory untouched, the default records the access', async () => {
+  test('a search inspects by default (the dashboard, a person looking) and records the access when asked', async () => {
     const id = fixture.seeded[1]!.id;
+    await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica' });
     await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica', recordAccess: false });
     const before = ((await (await fixture.app.request(`/agents/ada/memories/${id}`)).json()) as { memory: MemoryView }).memory;
     expect(before.accessCount).toBe(0);
-    await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica' });
+    await fixture.json('/agents/ada/search', 'POST', { query: 'postgres replica', recordAccess: true });
     const after = ((await (await fixture.app.request(`/agents/ada/memories/${id}`)).json()) as { memory: MemoryView }).memory;
     expect(after.accessCount).toBe(1);
   });

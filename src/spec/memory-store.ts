@@ -109,6 +109,8 @@ export interface PruneSelection {
 export interface AccessUpdate {
   at: number;
   importanceBoost: number;
+  /** The boost never lifts importance above this; a memory already above it keeps its importance. */
+  importanceCeiling: number;
   intensityBoost: number;
 }
 

@@ -23,30 +23,50 @@ function bind(value: unknown): unknown {
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
+/**
+ * `context.domain`, `context.category`, `context.type` and `context.tags` name the memory's own field as
+ * well as its context's: people write `{"context.domain": "debugging"}` (the seed examples and the CLI's
+ * help do) for memories stored with `domain: "debugging"`. A positive condition holds when either side
+ * matches, a negative one ($ne, $nin) when neither does.
+ */
+const OWN_FIELDS_UNDER_CONTEXT = new Set(['context.domain', 'context.category', 'context.type', 'context.tags']);
+
+function compileOne(condition: FilterCondition): SqlFragment {
+  const params: unknown[] = [];
+  if (condition.field === 'tags') {
+    const values = Array.isArray(condition.value) ? condition.value : [condition.value];
+    const exists = `EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_seq = m.seq AND t.tag IN (${values.map(() => '?').join(', ')}))`;
+    const negated = condition.operator === '$ne' || condition.operator === '$nin';
+    return { sql: negated ? `NOT ${exists}` : exists, params: values.map(bind) };
+  }
+  const column = condition.field.startsWith('context.') ? `json_extract(m.context, '$.${condition.field.slice('context.'.length)}')` : COLUMNS[condition.field]!;
+  if (condition.operator === '$in' || condition.operator === '$nin') {
+    const values = condition.value as unknown[];
+    params.push(...values.map(bind));
+    return { sql: `${column} ${condition.operator === '$nin' ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`, params };
+  }
+  if (condition.value === null) return { sql: `${column} IS ${condition.operator === '$ne' ? 'NOT ' : ''}NULL`, params };
+  return { sql: `${column} ${SQL_OPERATORS[condition.operator]} ?`, params: [bind(condition.value)] };
+}
+
 /** Compiles parsed filter conditions to a parameterized SQL fragment (ANDed). Field names come from a fixed map or a validated JSON path. */
 export function compileFilter(conditions: readonly FilterCondition[]): SqlFragment {
   const clauses: string[] = [];
   const params: unknown[] = [];
   for (const condition of conditions) {
-    if (condition.field === 'tags') {
-      const values = Array.isArray(condition.value) ? condition.value : [condition.value];
-      const exists = `EXISTS (SELECT 1 FROM memory_tags t WHERE t.memory_seq = m.seq AND t.tag IN (${values.map(() => '?').join(', ')}))`;
-      const negated = condition.operator === '$ne' || condition.operator === '$nin';
-      clauses.push(negated ? `NOT ${exists}` : exists);
-      params.push(...values.map(bind));
+    if (OWN_FIELDS_UNDER_CONTEXT.has(condition.field)) {
+      const inContext = compileOne(condition);
+      const own = compileOne({ ...condition, field: condition.field.slice('context.'.length) as FilterCondition['field'] });
+      const negative = condition.operator === '$ne' || condition.operator === '$nin';
+      // json_extract of a missing path is NULL, and NULL != x is NULL: a negative test on the context side counts as true there.
+      const contextSide = negative ? `coalesce(${inContext.sql}, 1)` : inContext.sql;
+      clauses.push(`(${contextSide} ${negative ? 'AND' : 'OR'} ${own.sql})`);
+      params.push(...inContext.params, ...own.params);
       continue;
     }
-    const column = condition.field.startsWith('context.') ? `json_extract(m.context, '$.${condition.field.slice('context.'.length)}')` : COLUMNS[condition.field]!;
-    if (condition.operator === '$in' || condition.operator === '$nin') {
-      const values = condition.value as unknown[];
-      clauses.push(`${column} ${condition.operator === '$nin' ? 'NOT IN' : 'IN'} (${values.map(() => '?').join(', ')})`);
-      params.push(...values.map(bind));
-    } else if (condition.value === null) {
-      clauses.push(`${column} IS ${condition.operator === '$ne' ? 'NOT ' : ''}NULL`);
-    } else {
-      clauses.push(`${column} ${SQL_OPERATORS[condition.operator]} ?`);
-      params.push(bind(condition.value));
-    }
+    const { sql, params: bound } = compileOne(condition);
+    clauses.push(sql);
+    params.push(...bound);
   }
   return { sql: clauses.length === 0 ? '1' : clauses.join(' AND '), params };
 }

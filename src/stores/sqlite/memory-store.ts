@@ -197,9 +197,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
           for (const part of chunk(ids)) {
             db.prepare(
               `UPDATE memories SET access_count = access_count + 1, last_accessed_at = ?,
-                 importance = min(1.0, importance + ?), running_intensity = min(1.0, running_intensity + ?)
+                 importance = CASE WHEN importance >= ? THEN importance ELSE min(?, importance + ?) END,
+                 running_intensity = min(1.0, running_intensity + ?)
                WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`,
-            ).run(update.at, update.importanceBoost, update.intensityBoost, scope.agentId, ...part);
+            ).run(update.at, update.importanceCeiling, update.importanceCeiling, update.importanceBoost, update.intensityBoost, scope.agentId, ...part);
           }
         }).immediate();
       });

@@ -30,7 +30,7 @@ describe('sqlite rankingRows', () => {
     const rows = await backend.store.rankingRows(scope, { ids: ['q', 'a', 'n'] });
     expect(rows.map((row) => row.id).sort()).toEqual(['a', 'q']); // the superseded note is left out, as query() leaves it out
     const answer = rows.find((row) => row.id === 'a')!;
-    expect(answer).toEqual({ id: 'a', importance: 0.8, timestamp: 5_000, createdAt: 5_000, lastAccessedAt: null, accessCount: 0, runningIntensity: 0.5, replyTo: 'q' });
+    expect(answer).toEqual({ id: 'a', importance: 0.8, timestamp: 5_000, createdAt: 5_000, lastAccessedAt: null, accessCount: 0, runningIntensity: 0.8, replyTo: 'q' });
     expect(rows.find((row) => row.id === 'q')!.replyTo).toBeNull();
   });
 
