@@ -1,52 +1,168 @@
 import { queryTerms } from '../core/query-terms.ts';
+import { cosineSimilarity } from '../working/similarity.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
-/** How many nearest memories a description is compared with. */
+/** How many nearest memories (by meaning, and by words) a description is compared with. */
 const CANDIDATES = 50;
+/** Below this cosine similarity a memory is not even offered as a candidate to confirm. */
+const CANDIDATE_SIMILARITY = 0.5;
 
 export interface ForgetOptions {
-  /** Cosine similarity at or above which a memory matches (a number applies to both rules); the embedder's calibrated threshold when absent. */
+  /** Cosine similarity at or above which a memory matches by meaning alone (a number applies to both rules); the embedder's calibrated threshold when absent. */
   threshold?: number | ForgetThreshold;
   /** Match but delete nothing: `deleted` lists exactly what the same call without it would delete (a confirmation preview). */
   dryRun?: boolean;
 }
 
+/** A memory a description named, and why. */
+export interface ForgetMatch {
+  id: string;
+  content: string;
+  kind: MemoryRecord['kind'];
+  /** Cosine similarity to the description (null without an embedder, or for what went with a match). */
+  similarity: number | null;
+  why: string;
+}
+
 export interface ForgetReport {
-  /** What was deleted, with the similarity that matched it (null for older versions removed with it). */
-  deleted: { id: string; content: string; kind: MemoryRecord['kind']; similarity: number | null }[];
+  /** What was deleted (or, with dryRun, would be), with why it matched. */
+  deleted: ForgetMatch[];
+  /**
+   * When the description fits nothing for sure — several different memories fit it, or one only
+   * partly — nothing is deleted and these are the memories it may mean: confirm with their ids.
+   */
+  candidates: ForgetMatch[];
   threshold: ForgetThreshold;
 }
 
 /** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
 export function holdsEveryWord(content: string, description: string): boolean {
   const terms = queryTerms(description);
-  const words = queryTerms(content);
-  return terms.length > 0 && terms.every((term) => words.some((word) => word.startsWith(term) || term.startsWith(word)));
+  return terms.length > 0 && heldWords(queryTerms(content), terms).length === terms.length;
 }
 
-async function semanticMatches(memory: Hippocampus, description: string, threshold: ForgetThreshold): Promise<Map<string, number>> {
-  const scope = { agentId: memory.agentId };
-  const { embeddings } = await embedWithCache(memory.embedder!, undefined, [description]);
-  const hits = (await memory.backend.vectors.search(scope, embeddings[0]!, { limit: CANDIDATES })).filter((hit) => hit.similarity >= Math.min(threshold.similarity, threshold.withEveryWord));
-  const records = new Map((await memory.store.getMany(scope, hits.map((hit) => hit.id))).map((record) => [record.id, record]));
-  const matches = (hit: { id: string; similarity: number }) =>
-    hit.similarity >= threshold.similarity || (hit.similarity >= threshold.withEveryWord && holdsEveryWord(records.get(hit.id)?.content ?? '', description));
-  return new Map(hits.filter(matches).map((hit) => [hit.id, hit.similarity]));
+/**
+ * Two words are the same word when one starts the other ("code", "codes") or they share a stem: a
+ * common start of at least four letters that leaves at most three of the shorter one ("allergy",
+ * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") — what a light stemmer would give.
+ */
+function sameWord(left: string, right: string): boolean {
+  if (left.startsWith(right) || right.startsWith(left)) return true;
+  let common = 0;
+  while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
+  return common >= 4 && common >= Math.min(left.length, right.length) - 3;
 }
 
-// Without vectors only a memory holding every word of the description matches:
-// BM25 scores are relative to the corpus and make no safe deletion threshold.
-async function keywordMatches(memory: Hippocampus, description: string): Promise<Map<string, number>> {
-  const terms = queryTerms(description);
-  if (terms.length === 0) return new Map();
-  const scope = { agentId: memory.agentId };
-  const hits = await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
-  const records = await memory.store.getMany(scope, hits.map((hit) => hit.id));
-  return new Map(records.filter((record) => holdsEveryWord(record.content, description)).map((record) => [record.id, 1]));
+function heldWords(words: string[], terms: string[]): string[] {
+  return terms.filter((term) => words.some((word) => sameWord(word, term)));
 }
+
+/** Words that ask for forgetting rather than say what: "forget that I like Redux" is about Redux. */
+const REQUEST_WORDS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'mentioned', 'told', 'said']);
+
+/** The content words of a description: the query terms without the words of the request itself. */
+function descriptionTerms(description: string): string[] {
+  return queryTerms(description).filter((term) => !REQUEST_WORDS.has(term));
+}
+
+/**
+ * The words of a text that name one thing and no other: numbers and codes (anything with a digit) and
+ * names (capitalised words that do not open a sentence). In a description they are decisive — a memory
+ * without them is not the one meant; in a memory they tell two otherwise alike memories apart.
+ */
+export function decisiveWords(text: string, options: { description?: boolean } = {}): string[] {
+  const found = new Set<string>();
+  for (const match of text.normalize('NFKC').matchAll(/(^|[.!?]\s+|\s)([\p{L}\p{N}][\p{L}\p{N}\-'’]*)/gu)) {
+    const word = match[2]!.replace(/['’]s$/, '');
+    const lower = word.toLowerCase();
+    // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
+    // pregnancy") often opens with the name itself, so there only common words are passed over.
+    const opensSentence = !options.description && (match[1] === '' || /[.!?]/.test(match[1]!));
+    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower)));
+    if (/\d/.test(word) || capitalised) found.add(lower);
+  }
+  return [...found];
+}
+
+interface Judged extends ForgetMatch {
+  sure: boolean;
+  /** The description names something (a name, a number) and this memory holds all of it. */
+  namesEveryName: boolean;
+  /** It holds every content word of the description. */
+  holdsAll: boolean;
+  /** Decisive words of the memory the description does not name: what sets it apart from another match. */
+  ownDecisive: string[];
+}
+
+function judge(record: MemoryRecord, similarity: number | null, description: string, threshold: ForgetThreshold): Judged | null {
+  const terms = descriptionTerms(description);
+  const decisive = decisiveWords(description, { description: true });
+  const words = queryTerms(record.content);
+  const text = record.content.normalize('NFKC').toLowerCase();
+  // A name or number in the description is decisive: without it this is not the memory meant.
+  if (decisive.some((word) => !text.includes(word))) return null;
+  const held = heldWords(words, terms);
+  const holdsAll = terms.length > 0 && held.length === terms.length;
+  const ownDecisive = decisiveWords(record.content).filter((word) => !decisive.includes(word));
+  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, namesEveryName: decisive.length > 0, holdsAll };
+  const close = similarity ?? 0;
+  if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
+  if (holdsAll && (decisive.length > 0 || terms.length >= 2 || close >= threshold.withEveryWord)) {
+    return { ...base, sure: true, why: `holds every word of the description (${held.join(', ')})${decisive.length > 0 ? `, names ${decisive.join(', ')}` : ''}` };
+  }
+  if (holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length)) {
+    return { ...base, sure: false, why: holdsAll ? `holds the one word ${held.join(', ')}` : held.length > 0 ? `holds ${held.length} of ${terms.length} words (${held.join(', ')})${similarity === null ? '' : `, similarity ${close.toFixed(2)}`}` : `close in meaning (similarity ${close.toFixed(2)})` };
+  }
+  return null;
+}
+
+/** The nearest memories by meaning and by words, each judged against the description. */
+async function judgeCandidates(memory: Hippocampus, description: string, threshold: ForgetThreshold): Promise<Judged[]> {
+  const scope = { agentId: memory.agentId };
+  const terms = descriptionTerms(description);
+  const similarity = new Map<string, number>();
+  let queryVector: Float32Array | undefined;
+  if (memory.embedder) {
+    queryVector = (await embedWithCache(memory.embedder, undefined, [description])).embeddings[0]!;
+    for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: CANDIDATES })) similarity.set(hit.id, hit.similarity);
+  }
+  const byWords = terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
+  const wordOnly = byWords.map((hit) => hit.id).filter((id) => !similarity.has(id));
+  if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
+  const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
+  return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
+}
+
+/** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity. */
+const SAME_THING = 0.75;
+
+/**
+ * Several sure matches are different things the description fits equally — "my door code" and the
+ * flat's 4711 beside the office's 1234, "the spare key" of the house and of the car — when they carry
+ * names or numbers of their own that differ, or do not say the same thing: none is sure then. Matches
+ * that say the same thing ("I like Redux" and the fact "User likes Redux") go together.
+ */
+async function ambiguous(memory: Hippocampus, sure: Judged[]): Promise<boolean> {
+  if (sure.length < 2) return false;
+  const distinct = new Set(sure.filter((entry) => entry.ownDecisive.length > 0).map((entry) => [...entry.ownDecisive].sort().join(' ')));
+  if (distinct.size >= 2) return true;
+  if (!memory.embedder) return false;
+  const vectors = await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, sure.map((entry) => entry.id));
+  const list = sure.map((entry) => vectors.get(entry.id));
+  for (let left = 0; left < list.length; left += 1) {
+    for (let right = left + 1; right < list.length; right += 1) {
+      const a = list[left];
+      const b = list[right];
+      if (!a || !b || cosineSimilarity(a, b) < SAME_THING) return true;
+    }
+  }
+  return false;
+}
+
+const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
 
 /** Older versions of a matched fact say the same thing in its past: they go with it. */
 async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise<MemoryRecord[]> {
@@ -64,27 +180,44 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
 }
 
 /**
- * Forgetting means forgetting: the memories and facts semantically matching
- * `description` (and older versions of matched facts) are hard-deleted with
- * their vectors, keyword entries and history and what was derived from them,
- * then the text is purged from the database file and its WAL (the engine's
- * forget, see src/memory/forgetting.ts). Nothing records that the request was made.
- * Memory blocks are not touched.
+ * Forgetting as people say it: a description names a memory by meaning ("the door code of my old
+ * flat") or by its content words in any order, where a name or a number is decisive ("that I like
+ * Redux", "my Kreuzberg door code"). What it names for sure is hard-deleted with older versions of a
+ * matched fact and what was derived from it, and the text is purged (the engine's forget, see
+ * src/memory/forgetting.ts); nothing records that the request was made. When it is not sure — several
+ * different memories fit, or one only partly — nothing is deleted and `candidates` lists what it may
+ * mean, to confirm by id (`memory.forget(ids)`, `forget_memory({ ids })`). Memory blocks are not touched.
  *
  * @example
- * const report = await forgetByDescription(memory, 'my old apartment door code');
- * report.deleted // [{ id: '01J…', content: 'The door code of the Kreuzberg flat is 4711', similarity: 0.71, kind: 'memory' }]
+ * const report = await forgetByDescription(memory, 'the vault combination');
+ * report.deleted // [{ id: '01J…', content: 'The vault combination is seventeen purple elephants', why: 'holds every word of the description (vault, combination)', … }]
+ * report.candidates // [] — or, when unsure, what to confirm
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
-  const matches = memory.embedder ? await semanticMatches(memory, description, threshold) : await keywordMatches(memory, description);
-  if (matches.size === 0) return { deleted: [], threshold };
-  const doomed = await withOlderVersions(memory, new Set(matches.keys()));
-  const describe = (record: MemoryRecord) => ({ id: record.id, content: record.content, kind: record.kind, similarity: matches.get(record.id) ?? null });
+  const judged = await judgeCandidates(memory, description, threshold);
+  // A name or number only one memory holds names that memory, whatever other words come with it ("my Redux preference").
+  const naming = judged.filter((entry) => entry.namesEveryName);
+  if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${decisiveWords(description, { description: true }).join(', ')}` });
+  // So does a description of one content word only one memory holds ("my salary", "penicillin").
+  const terms = descriptionTerms(description);
+  const holding = terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
+  if (holding.length === 1 && !holding[0]!.sure) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${terms[0]}"` });
+  const sure = judged.filter((entry) => entry.sure);
+  if (sure.length === 0 || (await ambiguous(memory, sure))) {
+    const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
+    return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), threshold };
+  }
+  const matched = new Map(sure.map((entry) => [entry.id, entry]));
+  const doomed = await withOlderVersions(memory, new Set(matched.keys()));
+  const describe = (record: MemoryRecord): ForgetMatch => {
+    const entry = matched.get(record.id);
+    return entry ? toMatch(entry) : { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' };
+  };
   // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
   const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));
-  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), threshold };
+  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), candidates: [], threshold };
   const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
-  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), threshold };
+  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), candidates: [], threshold };
 }

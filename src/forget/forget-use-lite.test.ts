@@ -28,9 +28,49 @@ afterAll(async () => {
 describe('forget_memory with USE-lite', () => {
   it('forgets the memory a description means, and nothing near it', async () => {
     const forget = createHippoTools({ memory }).find((tool) => tool.name === 'forget_memory')!;
-    expect(await forget.execute({ description: 'the door code' })).toMatchObject({ ok: true, data: { deleted: 0 } });
-    expect(await forget.execute({ description: 'the door code of my Kreuzberg flat' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'The door code of the Kreuzberg flat is 4711' }] } });
+    // Two door codes: "the door code" could mean either, so nothing goes and both come back to confirm.
+    const [office] = await memory.rememberMany([{ type: 'observation', content: 'The door code of the Mitte office is 2290' }], { longTerm: true });
+    const unsure = await forget.execute({ description: 'the door code' });
+    expect(unsure).toMatchObject({ ok: true, data: { deleted: 0 } });
+    expect((unsure as { data: { candidates: { content: string }[] } }).data.candidates.map((candidate) => candidate.content).sort()).toEqual(['The door code of the Kreuzberg flat is 4711', 'The door code of the Mitte office is 2290']);
+    // The confirmation step forgets exactly the id given.
+    expect(await forget.execute({ ids: [office!.memory.id] })).toMatchObject({ ok: true, data: { deleted: 1 } });
+    // With one door code left, the same words name it; so does the name of the flat.
+    expect(await forget.execute({ description: 'my Kreuzberg door code' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'The door code of the Kreuzberg flat is 4711' }] } });
     const left = await memory.store.query({ agentId: 'ada' }, { orderBy: 'id', direction: 'asc' });
     expect(left.map((record) => record.content)).toEqual(['The Kreuzberg bakery opens at seven', 'We deploy on Tuesdays after the canary is green', 'User strongly dislikes Redux']);
+  });
+});
+
+describe('forget_memory over MCP, as the issue describes it', () => {
+  it('store a sentence, forget it with a short natural description, and no byte of it remains under the home', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { createMcpServer } = await import('../mcp/create-mcp-server.ts');
+    const fs = await import('node:fs');
+    const path = await import('node:path');
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'vault' });
+    try {
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await createMcpServer({ memory: agent }).connect(serverTransport);
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(clientTransport);
+      const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text) as Record<string, unknown>;
+      await call('store_memory', { content: 'The vault combination is seventeen purple elephants' });
+      await call('store_memory', { content: 'We deploy on Tuesdays after the canary is green' });
+      expect(await call('forget_memory', { description: 'the vault combination' })).toMatchObject({ deleted: 1 });
+      await client.close();
+      const bytes = fs
+        .readdirSync(own.home, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1').toLowerCase())
+        .join('\n');
+      for (const word of ['seventeen purple elephants', 'seventeen', 'purple', 'elephants']) expect(bytes).not.toContain(word);
+      expect(bytes).toContain('canary');
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
   });
 });

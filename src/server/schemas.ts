@@ -4,7 +4,7 @@ import { createExperienceSchema } from '../config/experience-schema.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
-import { appendBlockInput, blockKeySchema as toolBlockKeySchema, forgetMemoryInput, MAX_BLOCK_CHARS, rememberFactsInput, replaceBlockInput } from '../tools/tool-inputs.ts';
+import { appendBlockInput, blockKeySchema as toolBlockKeySchema, forgetDescriptionInput, MAX_BLOCK_CHARS, rememberFactsInput, replaceBlockInput } from '../tools/tool-inputs.ts';
 
 /**
  * Every request the HTTP API accepts, as zod schemas. Routes validate with
@@ -104,7 +104,7 @@ export const appendBlockBodySchema = appendBlockInput.omit({ key: true });
 export const rememberFactsBodySchema = rememberFactsInput;
 
 /** POST /agents/:agent/forget and /forget/preview — by ids, or by a description (the forget_memory tool: semantic match, then purge; the preview runs the same match without deleting). */
-export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetMemoryInput]);
+export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetDescriptionInput]);
 
 /** GET /agents/:agent/graph/entities — most-mentioned first; `query` keeps names or aliases containing it. */
 export const graphEntitiesQuerySchema = z

@@ -4,6 +4,7 @@ import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import { rememberFacts } from '../facts/remember-facts.ts';
 import type { SimilarityBands } from '../facts/similarity-bands.ts';
 import { forgetByDescription } from '../forget/forget-by-description.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
@@ -88,11 +89,23 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
   return defineTool({
     name: 'forget_memory',
     label: 'Forget memory',
-    description: 'Permanently delete the facts and memories matching a description (e.g. "my old address"). This cannot be undone and leaves no record.',
+    description:
+      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. This cannot be undone and leaves no record.',
     inputSchema: forgetMemoryInput,
-    async run({ description }) {
-      const report = await forgetByDescription(context.memory, description, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
-      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content }) => ({ id, kind, content })) };
+    async run({ description, ids }) {
+      if (ids) {
+        // The confirmation step: exactly these ids (and what was derived from them), nothing guessed.
+        const known = new Set((await context.memory.store.getMany({ agentId: context.memory.agentId }, ids)).map((record) => record.id));
+        const missing = ids.filter((id) => !known.has(id));
+        if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten' });
+        const forgotten = await context.memory.forget(ids);
+        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })) };
+      }
+      const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
+      if (report.deleted.length === 0 && report.candidates.length > 0) {
+        return { deleted: 0, candidates: report.candidates.map(({ id, content, why }) => ({ id, content, why })), next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
+      }
+      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })) };
     },
   });
 }

@@ -64,4 +64,13 @@ export const recallConversationInput = z
   })
   .strict();
 
-export const forgetMemoryInput = z.object({ description: nonBlank(MAX_QUERY_CHARS).describe('What to forget, described in words') }).strict();
+/** What forget_memory's first step takes: a description in the user's words. */
+export const forgetDescriptionInput = z.object({ description: nonBlank(MAX_QUERY_CHARS).describe('What to forget, described in words') }).strict();
+
+export const forgetMemoryInput = z
+  .object({
+    description: nonBlank(MAX_QUERY_CHARS).optional().describe('What to forget, described in words'),
+    ids: z.array(z.string().min(1).max(128)).min(1).max(100).optional().describe('Ids of candidates a previous call returned, to forget them (the confirmation step)'),
+  })
+  .strict()
+  .refine((input) => (input.description === undefined) !== (input.ids === undefined), 'give either description or ids');
