@@ -4,6 +4,7 @@ import { detectContentSignals, extractFactsOffline, extractKeywords, splitSenten
 import type { ContentSignals } from '../spec/content-signals.ts';
 import type { ConversationMessage } from './conversation-source.ts';
 import { LIVE_IMPORTANCE, type LiveAnalyzer, type LiveCandidate, type LiveDomain } from './live-candidate.ts';
+import { findExplicitCue } from './explicit-cue.ts';
 import { ABOUT_THE_AGENT, AGENT_SELF_STATEMENT, retell, retellAgent, TRUST_MOMENT } from './live-phrasing.ts';
 
 type Level = { importance: number; category: string };
@@ -41,10 +42,11 @@ function isNotAFact(fact: { subject: string; predicate: string; fact: string; ke
   return fact.subject === fact.fact.toLowerCase() || (fact.predicate === 'is' && !/^(user|the |a |an |[A-Z])/.test(fact.fact));
 }
 
-function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean): LiveCandidate[] {
-  if (isChatter(sentence) || isQuestion(sentence)) return [];
+function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean, explicit = false): LiveCandidate[] {
+  if (!explicit && (isChatter(sentence) || isQuestion(sentence))) return [];
   // "By the way," is split off as its own sentence; the mention it introduces is still a passing one.
-  const signals = { ...detectContentSignals(sentence), passingMention: passing };
+  // A clause a "remember this" pointed at is kept at the explicit level, whatever else it says.
+  const signals = { ...detectContentSignals(sentence), passingMention: passing, ...(explicit ? { explicitRemember: true } : {}) };
   const level = levelOf(signals, sentence);
   const base = { messageId: message.id, timestamp: message.timestamp };
   const facts = extractFactsOffline(sentence).filter((fact) => !isNotAFact(fact));
@@ -118,8 +120,16 @@ export function createOfflineAnalyzer(): LiveAnalyzer {
       for (const message of messages) {
         const content = message.content.trim();
         if (content === '' || message.role === 'system' || message.role === 'tool' || isSmallTalk(content) || isChatter(content)) continue;
-        if (message.role === 'assistant') candidates.push(...fromAgentMessage(message));
-        else if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) {
+        if (message.role === 'assistant') {
+          candidates.push(...fromAgentMessage(message));
+          continue;
+        }
+        // "Remember this / don't forget / for the record …" marks the clause it points at; the cue itself is never a memory.
+        const cue = findExplicitCue(content);
+        if (cue) {
+          candidates.push(...fromUserSentence(cue.clause, message, false, true));
+          for (const sentence of splitSentences(cue.rest)) candidates.push(...fromUserSentence(sentence, message, false));
+        } else if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) {
           // A moment of trust is kept whole: split into clauses it loses what made it one.
           candidates.push(...fromUserSentence(content, message, false));
         } else {
