@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { runLocomoBenchmark } from '../../evaluation/locomo-benchmark.ts';
+import { runSalienceBenchmark } from '../../evaluation/salience-benchmark.ts';
 import type { CliContext } from '../cli-context.ts';
 import { parseJsonOption } from '../format.ts';
 
@@ -25,6 +26,20 @@ export function registerBenchCommand(program: Command, context: CliContext): voi
           `recall@k: ${Object.entries(report.recall).map(([k, value]) => `R@${k} ${value}`).join('  ')}`,
           ...Object.entries(report.byCategory).map(([category, entry]) => `  category ${category} (${entry.questions}): ${Object.entries(entry.recall).map(([k, value]) => `R@${k} ${value}`).join('  ')}`),
           `ingest ${report.ingestMsPerTurn} ms/turn; recall p50 ${report.recallP50Ms} ms, p95 ${report.recallP95Ms} ms`,
+        ].join('\n'),
+      );
+    });
+  bench
+    .command('salience')
+    .description("ROC-AUC of the live watcher's importance against the turns LoCoMo annotators found memorable, with text length as the same-run baseline")
+    .requiredOption('--data <dir>', 'directory of LoCoMo conversation JSON files')
+    .action(async (options: { data: string }, command: Command) => {
+      const report = await runSalienceBenchmark({ dataDirectory: options.data, onProgress: (message) => context.stderr(message) });
+      context.print(command, report, () =>
+        [
+          `salience over ${report.userTurns} user turns of ${report.conversations} conversations (${report.memorableTurns} memorable): AUC ${report.auc}, text length ${report.lengthAuc}`,
+          `kept ${report.keptShare} of user turns, ${report.memorableKeptShare} of memorable ones; ${report.memoriesPerTurn} memories per user turn`,
+          ...Object.entries(report.byConversation).map(([name, entry]) => `  ${name}: AUC ${entry.auc} (length ${entry.lengthAuc}), kept ${entry.keptShare}`),
         ].join('\n'),
       );
     });
