@@ -60,16 +60,23 @@ const attacks = section('Browser attack paths', 'browser-attacks', (r) => [
   ['refused', r.refused, 'all'],
   ['that changed data', r.changedData, '0'],
 ]);
-const soakResult = read('soak');
-const soak = section('Soak: steady mixed load, memory sampled every minute', 'soak', (r) => [
+const soakRows = (r: Record<string, unknown>): [string, unknown, string][] => [
   ['minutes (warm-up)', `${figure(r.minutes)} (${figure(r.warmUpMinutes)})`, '60'],
   ['operations / errors', `${figure(r.operations)} / ${figure(r.errors)}`, 'errors 0'],
   ['RSS after warm-up → end (MB)', `${figure(r.rssAfterWarmUpMb)} → ${figure(r.rssEndMb)}`, ''],
   ['drift after warm-up', `${figure(r.driftPercent)} %`, '< 10 %'],
-]);
-const samples = soakResult && Array.isArray(soakResult.samples)
-  ? `\nMinute by minute (RSS / heap used / external / array buffers, MB; memories held):\n\n| minute | RSS | heap | external | buffers | memories | operations |\n|---|---|---|---|---|---|---|\n${(soakResult.samples as Record<string, number>[]).map((s) => `| ${s.minute} | ${s.rssMb} | ${s.heapUsedMb} | ${s.externalMb} | ${s.arrayBuffersMb} | ${s.memories} | ${s.operations} |`).join('\n')}\n`
-  : '';
+  ['code', r.commit ?? 'the commit this file was written with', ''],
+];
+/** A soak's section with its minute-by-minute samples; `part` is the file its figures are in. */
+const soakSection = (title: string, part: string) => {
+  const result = read(part);
+  const samples = result && Array.isArray(result.samples)
+    ? `\nMinute by minute (RSS / heap used / external / array buffers, MB; memories held):\n\n| minute | RSS | heap | external | buffers | memories | operations |\n|---|---|---|---|---|---|---|\n${(result.samples as Record<string, number>[]).map((s) => `| ${s.minute} | ${s.rssMb} | ${s.heapUsedMb} | ${s.externalMb} | ${s.arrayBuffersMb} | ${s.memories} | ${s.operations} |`).join('\n')}\n`
+    : '';
+  return `${section(title, part, soakRows)}${samples}`;
+};
+const soak = soakSection('Soak: steady mixed load, memory sampled every minute', 'soak');
+const soakFinal = read('soak-final') ? `\n${soakSection('Soak on the final code of this turn', 'soak-final')}` : '';
 
 const document = `# Reliability
 
@@ -93,7 +100,7 @@ ${concurrent}
 ${tools}
 ${http}
 ${attacks}
-${soak}${samples}`;
+${soak}${soakFinal}`;
 fs.writeFileSync(path.join(root, 'docs', 'reliability.md'), document);
 console.log(`docs/reliability.md written (vitest exit ${run.status})`);
 process.exit(run.status ?? 1);
