@@ -2,7 +2,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildRecord } from '../../memory/build-record.ts';
 import type { KeywordHit, KeywordIndex } from '../../spec/search-index.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
+import { agentPaths } from '../../config/agent-paths.ts';
+import { buildPostingsSnapshot } from './build-postings-snapshot.ts';
 import { pruneKeywordChanges } from './keyword-change-log.ts';
+import { KeywordPostings } from './keyword-postings.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteBackend, type SqliteBackend } from './sqlite-backend.ts';
 
@@ -67,6 +70,22 @@ describe('in-memory keyword postings', () => {
     // Known words with a new one: the new one overflows the cache, which starts over. This threw a TypeError before.
     const hits = await expectSameAsFts(['tram', 'brand-new-word', 'bakery']);
     expect(hits.length).toBeGreaterThan(0);
+  });
+
+  it('let go of words no memory holds any more (an agent whose memories come and go stays the same size)', async () => {
+    const db = backend.pool.connection(scope.agentId);
+    const postings = KeywordPostings.fromSnapshot(db, await buildPostingsSnapshot(agentPaths(home.home, scope.agentId).longTermDatabase));
+    const before = postings.termCount;
+    for (let round = 0; round < 5; round += 1) {
+      const ids = Array.from({ length: 20 }, (_, index) => `churn-${round}-${index}`);
+      await backend.store.insertMany(scope, ids.map((id, index) => buildRecord({ type: 'observation', content: `visited zzword${round}x${index} and qqcode${round}y${index}` }, { ...scope, sessionId: 's', id, now: 9_000 + index }).record));
+      postings.catchUp();
+      expect(postings.termCount).toBeGreaterThan(before);
+      await backend.store.deleteMany(scope, ids);
+      postings.catchUp();
+    }
+    // The shared word "visited" went with its last memory too; every made-up word is gone.
+    expect(postings.termCount).toBe(before);
   });
 
   it('answer from memory, not from FTS5', async () => {
