@@ -76,7 +76,13 @@ const soakSection = (title: string, part: string) => {
   return `${section(title, part, soakRows)}${samples}`;
 };
 const soak = soakSection('Soak: steady mixed load, memory sampled every minute', 'soak');
-const soakFinal = read('soak-final') ? `\n${soakSection('Soak on the final code of this turn', 'soak-final')}` : '';
+// Further soaks (RELIABILITY_SOAK_PART=soak-…): a shorter or longer one on newer code, each with its commit.
+const furtherSoaks = (fs.existsSync(RESULTS_DIRECTORY) ? fs.readdirSync(RESULTS_DIRECTORY) : [])
+  .filter((file) => file.startsWith('soak-') && file.endsWith('.json'))
+  .sort()
+  .map((file) => file.slice(0, -'.json'.length))
+  .map((part) => `\n${soakSection(`Soak (${part})`, part)}`)
+  .join('');
 
 const document = `# Reliability
 
@@ -100,7 +106,7 @@ ${concurrent}
 ${tools}
 ${http}
 ${attacks}
-${soak}${soakFinal}`;
+${soak}${furtherSoaks}`;
 fs.writeFileSync(path.join(root, 'docs', 'reliability.md'), document);
 console.log(`docs/reliability.md written (vitest exit ${run.status})`);
 process.exit(run.status ?? 1);
