@@ -1,10 +1,13 @@
 import type { ErrorCode } from './codes.ts';
 import { HippocampusError } from './hippocampus-error.ts';
 
-/** SQLite result codes that mean the file itself is damaged (or not a database at all). */
-const CORRUPTION = /^SQLITE_(CORRUPT|NOTADB)/;
-/** SQLite result codes that mean another process held the lock longer than busy_timeout. */
-const BUSY = /^SQLITE_(BUSY|LOCKED)/;
+/** SQLite result codes (and PostgreSQL's SQLSTATE XX001/XX002) that mean the stored data itself is damaged. */
+const CORRUPTION = /^(SQLITE_(CORRUPT|NOTADB)|XX00[12]$)/;
+/**
+ * SQLite result codes that mean another process held the lock longer than busy_timeout; PostgreSQL's
+ * serialization failure, deadlock, lock or statement timeout (SQLSTATE 40001, 40P01, 55P03, 57014).
+ */
+const BUSY = /^(SQLITE_(BUSY|LOCKED)|40001$|40P01$|55P03$|57014$)/;
 
 /** The code a store failure reaches users with: damage and contention get their own, anything else is STORE_ERROR. */
 export function storeErrorCode(cause: unknown): 'DATABASE_CORRUPT' | 'DATABASE_BUSY' | 'STORE_ERROR' {

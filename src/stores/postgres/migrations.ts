@@ -1,0 +1,253 @@
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import type { PostgresDatabase, Queryable } from './postgres-database.ts';
+
+export interface PostgresMigration {
+  version: number;
+  description: string;
+  sql: string;
+}
+
+const MEMORY_TYPE_CHECK = "type IN ('chat','observation','task','decision','tool-use','error','insight')";
+
+/** Append only, as SQLite's: a released migration is never edited, a new one is added. */
+export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
+  {
+    version: 1,
+    description: 'memories of many agents (agent_id in every key), tags, history, consolidation runs, tombstones; keyword index on a tsvector with BM25 statistics kept by triggers; sign-bit vectors for the core path',
+    sql: `
+      CREATE TABLE hippocampus_meta (key text PRIMARY KEY, value text NOT NULL);
+
+      -- Words are counted as FTS5 counts a document's length: every token, not distinct lexemes.
+      CREATE FUNCTION hippocampus_token_count(document tsvector) RETURNS integer
+        LANGUAGE sql IMMUTABLE PARALLEL SAFE
+        RETURN coalesce((SELECT sum(coalesce(array_length(u.positions, 1), 1)) FROM unnest(document) AS u), 0)::integer;
+
+      CREATE TABLE memories (
+        seq bigserial PRIMARY KEY,
+        agent_id text NOT NULL,
+        id text NOT NULL,
+        session_id text,
+        type text NOT NULL CHECK (${MEMORY_TYPE_CHECK}),
+        kind text NOT NULL DEFAULT 'memory' CHECK (kind IN ('memory','fact')),
+        content text NOT NULL,
+        context jsonb NOT NULL DEFAULT '{}',
+        domain text,
+        category text,
+        occurred_at bigint NOT NULL,
+        created_at bigint NOT NULL,
+        consolidated_at bigint,
+        last_accessed_at bigint,
+        importance double precision NOT NULL CHECK (importance >= 0 AND importance <= 1),
+        access_count integer NOT NULL DEFAULT 0,
+        running_intensity double precision NOT NULL DEFAULT 0.5,
+        encounter_count integer NOT NULL DEFAULT 1,
+        superseded_by text,
+        content_hash text NOT NULL,
+        related_to jsonb NOT NULL DEFAULT '[]',
+        source text,
+        tags text[] NOT NULL DEFAULT '{}',
+        document tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED,
+        document_tokens integer GENERATED ALWAYS AS (hippocampus_token_count(to_tsvector('english', content))) STORED,
+        UNIQUE (agent_id, id),
+        FOREIGN KEY (agent_id, superseded_by) REFERENCES memories (agent_id, id) ON DELETE SET NULL (superseded_by)
+      );
+      CREATE INDEX memories_agent_time ON memories (agent_id, occurred_at DESC);
+      CREATE INDEX memories_agent_importance ON memories (agent_id, importance DESC);
+      CREATE INDEX memories_agent_created ON memories (agent_id, created_at);
+      CREATE INDEX memories_agent_type ON memories (agent_id, type, occurred_at DESC);
+      CREATE INDEX memories_agent_domain ON memories (agent_id, domain, occurred_at DESC);
+      CREATE INDEX memories_short_term ON memories (agent_id, created_at) WHERE consolidated_at IS NULL;
+      CREATE UNIQUE INDEX memories_verbatim ON memories (agent_id, content_hash) WHERE kind = 'memory';
+      CREATE INDEX memories_fact_hash ON memories (agent_id, content_hash) WHERE kind = 'fact';
+      CREATE INDEX memories_tags ON memories USING gin (tags);
+      CREATE INDEX memories_reply_to ON memories (agent_id, (context ->> 'replyTo'));
+      CREATE INDEX memories_source_hash ON memories (agent_id, (context ->> 'sourceHash'));
+      CREATE INDEX memories_document ON memories USING gin (document);
+
+      CREATE TABLE memory_history (
+        id bigserial PRIMARY KEY,
+        memory_seq bigint NOT NULL REFERENCES memories (seq) ON DELETE CASCADE,
+        at bigint NOT NULL,
+        event text NOT NULL,
+        details jsonb NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX memory_history_memory ON memory_history (memory_seq, at);
+
+      CREATE TABLE consolidation_runs (
+        id bigserial PRIMARY KEY,
+        agent_id text NOT NULL,
+        started_at bigint NOT NULL,
+        duration_ms double precision NOT NULL,
+        candidates_in integer NOT NULL,
+        kept integer NOT NULL,
+        pruned integer NOT NULL,
+        trigger text NOT NULL
+      );
+      CREATE INDEX consolidation_runs_time ON consolidation_runs (agent_id, started_at DESC);
+
+      CREATE TABLE forgotten_memories (agent_id text NOT NULL, id text NOT NULL, PRIMARY KEY (agent_id, id));
+
+      -- BM25 needs each word's document count and the documents' total length per agent. Writers to
+      -- one agent are serialized by its advisory lock, so these rows are not contended across agents.
+      CREATE TABLE keyword_terms (agent_id text NOT NULL, lexeme text NOT NULL, documents integer NOT NULL, PRIMARY KEY (agent_id, lexeme));
+      CREATE TABLE keyword_totals (agent_id text PRIMARY KEY, documents bigint NOT NULL, tokens bigint NOT NULL);
+
+      CREATE FUNCTION hippocampus_keyword_statistics() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF TG_OP IN ('DELETE', 'UPDATE') THEN
+          UPDATE keyword_terms t SET documents = t.documents - 1
+            FROM unnest(tsvector_to_array(OLD.document)) AS l(lexeme)
+            WHERE t.agent_id = OLD.agent_id AND t.lexeme = l.lexeme;
+          -- A word no memory holds any more leaves no row: forgotten text keeps no trace here.
+          DELETE FROM keyword_terms WHERE agent_id = OLD.agent_id AND documents <= 0;
+          UPDATE keyword_totals SET documents = documents - 1, tokens = tokens - OLD.document_tokens WHERE agent_id = OLD.agent_id;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          INSERT INTO keyword_terms (agent_id, lexeme, documents)
+            SELECT NEW.agent_id, l.lexeme, 1 FROM unnest(tsvector_to_array(NEW.document)) AS l(lexeme) ORDER BY 2
+            ON CONFLICT (agent_id, lexeme) DO UPDATE SET documents = keyword_terms.documents + 1;
+          INSERT INTO keyword_totals (agent_id, documents, tokens) VALUES (NEW.agent_id, 1, NEW.document_tokens)
+            ON CONFLICT (agent_id) DO UPDATE SET documents = keyword_totals.documents + 1, tokens = keyword_totals.tokens + excluded.tokens;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER memories_keyword_insert AFTER INSERT ON memories FOR EACH ROW EXECUTE FUNCTION hippocampus_keyword_statistics();
+      CREATE TRIGGER memories_keyword_delete AFTER DELETE ON memories FOR EACH ROW EXECUTE FUNCTION hippocampus_keyword_statistics();
+      CREATE TRIGGER memories_keyword_update AFTER UPDATE OF content ON memories FOR EACH ROW EXECUTE FUNCTION hippocampus_keyword_statistics();
+
+      CREATE TABLE vector_models (agent_id text PRIMARY KEY, provider text NOT NULL, model_id text NOT NULL, dimensions integer NOT NULL);
+      -- The core path (no pgvector): sign bits for a Hamming prefilter, the floats for exact re-ranking.
+      CREATE TABLE memory_vector_bits (
+        memory_seq bigint PRIMARY KEY REFERENCES memories (seq) ON DELETE CASCADE,
+        agent_id text NOT NULL,
+        bits bit varying NOT NULL,
+        embedding bytea NOT NULL
+      );
+      CREATE INDEX memory_vector_bits_agent ON memory_vector_bits (agent_id);
+      CREATE FUNCTION hippocampus_stale_vectors() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM memory_vector_bits WHERE memory_seq = OLD.seq;
+        IF to_regclass('memory_vectors') IS NOT NULL THEN
+          EXECUTE 'DELETE FROM memory_vectors WHERE memory_seq = $1' USING OLD.seq;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER memories_vectors_stale AFTER UPDATE OF content ON memories FOR EACH ROW EXECUTE FUNCTION hippocampus_stale_vectors();
+
+      CREATE TABLE memory_blocks (agent_id text NOT NULL, key text NOT NULL, value text NOT NULL, updated_at bigint NOT NULL, PRIMARY KEY (agent_id, key));
+
+      CREATE TABLE live_watermarks (
+        agent_id text NOT NULL,
+        source_id text NOT NULL,
+        byte_offset bigint NOT NULL DEFAULT 0,
+        line_number bigint NOT NULL DEFAULT 0,
+        inode text,
+        size bigint,
+        first_line_hash text,
+        last_line_hash text,
+        last_message_id text,
+        updated_at bigint NOT NULL,
+        PRIMARY KEY (agent_id, source_id)
+      );
+    `,
+  },
+];
+
+export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
+
+/** Arbitrary, fixed: the session-level advisory lock every process takes to migrate. */
+const MIGRATION_LOCK = 7_261_010_042;
+
+/**
+ * The pgvector table (one for every dimension, each with its own partial HNSW index made when an agent
+ * binds a model of that dimension). Created only where `CREATE EXTENSION vector` succeeded.
+ */
+const PGVECTOR_SQL = `
+  CREATE TABLE IF NOT EXISTS memory_vectors (
+    memory_seq bigint PRIMARY KEY REFERENCES memories (seq) ON DELETE CASCADE,
+    agent_id text NOT NULL,
+    dimensions integer NOT NULL,
+    embedding vector NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS memory_vectors_agent ON memory_vectors (agent_id);
+`;
+
+/**
+ * Brings the database to the latest schema. Several processes may open it at once: each takes the
+ * same advisory lock, and the ones after the first find nothing left to do. A database written by a
+ * newer Hippocampus is refused, never downgraded.
+ */
+export async function migratePostgres(database: PostgresDatabase, migrations: readonly PostgresMigration[] = POSTGRES_MIGRATIONS): Promise<void> {
+  const latest = migrations.at(-1)?.version ?? 0;
+  await database.withClient(async (client) => {
+    await client.rows('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.rows('CREATE TABLE IF NOT EXISTS hippocampus_schema (version integer PRIMARY KEY, description text NOT NULL, applied_at timestamptz NOT NULL DEFAULT now())');
+      const [row] = await client.rows<{ version: number | null }>('SELECT max(version) AS version FROM hippocampus_schema');
+      const current = row?.version ?? 0;
+      if (current > latest) {
+        throw new HippocampusError({
+          code: 'SCHEMA_TOO_NEW',
+          message: `The PostgreSQL database has Hippocampus schema version ${current}, but this Hippocampus knows only up to ${latest}. Upgrade Hippocampus to open it.`,
+          details: { found: current, supported: latest },
+        });
+      }
+      for (const migration of migrations) {
+        if (migration.version <= current) continue;
+        await inTransaction(client, async () => {
+          await client.rows(migration.sql);
+          await client.rows('INSERT INTO hippocampus_schema (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
+        });
+      }
+    } finally {
+      await client.rows('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  });
+}
+
+/**
+ * Which vector path this database uses, decided once and recorded: 'pgvector' when the extension
+ * exists or can be created (and `wanted` allows it), else 'core'. Every later process follows the
+ * record, so two processes never split an agent's vectors across two tables.
+ */
+export async function settleVectorPath(database: PostgresDatabase, wanted: 'auto' | 'pgvector' | 'core'): Promise<'pgvector' | 'core'> {
+  return database.withClient(async (client) => {
+    await client.rows('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      const [recorded] = await client.rows<{ value: string }>("SELECT value FROM hippocampus_meta WHERE key = 'vectors'");
+      let path = recorded?.value as 'pgvector' | 'core' | undefined;
+      if (path === undefined) {
+        path = wanted === 'core' ? 'core' : (await createPgvector(client)) ? 'pgvector' : 'core';
+        if (wanted === 'pgvector' && path !== 'pgvector') {
+          throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The pgvector extension is not available in this PostgreSQL database (CREATE EXTENSION vector failed): install pgvector, or use vectors: "auto" for the core path' });
+        }
+        await client.rows("INSERT INTO hippocampus_meta (key, value) VALUES ('vectors', $1)", [path]);
+      }
+      if (path === 'pgvector') await client.rows(PGVECTOR_SQL);
+      return path;
+    } finally {
+      await client.rows('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  });
+}
+
+async function createPgvector(client: Queryable): Promise<boolean> {
+  try {
+    await inTransaction(client, () => client.rows('CREATE EXTENSION IF NOT EXISTS vector'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function inTransaction<T>(client: Queryable, work: () => Promise<T>): Promise<T> {
+  await client.rows('BEGIN');
+  try {
+    const result = await work();
+    await client.rows('COMMIT');
+    return result;
+  } catch (error) {
+    await client.rows('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

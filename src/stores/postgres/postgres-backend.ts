@@ -1,0 +1,66 @@
+import pg from 'pg';
+import type { MemoryBackend } from '../../spec/memory-backend.ts';
+import { createPostgresKeywordIndex } from './keyword-index.ts';
+import { createPostgresMemoryStore } from './memory-store.ts';
+import { migratePostgres, settleVectorPath } from './migrations.ts';
+import { createPostgresDatabase, type PostgresDatabase } from './postgres-database.ts';
+import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
+import { createPostgresVectorIndex, type PostgresVectorPath } from './vector-index.ts';
+
+export interface PostgresBackendOptions {
+  /** `postgres://user:password@host:port/database`; or give `pool`. */
+  connectionString?: string;
+  /** A node-postgres pool the caller owns (not ended by `close`). */
+  pool?: pg.Pool;
+  /** Connections of the pool this backend creates. Default 10. */
+  maxConnections?: number;
+  /** 'auto' (default): pgvector when `CREATE EXTENSION vector` works, else the core path. Recorded on first open. */
+  vectors?: 'auto' | PostgresVectorPath;
+  /** What a forget's purge does (see PostgresPurge). Default 'vacuum'. */
+  purge?: PostgresPurge;
+  /** As SQLite's: how many matches the rarest query words may pull in. Default 1,000. */
+  commonTermDocs?: number;
+}
+
+export interface PostgresBackend extends MemoryBackend {
+  readonly database: PostgresDatabase;
+  /** Which vector path this database uses. */
+  readonly vectorPath: PostgresVectorPath;
+}
+
+/**
+ * Every agent's memories in one PostgreSQL database (15 or newer), isolated by `agent_id` in every key
+ * and query: rows, full-text keywords ranked by BM25, and vectors on pgvector where the extension is
+ * available (HNSW, cosine) or on core PostgreSQL (sign-bit prefilter + exact re-rank). Migrations are
+ * versioned and run under an advisory lock, so many processes may open one database at once.
+ *
+ * @example
+ * const backend = await createPostgresBackend({ connectionString: 'postgres://localhost/hippocampus' });
+ * const memory = await createHippocampus({ agentId: 'ada', backend });
+ */
+export async function createPostgresBackend(options: PostgresBackendOptions): Promise<PostgresBackend> {
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const database = createPostgresDatabase(pool, { ownsPool: options.pool === undefined });
+  try {
+    await migratePostgres(database);
+    const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
+    const purge = options.purge ?? 'vacuum';
+    const vectors = createPostgresVectorIndex({ database, path: vectorPath });
+    const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
+    return {
+      database,
+      vectorPath,
+      store: createPostgresMemoryStore({ database }),
+      vectors,
+      keywords,
+      purgeDeletedText: (scope, forgottenIds) => purgePostgres(database, { agentId: scope.agentId, forgottenIds, purge, vectorTable: vectorPath === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits' }),
+      forgottenAmong: (scope, ids) => forgottenAmongPostgres(database, scope.agentId, ids),
+      async close() {
+        await database.close();
+      },
+    };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { StoreError } from '../../errors/store-error.ts';
+
+/** One connection (or the pool) that runs parameterized SQL, every failure typed with its query and parameters. */
+export interface Queryable {
+  rows<Row>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+/** The shared node-postgres pool every part of the Postgres backend runs on. */
+export interface PostgresDatabase extends Queryable {
+  readonly pool: pg.Pool;
+  /**
+   * Runs `work` in one transaction holding the agent's write lock (a transaction-scoped advisory lock):
+   * writes to one agent are serialized across every process and machine, as SQLite's single writer does
+   * for a file, while reads and other agents go on. Deadlocks and serialization failures are retried.
+   */
+  writeTransaction<T>(agentId: string, work: (client: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `work` on one connection outside any transaction (VACUUM cannot run inside one). */
+  withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** SQLSTATEs worth one more try: serialization failure, deadlock detected. */
+const RETRYABLE = new Set(['40001', '40P01']);
+const MAX_ATTEMPTS = 5;
+
+function queryable(client: pg.Pool | pg.PoolClient): Queryable {
+  return {
+    async rows<Row>(sql: string, params: readonly unknown[] = []) {
+      try {
+        return (await client.query(sql, params as unknown[])).rows as Row[];
+      } catch (error) {
+        if (HippocampusError.isInstance(error)) throw error;
+        throw new StoreError({ message: `PostgreSQL query failed: ${(error as Error).message}`, query: sql, params: [...params], cause: error });
+      }
+    },
+  };
+}
+
+/**
+ * Wraps a node-postgres pool. Values always travel as parameters; identifiers never come from input.
+ *
+ * @example
+ * const database = createPostgresDatabase(new pg.Pool({ connectionString }));
+ * await database.writeTransaction('ada', (client) => client.rows('UPDATE …'));
+ */
+export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boolean }): PostgresDatabase {
+  const onPool = queryable(pool);
+  // An idle client that loses its server (restart, network) emits 'error' on the pool: without a
+  // listener that would crash the process; the next query gets a fresh connection instead.
+  pool.on('error', () => undefined);
+  let closed: Promise<void> | undefined;
+  return {
+    pool,
+    rows: onPool.rows,
+    async writeTransaction(agentId, work) {
+      for (let attempt = 1; ; attempt += 1) {
+        const client = await pool.connect();
+        const inTransaction = queryable(client);
+        try {
+          await client.query('BEGIN');
+          await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [agentId]);
+          const result = await work(inTransaction);
+          await client.query('COMMIT');
+          return result;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          const code = String((error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code ?? '');
+          if (!RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
+        } finally {
+          client.release();
+        }
+      }
+    },
+    async withClient(work) {
+      const client = await pool.connect();
+      try {
+        return await work(queryable(client));
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      // The store and the backend both close it: end the pool once.
+      closed ??= options.ownsPool ? pool.end() : Promise.resolve();
+      await closed;
+    },
+  };
+}

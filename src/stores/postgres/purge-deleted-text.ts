@@ -1,0 +1,40 @@
+import type { PurgeReport } from '../../spec/memory-backend.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
+
+/**
+ * What a purge after a forget does on PostgreSQL:
+ * - 'vacuum' (default): tombstones, then `VACUUM` of the tables that held the text. The rows are gone
+ *   for every query at once (they were deleted in a committed transaction); VACUUM makes their space
+ *   reusable and drops their index entries, but PostgreSQL does not zero freed space: the bytes stay in
+ *   the data files until new rows overwrite them.
+ * - 'full': `VACUUM FULL` (rewrites the tables, taking an exclusive lock while it runs) then a
+ *   CHECKPOINT: no byte of the text is left in the table and index files (tested on Debian's server).
+ * - 'none': tombstones only; autovacuum gets to the space later.
+ * What no purge can promise: WAL segments written before the checkpoint (until recycled, longer with
+ * `wal_keep_size` or archiving), streaming replicas' own files, and backups keep the text.
+ */
+export type PostgresPurge = 'vacuum' | 'full' | 'none';
+
+/** Every table whose rows carry a memory's text or words. */
+const TEXT_TABLES = ['memories', 'memory_history', 'keyword_terms', 'keyword_totals'];
+
+export async function purgePostgres(database: PostgresDatabase, options: { agentId: string; forgottenIds: readonly string[]; purge: PostgresPurge; vectorTable: string }): Promise<PurgeReport> {
+  if (options.forgottenIds.length > 0) {
+    await database.writeTransaction(options.agentId, (client) =>
+      client.rows('INSERT INTO forgotten_memories (agent_id, id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [options.agentId, options.forgottenIds]),
+    );
+  }
+  if (options.purge === 'none') return { busy: false, walFrames: 0 };
+  const tables = [...TEXT_TABLES, options.vectorTable].join(', ');
+  await database.withClient(async (client) => {
+    await client.rows(`VACUUM ${options.purge === 'full' ? '(FULL) ' : ''}${tables}`);
+    if (options.purge === 'full') await client.rows('CHECKPOINT').catch(() => undefined); // needs pg_checkpoint or superuser; the rewrite already happened
+  });
+  return { busy: false, walFrames: 0 };
+}
+
+export async function forgottenAmongPostgres(database: PostgresDatabase, agentId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await database.rows<{ id: string }>('SELECT id FROM forgotten_memories WHERE agent_id = $1 AND id = ANY($2::text[])', [agentId, ids]);
+  return new Set(rows.map((row) => row.id));
+}

@@ -1,0 +1,262 @@
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { StoreError } from '../../errors/store-error.ts';
+import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
+import type { EmbeddingModelInfo, VectorHit, VectorIndex } from '../../spec/search-index.ts';
+import { buildWhere, Parameters } from './memory-query.ts';
+import type { PostgresDatabase, Queryable } from './postgres-database.ts';
+
+export type PostgresVectorPath = 'pgvector' | 'core';
+
+export interface PostgresVectorIndexOptions {
+  database: PostgresDatabase;
+  path: PostgresVectorPath;
+  /** Below this many vectors an agent is searched exactly (pgvector: a scan of its rows; core: all re-ranked). Default 5,000. */
+  exactBelow?: number;
+  /** Core path: how many of the nearest by Hamming distance of the sign bits are re-ranked by exact cosine. Default 400. */
+  rerank?: number;
+}
+
+const toBytes = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
+const fromBytes = (bytes: Buffer) => new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
+const toVectorText = (vector: Float32Array) => `[${Array.from(vector).join(',')}]`;
+const fromVectorText = (text: string) => new Float32Array(JSON.parse(text) as number[]);
+/** One bit a dimension, set where the value is positive: the Hamming distance of two such strings tracks their angle. */
+const signBits = (vector: Float32Array) => Array.from(vector, (value) => (value > 0 ? '1' : '0')).join('');
+
+function cosine(left: Float32Array, right: Float32Array): number {
+  let dot = 0;
+  let leftNorm = 0;
+  let rightNorm = 0;
+  for (let index = 0; index < left.length; index += 1) {
+    dot += left[index]! * right[index]!;
+    leftNorm += left[index]! * left[index]!;
+    rightNorm += right[index]! * right[index]!;
+  }
+  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
+}
+
+function mismatch(scope: AgentScope, bound: EmbeddingModelInfo, model: EmbeddingModelInfo): HippocampusError | null {
+  if (bound.dimensions !== model.dimensions) {
+    return new HippocampusError({
+      code: 'EMBEDDING_DIMENSION_MISMATCH',
+      message: `Agent "${scope.agentId}" holds ${bound.dimensions}-d vectors from ${bound.provider}/${bound.modelId}, but the embedder ${model.provider}/${model.modelId} makes ${model.dimensions}-d vectors. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
+      details: { bound, requested: model },
+    });
+  }
+  if (bound.modelId !== model.modelId) {
+    return new HippocampusError({
+      code: 'EMBEDDING_MODEL_MISMATCH',
+      message: `Agent "${scope.agentId}" was embedded with ${bound.provider}/${bound.modelId}, not ${model.provider}/${model.modelId}: vectors of different models cannot be compared. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
+      details: { bound, requested: model },
+    });
+  }
+  return null;
+}
+
+/**
+ * Vectors of many agents in PostgreSQL, on one of two paths decided per database:
+ * - **pgvector**: `vector` values, one partial HNSW index (cosine) per dimension; an agent with few
+ *   vectors is searched exactly, a large one through HNSW with iterative scans (pgvector 0.8) so the
+ *   agent filter still yields `limit` hits.
+ * - **core** (no extension): sign bits (`bit varying`) prefilter by Hamming distance (`bit_count(a # b)`,
+ *   a few bytes a row), then exact cosine on the float32 copies of the nearest few hundred.
+ * Filtered searches (`where`, `withinIds`) are exact on both.
+ */
+export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): VectorIndex {
+  const { database, path } = options;
+  const exactBelow = options.exactBelow ?? 5_000;
+  const rerank = options.rerank ?? 400;
+  const table = path === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits';
+
+  async function boundModel(client: Queryable, agentId: string): Promise<EmbeddingModelInfo | null> {
+    const [row] = await client.rows<{ provider: string; model_id: string; dimensions: number }>('SELECT provider, model_id, dimensions FROM vector_models WHERE agent_id = $1', [agentId]);
+    return row === undefined ? null : { provider: row.provider, modelId: row.model_id, dimensions: row.dimensions };
+  }
+
+  async function ensureDimensionIndex(client: Queryable, dimensions: number): Promise<void> {
+    if (path !== 'pgvector') return;
+    if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 16_000) throw new StoreError({ message: `Invalid vector dimensions ${dimensions}` });
+    await client.rows(`CREATE INDEX IF NOT EXISTS memory_vectors_hnsw_${dimensions} ON memory_vectors USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE dimensions = ${dimensions}`);
+  }
+
+  async function vectorCount(agentId: string): Promise<number> {
+    const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE agent_id = $1`, [agentId]);
+    return Number(row?.n ?? 0);
+  }
+
+  /** Exact cosine over the memories matching `where` (pgvector computes it; core decodes and computes here). */
+  async function exactSearch(scope: AgentScope, vector: Float32Array, where: MemoryQuery, limit: number): Promise<VectorHit[]> {
+    const parameters = new Parameters();
+    const clause = buildWhere(scope, { includeSuperseded: true, ...where }, parameters);
+    if (path === 'pgvector') {
+      const query = parameters.add(toVectorText(vector));
+      const rows = await database.rows<{ id: string; distance: number }>(
+        `SELECT m.id, v.embedding <=> ${query}::vector AS distance FROM memories m JOIN memory_vectors v ON v.memory_seq = m.seq WHERE ${clause} ORDER BY distance, m.id LIMIT ${parameters.add(limit)}`,
+        parameters.values,
+      );
+      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance }));
+    }
+    const rows = await database.rows<{ id: string; embedding: Buffer }>(`SELECT m.id, v.embedding FROM memories m JOIN memory_vector_bits v ON v.memory_seq = m.seq WHERE ${clause}`, parameters.values);
+    return rankExactly(rows, vector, limit);
+  }
+
+  function rankExactly(rows: { id: string; embedding: Buffer }[], vector: Float32Array, limit: number): VectorHit[] {
+    return rows
+      .map((row) => ({ id: row.id, similarity: cosine(vector, fromBytes(row.embedding)) }))
+      .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
+      .slice(0, limit);
+  }
+
+  async function approximateSearch(scope: AgentScope, vector: Float32Array, dimensions: number, limit: number): Promise<VectorHit[]> {
+    if (path === 'core') {
+      const rows = await database.rows<{ id: string; embedding: Buffer }>(
+        `SELECT m.id, v.embedding FROM (SELECT memory_seq, embedding FROM memory_vector_bits WHERE agent_id = $1 ORDER BY bit_count(bits # $2::bit varying) LIMIT $3) AS v
+         JOIN memories m ON m.seq = v.memory_seq`,
+        [scope.agentId, signBits(vector), Math.max(rerank, limit * 4)],
+      );
+      return rankExactly(rows, vector, limit);
+    }
+    return database.withClient(async (client) => {
+      await client.rows('BEGIN');
+      try {
+        // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
+        await client.rows(`SET LOCAL hnsw.ef_search = ${Math.max(64, Math.min(1000, limit * 2))}`);
+        await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
+        const rows = await client.rows<{ id: string; distance: number }>(
+          `SELECT m.id, v.distance FROM (SELECT memory_seq, embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) AS distance FROM memory_vectors
+             WHERE dimensions = ${dimensions} AND agent_id = $1 ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3) AS v
+           JOIN memories m ON m.seq = v.memory_seq`,
+          [scope.agentId, toVectorText(vector), limit],
+        );
+        await client.rows('COMMIT');
+        return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance })).sort((left, right) => right.similarity - left.similarity);
+      } catch (error) {
+        await client.rows('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
+  }
+
+  return {
+    async bind(scope, model) {
+      await database.writeTransaction(scope.agentId, async (client) => {
+        const bound = await boundModel(client, scope.agentId);
+        if (bound !== null) {
+          const error = mismatch(scope, bound, model);
+          if (error !== null) throw error;
+          return;
+        }
+        await client.rows('INSERT INTO vector_models (agent_id, provider, model_id, dimensions) VALUES ($1, $2, $3, $4)', [scope.agentId, model.provider, model.modelId, model.dimensions]);
+      });
+      await database.withClient((client) => ensureDimensionIndex(client, model.dimensions));
+    },
+
+    async boundModel(scope) {
+      return boundModel(database, scope.agentId);
+    },
+
+    async rebind(scope, model) {
+      await database.writeTransaction(scope.agentId, async (client) => {
+        await client.rows(`DELETE FROM ${table} WHERE agent_id = $1`, [scope.agentId]);
+        await client.rows(
+          'INSERT INTO vector_models (agent_id, provider, model_id, dimensions) VALUES ($1, $2, $3, $4) ON CONFLICT (agent_id) DO UPDATE SET provider = excluded.provider, model_id = excluded.model_id, dimensions = excluded.dimensions',
+          [scope.agentId, model.provider, model.modelId, model.dimensions],
+        );
+      });
+      await database.withClient((client) => ensureDimensionIndex(client, model.dimensions));
+    },
+
+    async upsert(scope, items) {
+      if (items.length === 0) return;
+      await database.writeTransaction(scope.agentId, async (client) => {
+        const model = await boundModel(client, scope.agentId);
+        if (model === null) throw new StoreError({ message: `Agent "${scope.agentId}" has no embedding model bound yet` });
+        for (const item of items) {
+          if (item.vector.length !== model.dimensions) {
+            throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `Vector for ${item.id} has ${item.vector.length} dimensions, the index holds ${model.dimensions}` });
+          }
+        }
+        const ids = items.map((item) => item.id);
+        // A memory forgotten meanwhile has no row to join: its vector is never written.
+        if (path === 'pgvector') {
+          await client.rows(
+            `INSERT INTO memory_vectors (memory_seq, agent_id, dimensions, embedding)
+             SELECT m.seq, $1, $2, i.embedding::vector FROM unnest($3::text[], $4::text[]) AS i(id, embedding) JOIN memories m ON m.agent_id = $1 AND m.id = i.id
+             ON CONFLICT (memory_seq) DO UPDATE SET embedding = excluded.embedding, dimensions = excluded.dimensions`,
+            [scope.agentId, model.dimensions, ids, items.map((item) => toVectorText(item.vector))],
+          );
+        } else {
+          await client.rows(
+            `INSERT INTO memory_vector_bits (memory_seq, agent_id, bits, embedding)
+             SELECT m.seq, $1, i.bits::bit varying, i.embedding FROM unnest($2::text[], $3::text[], $4::bytea[]) AS i(id, bits, embedding) JOIN memories m ON m.agent_id = $1 AND m.id = i.id
+             ON CONFLICT (memory_seq) DO UPDATE SET bits = excluded.bits, embedding = excluded.embedding`,
+            [scope.agentId, ids, items.map((item) => signBits(item.vector)), items.map((item) => toBytes(item.vector))],
+          );
+        }
+      });
+    },
+
+    async search(scope, vector, searchOptions) {
+      if (searchOptions.limit <= 0) return [];
+      if (searchOptions.withinIds !== undefined) return exactSearch(scope, vector, { ...searchOptions.where, ids: searchOptions.withinIds }, searchOptions.limit);
+      if (searchOptions.where !== undefined) return exactSearch(scope, vector, searchOptions.where, searchOptions.limit);
+      const model = await boundModel(database, scope.agentId);
+      if (model === null) return [];
+      if (model.dimensions !== vector.length) {
+        throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `Query vector has ${vector.length} dimensions, agent "${scope.agentId}" holds ${model.dimensions}` });
+      }
+      if ((await vectorCount(scope.agentId)) < exactBelow) return exactSearch(scope, vector, {}, searchOptions.limit);
+      return approximateSearch(scope, vector, model.dimensions, searchOptions.limit);
+    },
+
+    async vectorsOf(scope, ids) {
+      const vectors = new Map<string, Float32Array>();
+      if (ids.length === 0) return vectors;
+      if (path === 'pgvector') {
+        const rows = await database.rows<{ id: string; embedding: string }>(
+          'SELECT m.id, v.embedding::text AS embedding FROM memories m JOIN memory_vectors v ON v.memory_seq = m.seq WHERE m.agent_id = $1 AND m.id = ANY($2::text[])',
+          [scope.agentId, ids],
+        );
+        for (const row of rows) vectors.set(row.id, fromVectorText(row.embedding));
+        return vectors;
+      }
+      const rows = await database.rows<{ id: string; embedding: Buffer }>(
+        'SELECT m.id, v.embedding FROM memories m JOIN memory_vector_bits v ON v.memory_seq = m.seq WHERE m.agent_id = $1 AND m.id = ANY($2::text[])',
+        [scope.agentId, ids],
+      );
+      for (const row of rows) vectors.set(row.id, fromBytes(row.embedding));
+      return vectors;
+    },
+
+    async missing(scope, limit) {
+      const rows = await database.rows<{ id: string; content: string; type: string; domain: string | null; tags: string[] }>(
+        `SELECT m.id, m.content, m.type, m.domain, m.tags FROM memories m
+         WHERE m.agent_id = $1 AND NOT EXISTS (SELECT 1 FROM ${table} v WHERE v.memory_seq = m.seq) ORDER BY m.seq LIMIT $2`,
+        [scope.agentId, limit],
+      );
+      return rows;
+    },
+
+    async statistics(scope) {
+      const model = await boundModel(database, scope.agentId);
+      const [row] = await database.rows<{ total: string; with_vectors: string; bytes: string | null }>(
+        `SELECT (SELECT count(*) FROM memories WHERE agent_id = $1) AS total, count(*) AS with_vectors, sum(pg_column_size(v.embedding)) AS bytes FROM ${table} v WHERE v.agent_id = $1`,
+        [scope.agentId],
+      );
+      return {
+        total: Number(row?.total ?? 0),
+        withVectors: Number(row?.with_vectors ?? 0),
+        dimensions: model?.dimensions ?? null,
+        modelId: model?.modelId ?? null,
+        provider: model?.provider ?? null,
+        indexBytes: Number(row?.bytes ?? 0),
+      };
+    },
+
+    async maintain() {
+      // PostgreSQL keeps the HNSW index (and autovacuum its dead rows); nothing is cached in process.
+    },
+
+    async close() {},
+  };
+}

@@ -1,0 +1,446 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { hashContent } from '../core/content-hash.ts';
+import { parseFilter } from '../core/filter-language.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import type { MemoryBackend } from '../spec/memory-backend.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import type { AgentScope } from '../spec/memory-store.ts';
+
+export interface BackendContractOptions {
+  /** Shown in the suite title, e.g. 'sqlite' or 'postgres + pgvector'. */
+  name: string;
+  /** A backend for one check; checks use agent ids of their own, so one database may serve them all. */
+  create: () => Promise<MemoryBackend>;
+  /** When set, the suite is skipped and this reason is shown. */
+  skip?: string;
+  timeoutMs?: number;
+}
+
+/** One rule of the contract; exported so the contract's own test proves each rule fails on a broken backend. */
+export interface BackendContractCheck {
+  name: string;
+  run(backend: MemoryBackend): Promise<void>;
+}
+
+const BASE_TIME = Date.UTC(2026, 0, 1);
+let counter = 0;
+
+/** A unique agent per check: one PostgreSQL database serves every check, as it serves many agents. */
+export function contractScope(): AgentScope {
+  return { agentId: `contract-${randomUUID().slice(0, 8)}` };
+}
+
+export function contractRecord(scope: AgentScope, content: string, fields: Partial<MemoryRecord> = {}): MemoryRecord {
+  counter += 1;
+  const id = fields.id ?? `01K${String(counter).padStart(10, '0')}${randomUUID().replace(/-/g, '').slice(0, 13).toUpperCase()}`;
+  return {
+    id,
+    agentId: scope.agentId,
+    sessionId: null,
+    type: 'observation',
+    kind: 'memory',
+    content,
+    context: {},
+    domain: null,
+    category: null,
+    timestamp: BASE_TIME + counter,
+    createdAt: BASE_TIME + counter,
+    consolidatedAt: BASE_TIME + counter,
+    lastAccessedAt: null,
+    importance: 0.5,
+    accessCount: 0,
+    runningIntensity: 0.5,
+    encounterCount: 1,
+    supersededBy: null,
+    contentHash: hashContent(content),
+    relatedTo: [],
+    tags: [],
+    source: null,
+    ...fields,
+  };
+}
+
+/** A unit vector along `axis` with a little of `lean` mixed in: similarity ordering is known exactly. */
+export function axisVector(dimensions: number, axis: number, lean = -1, amount = 0): Float32Array {
+  const vector = new Float32Array(dimensions);
+  vector[axis] = 1;
+  if (lean >= 0) vector[lean] = amount;
+  const norm = Math.hypot(...vector);
+  return vector.map((value) => value / norm);
+}
+
+const MODEL = { provider: 'contract', modelId: 'axis-8', dimensions: 8 };
+
+async function expectCode(promise: Promise<unknown>, code: string): Promise<void> {
+  const error = await promise.then(
+    () => null,
+    (caught: unknown) => caught,
+  );
+  expect(HippocampusError.isInstance(error), `expected a HippocampusError ${code}, got ${String(error)}`).toBe(true);
+  expect((error as HippocampusError).code).toBe(code);
+}
+
+const ids = (records: { id: string }[]) => records.map((record) => record.id);
+
+export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
+  {
+    name: 'stores every field of a record and reads it back as written',
+    async run(backend) {
+      const scope = contractScope();
+      const record = contractRecord(scope, 'Ada moved to Lisbon in May', {
+        sessionId: 's1',
+        type: 'decision',
+        kind: 'fact',
+        context: { userId: 'u1', count: 3, flag: true, nested: { a: [1, 'two'] } },
+        domain: 'life',
+        category: 'move',
+        consolidatedAt: null,
+        lastAccessedAt: BASE_TIME + 5,
+        importance: 0.8125,
+        accessCount: 2,
+        runningIntensity: 0.75,
+        encounterCount: 3,
+        relatedTo: ['x', 'y'],
+        tags: ['travel', 'city'],
+        source: 'test',
+      });
+      expect((await backend.store.insertMany(scope, [record])).inserted).toEqual([record.id]);
+      const [read] = await backend.store.getMany(scope, [record.id]);
+      expect(read).toEqual({ ...record, tags: ['city', 'travel'] });
+    },
+  },
+  {
+    name: 'reports a verbatim memory as a duplicate of the first, but keeps facts with the same text',
+    async run(backend) {
+      const scope = contractScope();
+      const first = contractRecord(scope, 'The vault code is 4512');
+      const again = contractRecord(scope, 'The vault code is 4512');
+      const fact = contractRecord(scope, 'The vault code is 4512', { kind: 'fact' });
+      await backend.store.insertMany(scope, [first]);
+      const outcome = await backend.store.insertMany(scope, [again, fact]);
+      expect(outcome.inserted).toEqual([fact.id]);
+      expect(outcome.duplicates.map((duplicate) => duplicate.existingId)).toEqual([first.id]);
+      expect(ids(await backend.store.findByContentHash(scope, [hashContent('The vault code is 4512')], 'fact'))).toEqual([fact.id]);
+      expect(await backend.store.count(scope)).toBe(2);
+    },
+  },
+  {
+    name: 'filters by type, kind, tags, importance, time, domain, text, context and consolidation',
+    async run(backend) {
+      const scope = contractScope();
+      const a = contractRecord(scope, 'Deploy the Billing service', { type: 'task', tags: ['ops'], importance: 0.9, domain: 'work', context: { userId: 'u1', retries: 2, urgent: true } });
+      const b = contractRecord(scope, 'Lunch with Ada', { type: 'chat', tags: ['social', 'food'], importance: 0.3, context: { userId: 'u2', retries: 1, urgent: false } });
+      const c = contractRecord(scope, 'billing invoices are late', { kind: 'fact', importance: 0.6, consolidatedAt: null, context: { retries: '2' } });
+      await backend.store.insertMany(scope, [a, b, c]);
+      const query = async (filter: Parameters<MemoryBackend['store']['query']>[1]) => ids(await backend.store.query(scope, { orderBy: 'createdAt', direction: 'asc', ...filter }));
+      expect(await query({ types: ['task', 'chat'] })).toEqual([a.id, b.id]);
+      expect(await query({ kinds: ['fact'] })).toEqual([c.id]);
+      expect(await query({ tags: ['food', 'nothing'] })).toEqual([b.id]);
+      expect(await query({ minImportance: 0.6 })).toEqual([a.id, c.id]);
+      expect(await query({ since: b.timestamp, until: c.timestamp })).toEqual([b.id, c.id]);
+      expect(await query({ domain: 'work' })).toEqual([a.id]);
+      expect(await query({ text: 'BILLING' })).toEqual([a.id, c.id]);
+      expect(await query({ context: { userId: 'u1' } })).toEqual([a.id]);
+      expect(await query({ context: { retries: 2 } })).toEqual([a.id]);
+      expect(await query({ context: { urgent: false } })).toEqual([b.id]);
+      expect(await query({ consolidated: false })).toEqual([c.id]);
+      expect(await query({ consolidated: true, limit: 1, direction: 'desc', orderBy: 'timestamp' })).toEqual([b.id]);
+      expect(await backend.store.count(scope, { text: 'billing' })).toBe(2);
+    },
+  },
+  {
+    name: 'understands the filter language, own fields under context. included',
+    async run(backend) {
+      const scope = contractScope();
+      const a = contractRecord(scope, 'one', { importance: 0.9, domain: 'debugging', tags: ['x'], context: { level: 3, room: 'r1' } });
+      const b = contractRecord(scope, 'two', { importance: 0.4, tags: ['y'], context: { level: 7, domain: 'debugging' } });
+      const c = contractRecord(scope, 'three', { importance: 0.2, context: {} });
+      await backend.store.insertMany(scope, [a, b, c]);
+      const filtered = async (filter: unknown) => ids(await backend.store.query(scope, { filter: parseFilter(filter), orderBy: 'createdAt', direction: 'asc' })).sort();
+      expect(await filtered({ importance: { $gt: 0.3 } })).toEqual([a.id, b.id].sort());
+      expect(await filtered({ 'context.level': { $gte: 5 } })).toEqual([b.id]);
+      expect(await filtered({ 'context.room': { $in: ['r1', 'r9'] } })).toEqual([a.id]);
+      expect(await filtered({ 'context.domain': 'debugging' })).toEqual([a.id, b.id].sort());
+      expect(await filtered({ tags: { $ne: 'x' } })).toEqual([b.id, c.id].sort());
+      expect(await filtered({ domain: null })).toEqual([b.id, c.id].sort());
+    },
+  },
+  {
+    name: 'orders, limits and pages through ids without gaps or repeats',
+    async run(backend) {
+      const scope = contractScope();
+      const records = Array.from({ length: 7 }, (_, index) => contractRecord(scope, `memory number ${index}`, { importance: index / 10 }));
+      await backend.store.insertMany(scope, records);
+      expect(ids(await backend.store.query(scope, { orderBy: 'importance', limit: 2 }))).toEqual([records[6]!.id, records[5]!.id]);
+      const seen: string[] = [];
+      let afterId: string | undefined;
+      for (;;) {
+        const page = await backend.store.query(scope, { orderBy: 'id', direction: 'asc', limit: 3, ...(afterId ? { afterId } : {}) });
+        if (page.length === 0) break;
+        seen.push(...ids(page));
+        afterId = page.at(-1)!.id;
+      }
+      expect(seen).toEqual(ids(records).sort());
+    },
+  },
+  {
+    name: 'hides superseded memories unless asked, and clears the link when the newer one is deleted',
+    async run(backend) {
+      const scope = contractScope();
+      const newer = contractRecord(scope, 'Ada lives in Porto');
+      const older = contractRecord(scope, 'Ada lives in Lisbon', { supersededBy: newer.id });
+      await backend.store.insertMany(scope, [newer, older]);
+      expect(ids(await backend.store.query(scope, {}))).toEqual([newer.id]);
+      expect((await backend.store.query(scope, { includeSuperseded: true })).length).toBe(2);
+      await backend.store.deleteMany(scope, [newer.id]);
+      expect((await backend.store.getMany(scope, [older.id]))[0]?.supersededBy).toBeNull();
+    },
+  },
+  {
+    name: 'patches fields in one transaction and refuses an unknown id with NOT_FOUND, changing nothing',
+    async run(backend) {
+      const scope = contractScope();
+      const record = contractRecord(scope, 'first text', { tags: ['a'] });
+      await backend.store.insertMany(scope, [record]);
+      await backend.store.updateMany(scope, [{ id: record.id, patch: { content: 'second text', contentHash: hashContent('second text'), tags: ['b', 'c'], importance: 0.7, context: { k: 1 } } }]);
+      const [read] = await backend.store.getMany(scope, [record.id]);
+      expect([read?.content, read?.tags, read?.importance, read?.context]).toEqual(['second text', ['b', 'c'], 0.7, { k: 1 }]);
+      await expectCode(backend.store.updateMany(scope, [{ id: record.id, patch: { importance: 0.1 } }, { id: 'missing', patch: { importance: 0.2 } }]), 'NOT_FOUND');
+      expect((await backend.store.getMany(scope, [record.id]))[0]?.importance).toBe(0.7);
+    },
+  },
+  {
+    name: 'moves a short-term memory to long-term once',
+    async run(backend) {
+      const scope = contractScope();
+      const record = contractRecord(scope, 'short term', { consolidatedAt: null });
+      await backend.store.insertMany(scope, [record]);
+      expect(await backend.store.markConsolidated(scope, [record.id, 'missing'], BASE_TIME + 100)).toEqual([record.id]);
+      expect(await backend.store.markConsolidated(scope, [record.id], BASE_TIME + 200)).toEqual([]);
+      expect((await backend.store.getMany(scope, [record.id]))[0]?.consolidatedAt).toBe(BASE_TIME + 100);
+    },
+  },
+  {
+    name: 'records access without lifting importance past the ceiling',
+    async run(backend) {
+      const scope = contractScope();
+      const low = contractRecord(scope, 'low', { importance: 0.685 });
+      const high = contractRecord(scope, 'high', { importance: 0.9, runningIntensity: 0.98 });
+      await backend.store.insertMany(scope, [low, high]);
+      await backend.store.recordAccess(scope, [low.id, high.id], { at: BASE_TIME + 50, importanceBoost: 0.01, importanceCeiling: 0.69, intensityBoost: 0.05 });
+      const [readLow, readHigh] = await backend.store.getMany(scope, [low.id, high.id]);
+      expect(readLow?.importance).toBeCloseTo(0.69, 9);
+      expect(readHigh?.importance).toBe(0.9);
+      expect(readHigh?.runningIntensity).toBe(1);
+      expect([readLow?.accessCount, readLow?.lastAccessedAt]).toEqual([1, BASE_TIME + 50]);
+    },
+  },
+  {
+    name: 'deletes rows with their history, keeping long-term ones when asked for short-term only',
+    async run(backend) {
+      const scope = contractScope();
+      const short = contractRecord(scope, 'short', { consolidatedAt: null });
+      const long = contractRecord(scope, 'long');
+      await backend.store.insertMany(scope, [short, long]);
+      await backend.store.appendHistory(scope, [
+        { memoryId: long.id, at: BASE_TIME + 1, event: 'created', details: {} },
+        { memoryId: long.id, at: BASE_TIME + 2, event: 'reinforced', details: { by: 1, note: null } },
+      ]);
+      expect((await backend.store.listHistory(scope, long.id)).map((event) => [event.event, event.details])).toEqual([
+        ['created', {}],
+        ['reinforced', { by: 1, note: null }],
+      ]);
+      expect(await backend.store.deleteMany(scope, [short.id, long.id], { onlyShortTerm: true })).toEqual([short.id]);
+      expect(await backend.store.deleteMany(scope, [long.id, 'missing'])).toEqual([long.id]);
+      expect(await backend.store.listHistory(scope, long.id)).toEqual([]);
+      expect(await backend.store.count(scope)).toBe(0);
+    },
+  },
+  {
+    name: 'selects the weakest unprotected long-term memories for pruning',
+    async run(backend) {
+      const scope = contractScope();
+      const weak = contractRecord(scope, 'weak', { importance: 0.05 });
+      const fresh = contractRecord(scope, 'weak but touched', { importance: 0.05, lastAccessedAt: BASE_TIME + 10_000 });
+      const strong = contractRecord(scope, 'strong', { importance: 0.9 });
+      const middle = contractRecord(scope, 'middle', { importance: 0.5 });
+      await backend.store.insertMany(scope, [weak, fresh, strong, middle]);
+      const selection = { maxMemories: 2, minImportance: 0.1, protectedSince: BASE_TIME + 5_000, limit: 10 };
+      expect(await backend.store.selectPruneCandidates(scope, selection)).toEqual([weak.id, middle.id]);
+    },
+  },
+  {
+    name: 'gives ranking rows with the reply link and counts statistics by tier',
+    async run(backend) {
+      const scope = contractScope();
+      const question = contractRecord(scope, 'question', { importance: 0.9, lastAccessedAt: BASE_TIME });
+      const answer = contractRecord(scope, 'answer', { context: { replyTo: question.id }, importance: 0.3, consolidatedAt: null });
+      await backend.store.insertMany(scope, [question, answer]);
+      const rows = await backend.store.rankingRows(scope, { ids: [question.id, answer.id] });
+      expect(rows.map((row) => [row.id, row.replyTo, row.importance]).sort()).toEqual([
+        [answer.id, question.id, 0.3],
+        [question.id, null, 0.9],
+      ].sort());
+      const statistics = await backend.store.statistics(scope, BASE_TIME);
+      expect([statistics.total, statistics.shortTerm, statistics.byTier.core, statistics.byType.observation]).toEqual([2, 1, 1, 2]);
+      await backend.store.recordConsolidationRun({ agentId: scope.agentId, startedAt: BASE_TIME, durationMs: 1.5, candidatesIn: 2, kept: 1, pruned: 1, trigger: 'test' });
+      expect((await backend.store.listConsolidationRuns(scope, 5)).map((run) => [run.kept, run.trigger])).toEqual([[1, 'test']]);
+    },
+  },
+  {
+    name: 'ranks keyword matches by BM25: rarer words weigh more, stems match, deleted rows never come back',
+    async run(backend) {
+      const scope = contractScope();
+      const rare = contractRecord(scope, 'The zeppelin landed near the harbour');
+      const common = contractRecord(scope, 'The harbour was busy');
+      const other = contractRecord(scope, 'Harbour lights and a harbour cat');
+      const stem = contractRecord(scope, 'She was running along the quay');
+      await backend.store.insertMany(scope, [rare, common, other, stem, ...Array.from({ length: 6 }, (_, index) => contractRecord(scope, `filler harbour text ${index}`))]);
+      const hits = await backend.keywords.search(scope, ['zeppelin', 'harbour'], { limit: 3 });
+      expect(hits[0]?.id).toBe(rare.id);
+      expect(hits[0]!.score).toBeGreaterThan(hits[1]!.score);
+      expect(ids(await backend.keywords.search(scope, ['runs'], { limit: 5 }))).toEqual([stem.id]);
+      expect(ids(await backend.keywords.search(scope, ['harbour'], { limit: 10, withinIds: [common.id, rare.id] })).sort()).toEqual([common.id, rare.id].sort());
+      expect(ids(await backend.keywords.search(scope, ['harbour'], { limit: 10, where: { text: 'lights' } }))).toEqual([other.id]);
+      await backend.store.deleteMany(scope, [rare.id]);
+      expect(await backend.keywords.search(scope, ['zeppelin'], { limit: 5 })).toEqual([]);
+      expect(await backend.keywords.search(scope, ['"*) OR x:y --', 'NOT('], { limit: 5 })).toEqual([]);
+    },
+  },
+  {
+    name: 'binds one embedding model per agent and refuses another dimension or model',
+    async run(backend) {
+      const scope = contractScope();
+      expect(await backend.vectors.boundModel(scope)).toBeNull();
+      await backend.vectors.bind(scope, MODEL);
+      await backend.vectors.bind(scope, MODEL);
+      expect(await backend.vectors.boundModel(scope)).toEqual(MODEL);
+      await expectCode(backend.vectors.bind(scope, { ...MODEL, dimensions: 16 }), 'EMBEDDING_DIMENSION_MISMATCH');
+      await expectCode(backend.vectors.bind(scope, { ...MODEL, modelId: 'other' }), 'EMBEDDING_MODEL_MISMATCH');
+      const record = contractRecord(scope, 'vector holder');
+      await backend.store.insertMany(scope, [record]);
+      await expectCode(backend.vectors.upsert(scope, [{ id: record.id, vector: new Float32Array(16) }]), 'EMBEDDING_DIMENSION_MISMATCH');
+    },
+  },
+  {
+    name: 'finds nearest vectors by cosine, within ids and filters, and reads them back',
+    async run(backend) {
+      const scope = contractScope();
+      await backend.vectors.bind(scope, MODEL);
+      const records = Array.from({ length: 6 }, (_, index) => contractRecord(scope, `vector memory ${index}`, { domain: index % 2 === 0 ? 'even' : 'odd' }));
+      await backend.store.insertMany(scope, records);
+      await backend.vectors.upsert(scope, records.map((record, index) => ({ id: record.id, vector: axisVector(8, index) })));
+      const query = axisVector(8, 2, 3, 0.5);
+      const hits = await backend.vectors.search(scope, query, { limit: 2 });
+      expect(ids(hits)).toEqual([records[2]!.id, records[3]!.id]);
+      expect(hits[0]!.similarity).toBeCloseTo(1 / Math.hypot(1, 0.5), 5);
+      expect(ids(await backend.vectors.search(scope, query, { limit: 2, withinIds: [records[0]!.id, records[3]!.id] }))).toEqual([records[3]!.id, records[0]!.id]);
+      expect(ids(await backend.vectors.search(scope, query, { limit: 1, where: { domain: 'even' } }))).toEqual([records[2]!.id]);
+      const read = await backend.vectors.vectorsOf(scope, [records[1]!.id, 'missing']);
+      expect([...read.keys()]).toEqual([records[1]!.id]);
+      expect(Array.from(read.get(records[1]!.id)!)).toEqual(Array.from(axisVector(8, 1)));
+      expect((await backend.vectors.statistics(scope)).withVectors).toBe(6);
+    },
+  },
+  {
+    name: 'drops a vector when its memory is deleted or its text changes, and lists memories missing one',
+    async run(backend) {
+      const scope = contractScope();
+      await backend.vectors.bind(scope, MODEL);
+      const [kept, edited, deleted] = ['kept', 'edited', 'deleted'].map((text) => contractRecord(scope, text));
+      await backend.store.insertMany(scope, [kept!, edited!, deleted!]);
+      await backend.vectors.upsert(scope, [kept!, edited!, deleted!].map((record, index) => ({ id: record.id, vector: axisVector(8, index) })));
+      await backend.store.deleteMany(scope, [deleted!.id]);
+      await backend.store.updateMany(scope, [{ id: edited!.id, patch: { content: 'edited again', contentHash: hashContent('edited again') } }]);
+      expect(ids(await backend.vectors.search(scope, axisVector(8, 2), { limit: 5 }))).toEqual([kept!.id]);
+      expect((await backend.vectors.missing(scope, 10)).map((row) => row.id)).toEqual([edited!.id]);
+      await backend.vectors.upsert(scope, [{ id: deleted!.id, vector: axisVector(8, 2) }]);
+      expect((await backend.vectors.statistics(scope)).withVectors).toBe(1);
+      await backend.vectors.rebind(scope, { ...MODEL, modelId: 'axis-8-v2' });
+      expect((await backend.vectors.statistics(scope)).withVectors).toBe(0);
+      expect((await backend.vectors.boundModel(scope))?.modelId).toBe('axis-8-v2');
+    },
+  },
+  {
+    name: 'keeps agents apart on every path',
+    async run(backend) {
+      const alice = contractScope();
+      const bob = contractScope();
+      await backend.vectors.bind(alice, MODEL);
+      await backend.vectors.bind(bob, { ...MODEL, modelId: 'bob-model', dimensions: 8 });
+      const secret = contractRecord(alice, 'Alice keeps a secret zeppelin', { tags: ['secret'], context: { userId: 'shared' } });
+      await backend.store.insertMany(alice, [secret]);
+      await backend.vectors.upsert(alice, [{ id: secret.id, vector: axisVector(8, 0) }]);
+      await backend.store.appendHistory(alice, [{ memoryId: secret.id, at: BASE_TIME, event: 'created', details: {} }]);
+      expect(await backend.store.getMany(bob, [secret.id])).toEqual([]);
+      expect(await backend.store.query(bob, { tags: ['secret'] })).toEqual([]);
+      expect(await backend.store.query(bob, { context: { userId: 'shared' } })).toEqual([]);
+      expect(await backend.store.count(bob)).toBe(0);
+      expect(await backend.store.rankingRows(bob, { ids: [secret.id] })).toEqual([]);
+      expect(await backend.store.findByContentHash(bob, [secret.contentHash], 'memory')).toEqual([]);
+      expect(await backend.store.listHistory(bob, secret.id)).toEqual([]);
+      expect(await backend.keywords.search(bob, ['zeppelin'], { limit: 5 })).toEqual([]);
+      expect(await backend.vectors.search(bob, axisVector(8, 0), { limit: 5 })).toEqual([]);
+      expect((await backend.vectors.vectorsOf(bob, [secret.id])).size).toBe(0);
+      await backend.vectors.upsert(bob, [{ id: secret.id, vector: axisVector(8, 1) }]);
+      expect(await backend.store.deleteMany(bob, [secret.id])).toEqual([]);
+      await expectCode(backend.store.updateMany(bob, [{ id: secret.id, patch: { importance: 0 } }]), 'NOT_FOUND');
+      expect(await backend.store.markConsolidated(bob, [secret.id], BASE_TIME)).toEqual([]);
+      await backend.store.recordAccess(bob, [secret.id], { at: BASE_TIME, importanceBoost: 0.1, importanceCeiling: 1, intensityBoost: 0.1 });
+      expect((await backend.store.getMany(alice, [secret.id]))[0]).toMatchObject({ importance: 0.5, accessCount: 0 });
+      expect((await backend.vectors.vectorsOf(alice, [secret.id])).get(secret.id)?.[0]).toBeCloseTo(1, 6);
+      expect((await backend.store.statistics(bob, BASE_TIME)).total).toBe(0);
+      expect(await backend.store.insertMany(bob, [{ ...secret, id: `${secret.id}B`, agentId: alice.agentId }]).catch((error: unknown) => (error as HippocampusError).code)).toBe('STORE_ERROR');
+      expect(await backend.store.listAgents()).toContain(alice.agentId);
+    },
+  },
+  {
+    name: 'remembers forgotten ids after a purge, per agent',
+    async run(backend) {
+      const scope = contractScope();
+      const other = contractScope();
+      const record = contractRecord(scope, 'my locker code is ZEBRA-7431');
+      await backend.store.insertMany(scope, [record]);
+      await backend.store.deleteMany(scope, [record.id]);
+      await backend.purgeDeletedText?.(scope, [record.id]);
+      expect([...((await backend.forgottenAmong?.(scope, [record.id, 'kept'])) ?? [])]).toEqual([record.id]);
+      expect((await backend.forgottenAmong?.(other, [record.id]))?.size ?? 0).toBe(0);
+      expect(await backend.keywords.search(scope, ['zebra'], { limit: 5 })).toEqual([]);
+    },
+  },
+];
+
+/**
+ * The behaviour every storage backend must show (Hono's `runTest`): one vitest suite per backend,
+ * so a new backend cannot quietly differ from SQLite.
+ *
+ * @example
+ * runBackendContract({ name: 'sqlite', create: async () => createSqliteBackend({ home }) });
+ * runBackendContract({ name: 'postgres', create, skip: 'PostgreSQL binaries not installed' });
+ */
+export function runBackendContract(options: BackendContractOptions): void {
+  const title = `backend contract: ${options.name}`;
+  if (options.skip !== undefined) {
+    describe.skip(`${title} (skipped: ${options.skip})`, () => {
+      it('is skipped', () => undefined);
+    });
+    return;
+  }
+  describe(title, () => {
+    for (const check of BACKEND_CONTRACT_CHECKS) {
+      it(
+        check.name,
+        async () => {
+          const backend = await options.create();
+          try {
+            await check.run(backend);
+          } finally {
+            await backend.close();
+          }
+        },
+        options.timeoutMs ?? 30_000,
+      );
+    }
+  });
+}

@@ -1,0 +1,127 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { StoreError } from '../errors/index.ts';
+import { findFreePort } from './redis-server.ts';
+
+export interface PostgresServerHandle {
+  /** `postgres://…@127.0.0.1:PORT/hippocampus`: a fresh database, trust authentication on loopback. */
+  url: string;
+  port: number;
+  /** What answers: 'postgresql-15' (Debian's server) or 'pglite+pgvector' (PGlite over the wire protocol). */
+  kind: 'postgresql' | 'pglite';
+  /** Stops the server and removes its data directory; safe to call twice. */
+  stop(): Promise<void>;
+}
+
+const HOST = '127.0.0.1';
+const DEBIAN_BINARIES = '/usr/lib/postgresql';
+
+/** Debian's newest installed server binaries (e.g. /usr/lib/postgresql/15/bin), or null. */
+export function postgresBinaries(): string | null {
+  if (!fs.existsSync(DEBIAN_BINARIES)) return null;
+  const versions = fs.readdirSync(DEBIAN_BINARIES).filter((name) => fs.existsSync(path.join(DEBIAN_BINARIES, name, 'bin', 'initdb'))).sort((left, right) => Number(right) - Number(left));
+  return versions[0] === undefined ? null : path.join(DEBIAN_BINARIES, versions[0], 'bin');
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+async function answers(url: string): Promise<boolean> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 500 });
+  try {
+    await client.connect();
+    await client.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Starts a throwaway PostgreSQL from Debian's `postgresql` package: `initdb` into a temp directory and
+ * `postgres` on a random 127.0.0.1 port, run as the `postgres` system user when this process is root
+ * (initdb refuses root), no fsync (a test server), torn down by `stop()`.
+ *
+ * @example
+ * const server = await startPostgresServer();
+ * const backend = await createPostgresBackend({ connectionString: server.url });
+ */
+export async function startPostgresServer(options: { startTimeoutMs?: number } = {}): Promise<PostgresServerHandle> {
+  const binaries = postgresBinaries();
+  if (binaries === null) throw new StoreError({ message: 'PostgreSQL server binaries not found under /usr/lib/postgresql (install them with: apt-get install -y postgresql)' });
+  const root = process.getuid?.() === 0;
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-postgres-'));
+  const data = path.join(directory, 'data');
+  const asServerUser = (binary: string, args: string[]) => (root ? { command: 'runuser', args: ['-u', 'postgres', '--', path.join(binaries, binary), ...args] } : { command: path.join(binaries, binary), args });
+  if (root) execFileSync('chown', ['postgres:postgres', directory]);
+  const init = asServerUser('initdb', ['-D', data, '-U', 'hippocampus', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
+  execFileSync(init.command, init.args, { stdio: 'pipe' });
+  const port = await findFreePort();
+  const start = asServerUser('postgres', ['-D', data, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', `unix_socket_directories=${directory}`, '-c', 'fsync=off', '-c', 'max_connections=200']);
+  const child = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      const gone = exited(child);
+      child.kill('SIGINT'); // fast shutdown
+      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await gone;
+      clearTimeout(timer);
+    }
+    fs.rmSync(directory, { recursive: true, force: true });
+  };
+  const adminUrl = `postgres://hippocampus@${HOST}:${port}/postgres`;
+  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      await stop();
+      throw new StoreError({ message: `postgres exited with code ${child.exitCode} on port ${port}: ${stderr.trim()}` });
+    }
+    if (await answers(adminUrl)) {
+      const { default: pg } = await import('pg');
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query('CREATE DATABASE hippocampus');
+      await client.end();
+      return { url: `postgres://hippocampus@${HOST}:${port}/hippocampus`, port, kind: 'postgresql', stop };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new StoreError({ message: `postgres did not answer on port ${port}: ${stderr.trim()}` });
+}
+
+/**
+ * PGlite (PostgreSQL compiled to WASM) with the pgvector extension, served to `pg` over the wire
+ * protocol on a random 127.0.0.1 port: the only pgvector reachable here (Debian does not package it).
+ * It answers one connection at a time, so clients use a pool of one.
+ */
+export async function startPgliteServer(): Promise<PostgresServerHandle> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { vector } = await import('@electric-sql/pglite-pgvector');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = await PGlite.create({ extensions: { vector } });
+  const port = await findFreePort();
+  const server = new PGLiteSocketServer({ db, host: HOST, port });
+  await server.start();
+  let stopped = false;
+  return {
+    url: `postgres://postgres@${HOST}:${port}/postgres`,
+    port,
+    kind: 'pglite',
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      await server.stop();
+      await db.close();
+    },
+  };
+}
