@@ -170,9 +170,10 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     name: 'orders, limits and pages through ids without gaps or repeats',
     async run(backend) {
       const scope = contractScope();
-      const records = Array.from({ length: 7 }, (_, index) => contractRecord(scope, `memory number ${index}`, { importance: index / 10 }));
+      const records = Array.from({ length: 7 }, (_, index) => contractRecord(scope, `memory number ${index}`, { importance: (6 - index) / 10 }));
       await backend.store.insertMany(scope, records);
-      expect(ids(await backend.store.query(scope, { orderBy: 'importance', limit: 2 }))).toEqual([records[6]!.id, records[5]!.id]);
+      expect(ids(await backend.store.query(scope, { orderBy: 'importance', limit: 2 }))).toEqual([records[0]!.id, records[1]!.id]);
+      expect(ids(await backend.store.query(scope, { orderBy: 'timestamp', limit: 2 }))).toEqual([records[6]!.id, records[5]!.id]);
       const seen: string[] = [];
       let afterId: string | undefined;
       for (;;) {

@@ -1,0 +1,113 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import type { MemoryBackend } from '../spec/memory-backend.ts';
+import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
+import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
+import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { BACKEND_CONTRACT_CHECKS } from './backend-contract.ts';
+import { createTempHome } from './temp-home.ts';
+
+const { home, cleanup } = createTempHome('hippocampus-broken-backend-');
+afterAll(cleanup);
+
+type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<Pick<MemoryBackend, 'forgottenAmong'>>;
+
+/** SQLite with one behaviour broken: each rule of the contract must catch its own. */
+const BROKEN: Record<string, Breaker> = {
+  'stores every field of a record and reads it back as written': (base) => ({
+    store: { getMany: async (scope, ids) => (await base.store.getMany(scope, ids)).map((record) => ({ ...record, importance: Math.round(record.importance * 10) / 10 })) },
+  }),
+  'reports a verbatim memory as a duplicate of the first, but keeps facts with the same text': (base) => ({
+    store: { insertMany: async (scope, records) => ({ ...(await base.store.insertMany(scope, records)), duplicates: [] }) },
+  }),
+  'filters by type, kind, tags, importance, time, domain, text, context and consolidation': (base) => ({
+    store: { query: (scope, query) => base.store.query(scope, { ...query, text: undefined }) },
+  }),
+  'understands the filter language, own fields under context. included': (base) => ({
+    store: { query: (scope, query) => base.store.query(scope, { ...query, filter: query.filter?.filter((condition) => !condition.field.startsWith('context.')) }) },
+  }),
+  'orders, limits and pages through ids without gaps or repeats': (base) => ({
+    store: { query: (scope, query) => base.store.query(scope, { ...query, orderBy: query.orderBy === 'importance' ? 'timestamp' : query.orderBy }) },
+  }),
+  'hides superseded memories unless asked, and clears the link when the newer one is deleted': (base) => ({
+    store: { query: (scope, query) => base.store.query(scope, { ...query, includeSuperseded: true }) },
+  }),
+  'patches fields in one transaction and refuses an unknown id with NOT_FOUND, changing nothing': (base) => ({
+    store: {
+      updateMany: async (scope, patches) => {
+        for (const patch of patches) await base.store.updateMany(scope, [patch]);
+      },
+    },
+  }),
+  'moves a short-term memory to long-term once': (base) => ({
+    store: {
+      markConsolidated: async (scope, ids, at) => {
+        await base.store.markConsolidated(scope, ids, at);
+        return ids;
+      },
+    },
+  }),
+  'records access without lifting importance past the ceiling': (base) => ({
+    store: { recordAccess: (scope, ids, update) => base.store.recordAccess(scope, ids, { ...update, importanceCeiling: 1 }) },
+  }),
+  'deletes rows with their history, keeping long-term ones when asked for short-term only': (base) => ({
+    store: { deleteMany: (scope, ids) => base.store.deleteMany(scope, ids) },
+  }),
+  'selects the weakest unprotected long-term memories for pruning': (base) => ({
+    store: { selectPruneCandidates: (scope, selection) => base.store.selectPruneCandidates(scope, { ...selection, protectedSince: Number.MAX_SAFE_INTEGER }) },
+  }),
+  'gives ranking rows with the reply link and counts statistics by tier': (base) => ({
+    store: { rankingRows: async (scope, query) => (await base.store.rankingRows(scope, query)).map((row) => ({ ...row, replyTo: null })) },
+  }),
+  'ranks keyword matches by BM25: rarer words weigh more, stems match, deleted rows never come back': (base) => ({
+    keywords: { search: async (scope, terms, options) => (await base.keywords.search(scope, terms, { ...options, limit: 100 })).reverse().slice(0, options.limit) },
+  }),
+  'binds one embedding model per agent and refuses another dimension or model': (base) => ({
+    vectors: { bind: async (scope, model) => ((await base.vectors.boundModel(scope)) === null ? base.vectors.bind(scope, model) : base.vectors.rebind(scope, model)) },
+  }),
+  'finds nearest vectors by cosine, within ids and filters, and reads them back': (base) => ({
+    vectors: { search: async (scope, vector, options) => (await base.vectors.search(scope, vector, { ...options, limit: 100 })).reverse().slice(0, options.limit) },
+  }),
+  'drops a vector when its memory is deleted or its text changes, and lists memories missing one': () => ({
+    vectors: { missing: async () => [] },
+  }),
+  'keeps agents apart on every path': (base) => {
+    let first: AgentScope | undefined;
+    return {
+      store: {
+        insertMany: (scope, records) => {
+          first ??= scope;
+          return base.store.insertMany(scope, records);
+        },
+        getMany: (scope, ids) => base.store.getMany(first ?? scope, ids),
+      },
+    };
+  },
+  'remembers forgotten ids after a purge, per agent': () => ({ forgottenAmong: async () => new Set<string>() }),
+};
+
+function broken(breaker: Breaker): MemoryBackend {
+  const base = createSqliteBackend({ home });
+  const parts = breaker(base);
+  return {
+    ...base,
+    store: { ...base.store, ...parts.store },
+    vectors: { ...base.vectors, ...parts.vectors },
+    keywords: { ...base.keywords, ...parts.keywords },
+    ...(parts.forgottenAmong ? { forgottenAmong: parts.forgottenAmong } : {}),
+  };
+}
+
+describe('backend contract rules fail on broken backends', () => {
+  for (const check of BACKEND_CONTRACT_CHECKS) {
+    it(`"${check.name}" rejects its broken backend`, async () => {
+      const breaker = BROKEN[check.name];
+      expect(breaker, `no broken backend for "${check.name}"`).toBeDefined();
+      const backend = broken(breaker!);
+      try {
+        await expect(check.run(backend)).rejects.toThrow();
+      } finally {
+        await backend.close();
+      }
+    });
+  }
+});
