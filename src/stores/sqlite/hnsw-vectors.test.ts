@@ -173,6 +173,24 @@ describe.skipIf(!hnswlibLoads)('hnsw vectors: the graph (skipped where the optio
     expect(afterSave.search(vectors[41]!, 10).map((hit) => hit.seq)).not.toContain(42);
   });
 
+  it('keeps the graph near the live vectors when an agent of steady size is written to and forgotten from, without waiting for maintenance', async () => {
+    const { db, index } = await maintainedAgent(1500, 5, 0);
+    expect(index.slots).toBe(1500);
+    const fresh = clusteredVectors(2000, 6);
+    for (let round = 0; round < 20; round += 1) {
+      db.prepare('DELETE FROM memories WHERE seq IN (SELECT seq FROM memories ORDER BY seq LIMIT 100)').run();
+      insertMemories(db, fresh.slice(round * 100, round * 100 + 100), 10_001 + round * 100);
+      index.search(fresh[round * 100]!, 1); // replays the changes, as every search does
+    }
+    // Every write took a new slot: without compaction the graph would hold 3,500 slots for 1,500 vectors.
+    for (let waited = 0; index.slots > 1500 * 1.4 && waited < 20_000; waited += 50) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      index.search(fresh[0]!, 1);
+    }
+    expect(index.slots).toBeLessThanOrEqual(1500 * 1.4);
+    expect(index.search(fresh[1999]!, 1)[0]?.seq).toBe(10_001 + 1999);
+  });
+
   it('finds vectors another connection committed, without a rebuild', async () => {
     const db = openDatabase();
     insertMemories(db, clusteredVectors(200, 5));

@@ -61,6 +61,8 @@ export interface HnswVectors {
   readonly mode: 'exact' | 'graph';
   /** Where the last build ran: in a worker thread, or on this thread when no worker could; null before any. */
   readonly lastBuild: 'worker' | 'this-thread' | null;
+  /** Slots of the graph, deleted ones included (0 without a graph): what its memory grows with. */
+  readonly slots: number;
   /** The `limit` nearest vectors by cosine distance, after replaying changes committed since the last call. */
   search(vector: Float32Array, limit: number): { seq: number; distance: number }[];
   /** Applies vector changes committed (by any process) since the last call; `search` calls it. */
@@ -124,6 +126,8 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
   let saving = false;
   let building = false;
   let lastBuild: 'worker' | 'this-thread' | null = null;
+  /** Slots of the current graph marked deleted (counted since it was built or loaded). */
+  let deletedSlots = 0;
 
   // Prepared on first use: the vector table appears only once an embedding model is bound.
   const statements = new Map<string, Database.Statement>();
@@ -156,6 +160,7 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
       else {
         try {
           graph.markDelete(seq);
+          deletedSlots += 1;
         } catch {
           // never indexed, or already deleted: either way it is gone
         }
@@ -163,6 +168,22 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
     }
     if (seqs.length > 0) dirty = true;
     applied = head;
+    compactWhenBloated();
+  }
+
+  /**
+   * hnswlib keeps a deleted point's slot (vector and links) until the graph is rebuilt, and every
+   * insert takes a new one: an agent kept at a steady size by forgetting grows its graph with every
+   * write. Waiting for the next maintenance let it grow without bound in between — the soak (3,000
+   * memories, ~65 writes and forgets a second) reached ~40k slots in 10 minutes and its resident set
+   * drifted +48 % over 28 minutes. A rebuild (in a worker) starts as soon as a quarter of the slots are
+   * deleted, so the graph stays within ~1.33× the live vectors.
+   */
+  function compactWhenBloated(): void {
+    if (graph === null || building || saving || HierarchicalNSW === null) return;
+    const slots = graph.getCurrentCount();
+    if (slots <= 1000 || deletedSlots <= MAX_DELETED_SHARE * slots) return;
+    void build(HierarchicalNSW, vectorCount()).catch(() => undefined);
   }
 
   // count(*) of the vec0 table reads every chunk (97 ms at 100k); its rowids shadow table answers in 0.3 ms.
@@ -212,6 +233,7 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
   /** Takes `next` as the graph, holding the log up to `at`, and replays what was committed since. */
   function use(next: Graph, at: { logId: string; change: number }, unsaved: boolean): void {
     graph = next;
+    deletedSlots = 0;
     logId = at.logId;
     applied = at.change;
     dirty = unsaved;
@@ -274,6 +296,10 @@ export async function openHnswVectors(options: HnswVectorsOptions): Promise<Hnsw
 
     get lastBuild() {
       return lastBuild;
+    },
+
+    get slots() {
+      return graph?.getCurrentCount() ?? 0;
     },
 
     search(vector, limit) {
