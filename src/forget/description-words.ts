@@ -6,10 +6,21 @@ import { analyzeWithWink } from '../nlp/wink-adapter.ts';
  * Redux" is about Redux, and so is "the Redux thing I mentioned to you" — "the passport number I gave
  * you" left "gave" as a content word no memory holds, so the memory meant was only a candidate.
  */
-const REQUEST_WORDS = new Set([
-  'forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'anything', 'everything', 'stuff', 'thing', 'info', 'information',
-  'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted', 'bit', 'part',
+const FILLER_WORDS = new Set([
+  'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'bit', 'part',
+  'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
 ]);
+const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop']);
+const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
+
+/**
+ * The request itself opens a description ("forget that …", "please delete …"); anywhere else the verb
+ * is content: "my mother forgetting things" is about forgetting, and dropping the word left only
+ * "mother", which two memories hold.
+ */
+function withoutRequest(description: string): string {
+  return description.replace(/^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:forget|delete|remove|erase|drop)\b(?:\s+(?:about|all))?/iu, '');
+}
 
 /**
  * Written abbreviations a description uses for a word the memory spells out: "my passport no." held
@@ -29,7 +40,7 @@ function spellOut(description: string): string {
 
 /** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
 export function descriptionTerms(description: string): string[] {
-  return queryTerms(spellOut(description)).filter((term) => !REQUEST_WORDS.has(term));
+  return queryTerms(spellOut(withoutRequest(description))).filter((term) => !FILLER_WORDS.has(term));
 }
 
 /**
@@ -76,7 +87,7 @@ export function holdsEveryWord(content: string, description: string): boolean {
 /** The content words of a description, each with its dictionary form. */
 export function descriptionForms(description: string): string[][] {
   const terms = new Set(descriptionTerms(description));
-  return wordForms(spellOut(description)).filter((forms) => terms.has(forms[0]!));
+  return wordForms(spellOut(withoutRequest(description))).filter((forms) => terms.has(forms[0]!));
 }
 
 /**
@@ -96,4 +107,14 @@ export function decisiveWords(text: string, options: { description?: boolean } =
     if (/\d/.test(word) || capitalised) found.add(lower);
   }
   return [...found];
+}
+
+/**
+ * True when the text holds the name or number as a word of its own (or its plural or possessive):
+ * "PIN" is not in "pinned", though it was, as a substring, and a second memory "naming" it left the
+ * one meant unsure.
+ */
+export function namesWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFKC'));
 }

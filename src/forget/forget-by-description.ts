@@ -2,7 +2,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { decisiveWords, descriptionForms, heldWords, wordForms } from './description-words.ts';
+import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -70,7 +70,7 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   const { terms, decisive } = description;
   const text = record.content.normalize('NFKC').toLowerCase();
   // A name or number in the description is decisive: without it this is not the memory meant.
-  if (decisive.some((word) => !text.includes(word))) return null;
+  if (decisive.some((word) => !namesWord(text, word))) return null;
   const held = heldWords(wordForms(record.content), terms);
   const holdsAll = terms.length > 0 && held.length === terms.length;
   const ownDecisive = decisiveWords(record.content).filter((word) => !decisive.includes(word));
@@ -104,7 +104,9 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
 
 const LEADER_MARGIN = Number(process.env.LM ?? 0.1);
 const LEADER_FLOOR = Number(process.env.LF ?? 0.45);
-const LEADER_GAIN = Number(process.env.LG ?? 0.08);
+const LEADER_GAIN = Number(process.env.LG ?? 0.06);
+const WIDE_MARGIN = Number(process.env.WM ?? 0.15);
+const WIDE_GAIN = Number(process.env.WG ?? 0.1);
 
 async function markClearLeader(memory: Hippocampus, field: Judged[], description: Description): Promise<void> {
   const ranked = field.filter((entry) => entry.similarity !== null).sort((left, right) => right.similarity! - left.similarity!);
@@ -118,9 +120,9 @@ async function markClearLeader(memory: Hippocampus, field: Judged[], description
   const vectors = without.length === 0 ? [] : (await embedWithCache(memory.embedder, undefined, without)).embeddings;
   const gains = vectors.map((vector) => leader.similarity! - cosineSimilarity(vector, leaderVector!));
   if (process.env.FORGET_DEBUG) console.error(`LEADER "${description.text}" → ${leader.content.slice(0, 40)} sim ${leader.similarity!.toFixed(3)} held ${leader.held}/${description.terms.length} margin ${margin.toFixed(3)} elsewhere ${mostHeldElsewhere} unheld ${unheld.map((w, i) => `${w}:${gains[i]!.toFixed(3)} [${without[i]}]`).join(' ')}`);
-  if (leader.held === 0 || leader.held * 2 < description.terms.length || mostHeldElsewhere > leader.held) return;
-  if (margin < LEADER_MARGIN || leader.similarity! < LEADER_FLOOR) return;
-  if (gains.some((gain) => gain < LEADER_GAIN)) return;
+  if (mostHeldElsewhere > leader.held || (leader.holdsAll && mostHeldElsewhere === leader.held) || leader.similarity! < LEADER_FLOOR) return;
+  const halfHeld = leader.held > 0 && leader.held * 2 >= description.terms.length;
+  if (halfHeld ? margin < LEADER_MARGIN || gains.some((gain) => gain < LEADER_GAIN) : description.terms.length < 2 || margin < WIDE_MARGIN || gains.some((gain) => gain < WIDE_GAIN)) return;
   Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), holds ${leader.held} of ${description.terms.length} words` });
 }
 
@@ -190,9 +192,12 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // A name or number only one memory holds names that memory, whatever other words come with it ("my Redux preference").
   const naming = judged.filter((entry) => entry.namesEveryName);
   if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${read.decisive.join(', ')}` });
-  // So does a description of one content word only one memory holds ("my salary", "penicillin").
+  // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
+  // no other memory is closer in meaning: "my medication" is the sertraline one, not the only memory
+  // with the word ("ADHD medication shortages were in the news", which it deleted).
   const holding = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
-  if (holding.length === 1 && !holding[0]!.sure) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
+  if (holding.length === 1 && !holding[0]!.sure && (holding[0]!.similarity ?? 0) >= closest) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   const sure = judged.filter((entry) => entry.sure);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
