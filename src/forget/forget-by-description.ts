@@ -3,6 +3,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
+import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -40,16 +41,9 @@ export interface ForgetReport {
 
 export { decisiveWords, holdsEveryWord } from './description-words.ts';
 
-interface Judged extends ForgetMatch {
-  sure: boolean;
-  /** Offered to confirm when nothing is sure: it holds some of the words, or is close in meaning. */
-  offered: boolean;
+interface Judged extends ForgetMatch, LeaderCandidate {
   /** The description names something (a name, a number) and this memory holds all of it. */
   namesEveryName: boolean;
-  /** How many content words of the description it holds. */
-  held: number;
-  /** It holds every content word of the description. */
-  holdsAll: boolean;
   /** Decisive words of the memory the description does not name: what sets it apart from another match. */
   ownDecisive: string[];
 }
@@ -57,7 +51,9 @@ interface Judged extends ForgetMatch {
 /** What a description says, read once for every memory it is compared with. */
 interface Description {
   text: string;
+  /** Its content words, each with its dictionary form. */
   terms: string[][];
+  /** Its names and numbers. */
   decisive: string[];
 }
 
@@ -100,30 +96,6 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
-}
-
-const LEADER_MARGIN = Number(process.env.LM ?? 0.1);
-const LEADER_FLOOR = Number(process.env.LF ?? 0.45);
-const LEADER_GAIN = Number(process.env.LG ?? 0.06);
-const WIDE_MARGIN = Number(process.env.WM ?? 0.15);
-const WIDE_GAIN = Number(process.env.WG ?? 0.1);
-
-async function markClearLeader(memory: Hippocampus, field: Judged[], description: Description): Promise<void> {
-  const ranked = field.filter((entry) => entry.similarity !== null).sort((left, right) => right.similarity! - left.similarity!);
-  const [leader, second] = ranked;
-  if (!leader || !memory.embedder) return;
-  const margin = leader.similarity! - (second?.similarity ?? 0);
-  const mostHeldElsewhere = Math.max(0, ...ranked.slice(1).map((entry) => entry.held));
-  const unheld = description.terms.filter((forms) => heldWords(wordForms(leader.content), [forms]).length === 0).map((forms) => forms[0]!);
-  const leaderVector = (await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, [leader.id])).get(leader.id);
-  const without = unheld.map((word) => description.text.replace(new RegExp(`\\b${word}\\p{L}*(['’]s)?`, 'giu'), '').replace(/\s+/g, ' ').trim());
-  const vectors = without.length === 0 ? [] : (await embedWithCache(memory.embedder, undefined, without)).embeddings;
-  const gains = vectors.map((vector) => leader.similarity! - cosineSimilarity(vector, leaderVector!));
-  if (process.env.FORGET_DEBUG) console.error(`LEADER "${description.text}" → ${leader.content.slice(0, 40)} sim ${leader.similarity!.toFixed(3)} held ${leader.held}/${description.terms.length} margin ${margin.toFixed(3)} elsewhere ${mostHeldElsewhere} unheld ${unheld.map((w, i) => `${w}:${gains[i]!.toFixed(3)} [${without[i]}]`).join(' ')}`);
-  if (mostHeldElsewhere > leader.held || (leader.holdsAll && mostHeldElsewhere === leader.held) || leader.similarity! < LEADER_FLOOR) return;
-  const halfHeld = leader.held > 0 && leader.held * 2 >= description.terms.length;
-  if (halfHeld ? margin < LEADER_MARGIN || gains.some((gain) => gain < LEADER_GAIN) : description.terms.length < 2 || margin < WIDE_MARGIN || gains.some((gain) => gain < WIDE_GAIN)) return;
-  Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), holds ${leader.held} of ${description.terms.length} words` });
 }
 
 /** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity. */
