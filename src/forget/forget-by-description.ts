@@ -10,6 +10,8 @@ import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts
 const CANDIDATES = 50;
 /** Below this cosine similarity a memory is not even offered as a candidate to confirm. */
 const CANDIDATE_SIMILARITY = 0.5;
+/** The only memory holding a one-word description's word is the one meant only when it is at least this close in meaning. */
+const ONLY_HOLDER_SIMILARITY = 0.45;
 
 export interface ForgetOptions {
   /** Cosine similarity at or above which a memory matches by meaning alone (a number applies to both rules); the embedder's calibrated threshold when absent. */
@@ -165,11 +167,13 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const naming = judged.filter((entry) => entry.namesEveryName);
   if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${read.decisive.join(', ')}` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
-  // no other memory is closer in meaning: "my medication" is the sertraline one, not the only memory
-  // with the word ("ADHD medication shortages were in the news", which it deleted).
+  // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
+  // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
+  // may be closer, and it must be close (this rule's matches on scenarios 1–15 and the design set sit at 0.46–0.67).
   const holding = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
   const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
-  if (holding.length === 1 && !holding[0]!.sure && (holding[0]!.similarity ?? 0) >= closest) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
+  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   const sure = judged.filter((entry) => entry.sure);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
