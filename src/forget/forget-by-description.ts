@@ -1,14 +1,17 @@
-import { queryTerms } from '../core/query-terms.ts';
 import { cosineSimilarity } from '../working/similarity.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
+import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
+import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
 const CANDIDATES = 50;
 /** Below this cosine similarity a memory is not even offered as a candidate to confirm. */
 const CANDIDATE_SIMILARITY = 0.5;
+/** The only memory holding a one-word description's word is the one meant only when it is at least this close in meaning. */
+const ONLY_HOLDER_SIMILARITY = 0.45;
 
 export interface ForgetOptions {
   /** Cosine similarity at or above which a memory matches by meaning alone (a number applies to both rules); the embedder's calibrated threshold when absent. */
@@ -38,95 +41,56 @@ export interface ForgetReport {
   threshold: ForgetThreshold;
 }
 
-/** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
-export function holdsEveryWord(content: string, description: string): boolean {
-  const terms = queryTerms(description);
-  return terms.length > 0 && heldWords(queryTerms(content), terms).length === terms.length;
-}
+export { decisiveWords, holdsEveryWord } from './description-words.ts';
 
-/**
- * Two words are the same word when one starts the other ("code", "codes") or they share a stem: a
- * common start of at least four letters that leaves at most three of the shorter one ("allergy",
- * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") — what a light stemmer would give.
- */
-function sameWord(left: string, right: string): boolean {
-  if (left.startsWith(right) || right.startsWith(left)) return true;
-  let common = 0;
-  while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
-  return common >= 4 && common >= Math.min(left.length, right.length) - 3;
-}
-
-function heldWords(words: string[], terms: string[]): string[] {
-  return terms.filter((term) => words.some((word) => sameWord(word, term)));
-}
-
-/** Words that ask for forgetting rather than say what: "forget that I like Redux" is about Redux. */
-const REQUEST_WORDS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'mentioned', 'told', 'said']);
-
-/** The content words of a description: the query terms without the words of the request itself. */
-function descriptionTerms(description: string): string[] {
-  return queryTerms(description).filter((term) => !REQUEST_WORDS.has(term));
-}
-
-/**
- * The words of a text that name one thing and no other: numbers and codes (anything with a digit) and
- * names (capitalised words that do not open a sentence). In a description they are decisive — a memory
- * without them is not the one meant; in a memory they tell two otherwise alike memories apart.
- */
-export function decisiveWords(text: string, options: { description?: boolean } = {}): string[] {
-  const found = new Set<string>();
-  for (const match of text.normalize('NFKC').matchAll(/(^|[.!?]\s+|\s)([\p{L}\p{N}][\p{L}\p{N}\-'’]*)/gu)) {
-    const word = match[2]!.replace(/['’]s$/, '');
-    const lower = word.toLowerCase();
-    // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
-    // pregnancy") often opens with the name itself, so there only common words are passed over.
-    const opensSentence = !options.description && (match[1] === '' || /[.!?]/.test(match[1]!));
-    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower)));
-    if (/\d/.test(word) || capitalised) found.add(lower);
-  }
-  return [...found];
-}
-
-interface Judged extends ForgetMatch {
-  sure: boolean;
+interface Judged extends ForgetMatch, LeaderCandidate {
   /** The description names something (a name, a number) and this memory holds all of it. */
   namesEveryName: boolean;
-  /** It holds every content word of the description. */
-  holdsAll: boolean;
   /** Decisive words of the memory the description does not name: what sets it apart from another match. */
   ownDecisive: string[];
 }
 
-function judge(record: MemoryRecord, similarity: number | null, description: string, threshold: ForgetThreshold): Judged | null {
-  const terms = descriptionTerms(description);
-  const decisive = decisiveWords(description, { description: true });
-  const words = queryTerms(record.content);
+/** What a description says, read once for every memory it is compared with. */
+interface Description {
+  text: string;
+  /** Its content words, each with its dictionary form. */
+  terms: string[][];
+  /** Its names and numbers. */
+  decisive: string[];
+}
+
+function readDescription(text: string): Description {
+  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }) };
+}
+
+/** A memory judged against a description; null when it lacks a name or number the description gives. */
+function judge(record: MemoryRecord, similarity: number | null, description: Description, threshold: ForgetThreshold): Judged | null {
+  const { terms, decisive } = description;
   const text = record.content.normalize('NFKC').toLowerCase();
   // A name or number in the description is decisive: without it this is not the memory meant.
-  if (decisive.some((word) => !text.includes(word))) return null;
-  const held = heldWords(words, terms);
+  if (decisive.some((word) => !namesWord(text, word))) return null;
+  const held = heldWords(wordForms(record.content), terms);
   const holdsAll = terms.length > 0 && held.length === terms.length;
   const ownDecisive = decisiveWords(record.content).filter((word) => !decisive.includes(word));
-  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, namesEveryName: decisive.length > 0, holdsAll };
+  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
   const close = similarity ?? 0;
   if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
   if (holdsAll && (decisive.length > 0 || terms.length >= 2 || close >= threshold.withEveryWord)) {
     return { ...base, sure: true, why: `holds every word of the description (${held.join(', ')})${decisive.length > 0 ? `, names ${decisive.join(', ')}` : ''}` };
   }
-  if (holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length)) {
-    return { ...base, sure: false, why: holdsAll ? `holds the one word ${held.join(', ')}` : held.length > 0 ? `holds ${held.length} of ${terms.length} words (${held.join(', ')})${similarity === null ? '' : `, similarity ${close.toFixed(2)}`}` : `close in meaning (similarity ${close.toFixed(2)})` };
-  }
-  return null;
+  const offered = holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length);
+  const why = holdsAll ? `holds the one word ${held.join(', ')}` : held.length > 0 ? `holds ${held.length} of ${terms.length} words (${held.join(', ')})${similarity === null ? '' : `, similarity ${close.toFixed(2)}`}` : `close in meaning (similarity ${close.toFixed(2)})`;
+  return { ...base, sure: false, offered, why };
 }
 
 /** The nearest memories by meaning and by words, each judged against the description. */
-async function judgeCandidates(memory: Hippocampus, description: string, threshold: ForgetThreshold): Promise<Judged[]> {
+async function judgeCandidates(memory: Hippocampus, description: Description, threshold: ForgetThreshold): Promise<Judged[]> {
   const scope = { agentId: memory.agentId };
-  const terms = descriptionTerms(description);
+  const terms = description.terms.map((forms) => forms[0]!);
   const similarity = new Map<string, number>();
   let queryVector: Float32Array | undefined;
   if (memory.embedder) {
-    queryVector = (await embedWithCache(memory.embedder, undefined, [description])).embeddings[0]!;
+    queryVector = (await embedWithCache(memory.embedder, undefined, [description.text])).embeddings[0]!;
     for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: CANDIDATES })) similarity.set(hit.id, hit.similarity);
   }
   const byWords = terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
@@ -196,14 +160,21 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
-  const judged = await judgeCandidates(memory, description, threshold);
+  const read = readDescription(description);
+  const field = await judgeCandidates(memory, read, threshold);
+  const judged = field.filter((entry) => entry.offered);
   // A name or number only one memory holds names that memory, whatever other words come with it ("my Redux preference").
   const naming = judged.filter((entry) => entry.namesEveryName);
-  if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${decisiveWords(description, { description: true }).join(', ')}` });
-  // So does a description of one content word only one memory holds ("my salary", "penicillin").
-  const terms = descriptionTerms(description);
-  const holding = terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
-  if (holding.length === 1 && !holding[0]!.sure) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${terms[0]}"` });
+  if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${read.decisive.join(', ')}` });
+  // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
+  // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
+  // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
+  // may be closer, and it must be close (this rule's matches on scenarios 1–15 and the design set sit at 0.46–0.67).
+  const holding = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
+  const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
+  const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
+  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   const sure = judged.filter((entry) => entry.sure);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
     const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);

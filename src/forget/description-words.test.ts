@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionTerms, holdsEveryWord, namesWord } from './description-words.ts';
+
+describe('reading the words of a forget request', () => {
+  it('drops the request and the telling, and keeps a request verb that is content', () => {
+    expect(descriptionTerms('forget that I like Redux')).toEqual(['redux']);
+    expect(descriptionTerms('please delete the passport number I gave you')).toEqual(['passport', 'number']);
+    expect(descriptionTerms('what I mentioned about the vault')).toEqual(['vault']);
+    // Not at the start, "forgetting" is what the memory is about.
+    expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);
+  });
+
+  it('spells out written abbreviations', () => {
+    expect(descriptionTerms('my passport no.')).toEqual(['passport', 'number']);
+    expect(descriptionTerms('the tel of the dentist')).toEqual(['telephone', 'dentist']);
+    // "no" without the dot is the word no, a stop word.
+    expect(descriptionTerms('no coffee')).toEqual(['coffee']);
+  });
+
+  it('joins irregular forms by their dictionary form, and hyphenated words', () => {
+    expect(holdsEveryWord('I hid the emergency money in the freezer', 'where I hide money')).toBe(true);
+    expect(holdsEveryWord('She paid the plumber last week', 'what she pays the plumber')).toBe(true);
+    expect(holdsEveryWord('The Wi-Fi password at home is sunflower-goat-22', 'home wifi password')).toBe(true);
+  });
+
+  it('joins a short word to a longer one only by an ending', () => {
+    expect(holdsEveryWord('My driving licence number is on the back of the card', 'my car')).toBe(false);
+    expect(holdsEveryWord('I sold both of my cars', 'my car')).toBe(true);
+  });
+
+  it('finds a name or number only as a word of its own', () => {
+    expect(namesWord('My exam timetable is pinned to the fridge', 'pin')).toBe(false);
+    expect(namesWord('My PIN for the credit card is 8252', 'pin')).toBe(true);
+    expect(namesWord("Ines's baby is due in May", 'ines')).toBe(true);
+    expect(namesWord('My salary is 84,000 euros', '84,000')).toBe(true);
+    expect(namesWord('My salary is 184,000 euros', '84,000')).toBe(false);
+  });
+});

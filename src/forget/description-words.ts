@@ -1,0 +1,120 @@
+import { queryTerms } from '../core/query-terms.ts';
+import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+
+/**
+ * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
+ * Redux" is about Redux, and so is "the Redux thing I mentioned to you" — "the passport number I gave
+ * you" left "gave" as a content word no memory holds, so the memory meant was only a candidate.
+ */
+const FILLER_WORDS = new Set([
+  'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'bit', 'part',
+  'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
+]);
+const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop']);
+const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
+
+/**
+ * The request itself opens a description ("forget that …", "please delete …"); anywhere else the verb
+ * is content: "my mother forgetting things" is about forgetting, and dropping the word left only
+ * "mother", which two memories hold.
+ */
+function withoutRequest(description: string): string {
+  return description.replace(/^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:forget|delete|remove|erase|drop)\b(?:\s+(?:about|all))?/iu, '');
+}
+
+/**
+ * Written abbreviations a description uses for a word the memory spells out: "my passport no." held
+ * only "passport", which the memory meant shares with another. A list of the common written forms,
+ * not of any one memory's words; "no" is read as "number" only where written "no." or before a digit.
+ */
+const ABBREVIATIONS: Readonly<Record<string, string>> = {
+  nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
+  dob: 'birthday', bday: 'birthday', dept: 'department',
+};
+
+function spellOut(description: string): string {
+  return description
+    .replace(/\bno\.(?=\s|$)|\bno\s+(?=\d)/giu, 'number ')
+    .replace(/[\p{L}]+/gu, (word) => ABBREVIATIONS[word.toLowerCase()] ?? word);
+}
+
+/** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
+export function descriptionTerms(description: string): string[] {
+  return queryTerms(spellOut(withoutRequest(description))).filter((term) => !FILLER_WORDS.has(term));
+}
+
+/**
+ * Two words are the same word when one starts the other ("code", "codes") or they share a stem: a
+ * common start of at least four letters that leaves at most three of the shorter one ("allergy",
+ * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") — what a light stemmer would give.
+ */
+function sameWord(left: string, right: string): boolean {
+  const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
+  // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one.
+  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies)?$/.test(longer.slice(shorter.length));
+  let common = 0;
+  while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
+  return common >= 4 && common >= Math.min(left.length, right.length) - 3;
+}
+
+/**
+ * Each query term of a text with its dictionary form where that differs: the irregular forms a
+ * common start cannot join ("hid", "hidden" and "hide"; "paid" and "pay"; "left" and "leave").
+ */
+export function wordForms(text: string): string[][] {
+  const terms = queryTerms(text);
+  const lemmas = new Map<string, Set<string>>();
+  for (const token of analyzeWithWink(text.normalize('NFKC')).tokens) {
+    const normal = token.normal.replace(/['’]s$/, '').replace(/['’]/g, '');
+    if (token.lemma !== normal && /^\p{L}{2,}$/u.test(token.lemma)) lemmas.set(normal, (lemmas.get(normal) ?? new Set()).add(token.lemma));
+  }
+  // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
+  const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
+  return [...terms.map((term) => [term, ...(lemmas.get(term) ?? [])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+}
+
+/** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as. */
+export function heldWords(memoryForms: string[][], termForms: string[][]): string[] {
+  return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => sameWord(left, right))))).map((forms) => forms[0]!);
+}
+
+/** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
+export function holdsEveryWord(content: string, description: string): boolean {
+  const terms = descriptionForms(description);
+  return terms.length > 0 && heldWords(wordForms(content), terms).length === terms.length;
+}
+
+/** The content words of a description, each with its dictionary form. */
+export function descriptionForms(description: string): string[][] {
+  const terms = new Set(descriptionTerms(description));
+  return wordForms(spellOut(withoutRequest(description))).filter((forms) => terms.has(forms[0]!));
+}
+
+/**
+ * The words of a text that name one thing and no other: numbers and codes (anything with a digit) and
+ * names (capitalised words that do not open a sentence). In a description they are decisive — a memory
+ * without them is not the one meant; in a memory they tell two otherwise alike memories apart.
+ */
+export function decisiveWords(text: string, options: { description?: boolean } = {}): string[] {
+  const found = new Set<string>();
+  for (const match of text.normalize('NFKC').matchAll(/(^|[.!?]\s+|\s)([\p{L}\p{N}][\p{L}\p{N}\-'’]*)/gu)) {
+    const word = match[2]!.replace(/['’]s$/, '');
+    const lower = word.toLowerCase();
+    // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
+    // pregnancy") often opens with the name itself, so there only common words are passed over.
+    const opensSentence = !options.description && (match[1] === '' || /[.!?]/.test(match[1]!));
+    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower)));
+    if (/\d/.test(word) || capitalised) found.add(lower);
+  }
+  return [...found];
+}
+
+/**
+ * True when the text holds the name or number as a word of its own (or its plural or possessive):
+ * "PIN" is not in "pinned", though it was, as a substring, and a second memory "naming" it left the
+ * one meant unsure.
+ */
+export function namesWord(text: string, word: string): boolean {
+  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFKC'));
+}
