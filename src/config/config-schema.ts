@@ -63,6 +63,12 @@ export const recallConfigSchema = z
   })
   .prefault({});
 
+/** 'sqlite', or a PostgreSQL connection URL. */
+export const storeSchema = z
+  .string()
+  .min(1)
+  .refine((value) => value === 'sqlite' || /^postgres(ql)?:\/\/\S+$/.test(value), { message: "store must be 'sqlite' or a postgres:// URL" });
+
 /**
  * The whole engine configuration, validated in one place with its defaults.
  * Functions (clock, id generator, store, embedder instances) are passed beside
@@ -80,6 +86,11 @@ export const engineConfigSchema = z.object({
   recall: recallConfigSchema,
   /** 'normal' survives a killed process; 'full' also survives power loss, at a cost per write. */
   durability: z.enum(['normal', 'full']).default('normal'),
+  /**
+   * Where memories live: absent or 'sqlite' — one SQLite file per agent under `home`; a
+   * `postgres://…` (or `postgresql://…`) URL — every agent in that PostgreSQL database.
+   */
+  store: storeSchema.optional(),
 });
 
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;

@@ -32,7 +32,7 @@ import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import type { VectorIndexStatistics } from '../spec/search-index.ts';
-import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { openBackend } from '../stores/open-backend.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
 import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from './consolidation.ts';
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
@@ -56,7 +56,7 @@ export type { ConsolidationReport } from './consolidation.ts';
 export type { RememberResult } from './memory-writes.ts';
 
 export interface HippocampusOptions extends EngineConfigInput {
-  /** Storage backend (rows, vectors, keywords); the SQLite backend under `home` when absent. */
+  /** Storage backend (rows, vectors, keywords); when absent, the one `store` names (SQLite files under `home` by default). */
   backend?: MemoryBackend;
   /**
    * Embedding model for semantic recall; the offline USE-lite model when absent,
@@ -126,7 +126,7 @@ export class Hippocampus {
   private lastConsolidationAt: number;
   private lastMaintenanceAt: number;
 
-  private constructor(config: EngineConfig, options: HippocampusOptions) {
+  private constructor(config: EngineConfig, options: HippocampusOptions, backend: MemoryBackend) {
     this.config = config;
     this.agentId = config.agentId;
     this.clock = options.clock ?? systemClock;
@@ -134,7 +134,7 @@ export class Hippocampus {
     this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
-    this.backend = options.backend ?? createSqliteBackend({ home: this.home, durability: config.durability, commonTermDocs: config.recall.commonTermDocs });
+    this.backend = backend;
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.workingMemory = options.workingMemory;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
@@ -162,7 +162,15 @@ export class Hippocampus {
   /** Validates the configuration, opens the store and reloads what was still short-term. */
   static async open(options: HippocampusOptions): Promise<Hippocampus> {
     const { backend, clock, generateId, onEvent, embedder, allowModelChange, workingMemory, ...config } = options;
-    const engine = new Hippocampus(parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR'), options);
+    const parsed = parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR');
+    const store = backend ?? (await openBackend({ store: parsed.store, home: resolveHome(parsed.home), durability: parsed.durability, commonTermDocs: parsed.recall.commonTermDocs }));
+    let engine: Hippocampus;
+    try {
+      engine = new Hippocampus(parsed, options, store);
+    } catch (error) {
+      if (backend === undefined) await store.close();
+      throw error;
+    }
     try {
       await bindEmbedderModel(engine.parts, allowModelChange);
       await recoverShortTerm(engine.parts);

@@ -1,0 +1,53 @@
+import type { MemoryBackend } from '../spec/memory-backend.ts';
+import { createSqliteBackend } from './sqlite/sqlite-backend.ts';
+
+export interface OpenBackendOptions {
+  /** Absent or 'sqlite': SQLite files under `home`; a postgres:// URL: that database. */
+  store?: string;
+  home: string;
+  durability?: 'normal' | 'full';
+  commonTermDocs?: number;
+}
+
+/** One PostgreSQL backend (one pool) per URL in a process, shared by every agent opened on it. */
+const postgresBackends = new Map<string, { backend: Promise<MemoryBackend>; users: number }>();
+
+async function sharedPostgresBackend(url: string, commonTermDocs: number | undefined): Promise<MemoryBackend> {
+  let entry = postgresBackends.get(url);
+  if (entry === undefined) {
+    // Loaded only when asked for: the root entry never loads `pg` for SQLite users.
+    const backend = import('./postgres/postgres-backend.ts').then(({ createPostgresBackend }) =>
+      createPostgresBackend({ connectionString: url, ...(commonTermDocs === undefined ? {} : { commonTermDocs }) }),
+    );
+    entry = { backend, users: 0 };
+    postgresBackends.set(url, entry);
+    backend.catch(() => postgresBackends.delete(url));
+  }
+  entry.users += 1;
+  const held = entry;
+  const backend = await held.backend;
+  let released = false;
+  return {
+    ...backend,
+    async close() {
+      if (released) return;
+      released = true;
+      held.users -= 1;
+      if (held.users > 0) return;
+      postgresBackends.delete(url);
+      await backend.close();
+    },
+  };
+}
+
+/**
+ * The backend an engine opens when none is given: the SQLite files under the home by default, or the
+ * PostgreSQL database a `postgres://` store names (one pool per URL and process, however many agents).
+ *
+ * @example
+ * const backend = await openBackend({ home: './.hippocampus', store: 'postgres://localhost/memories' });
+ */
+export async function openBackend(options: OpenBackendOptions): Promise<MemoryBackend> {
+  if (options.store !== undefined && options.store !== 'sqlite') return sharedPostgresBackend(options.store, options.commonTermDocs);
+  return createSqliteBackend({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
+}

@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createHashEmbedder } from '../../testing/hash-embedder.ts';
+import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
+import { runScript } from '../../testing/run-script.ts';
+import { createTempHome } from '../../testing/temp-home.ts';
+
+const { home, cleanup } = createTempHome('hippocampus-postgres-engine-');
+let server: PostgresServerHandle | undefined;
+beforeAll(async () => {
+  server = postgresBinaries() === null ? undefined : await startPostgresServer();
+}, 60_000);
+afterAll(async () => {
+  await server?.stop();
+  cleanup();
+});
+
+describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipped: no PostgreSQL binaries; scripts/setup-system.sh installs them)', () => {
+  it('remembers, recalls by meaning and keywords, and forgets completely, chosen by a store URL', async () => {
+    const memory = await createHippocampus({ home, agentId: 'ada', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      expect(memory.store.dialect).toBe('postgres');
+      const { memory: locker } = await memory.remember({ type: 'observation', content: 'My locker code is ZEBRA-7431-quokka', importance: 0.9 });
+      await memory.rememberMany([
+        { type: 'decision', content: 'We chose PostgreSQL for the billing service', importance: 0.8 },
+        { type: 'chat', content: 'The weather in Lisbon was lovely today' },
+      ]);
+      const found = await memory.recallRelevant('which database for billing?', { limit: 2 });
+      expect(found[0]?.memory.content).toBe('We chose PostgreSQL for the billing service');
+      expect((await memory.recallRelevant('locker code', { limit: 1 }))[0]?.memory.id).toBe(locker.id);
+      await memory.forget([locker.id]);
+      expect(await memory.recallRelevant('zebra quokka locker', { limit: 5 })).toSatisfy((hits: { memory: { id: string } }[]) => hits.every((hit) => hit.memory.id !== locker.id));
+      await expect(memory.get(locker.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await memory.stop();
+    }
+    // Another engine on the same database sees what was kept; another agent sees nothing.
+    const again = await createHippocampus({ home, agentId: 'ada', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const other = await createHippocampus({ home, agentId: 'bob', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      expect((await again.stats()).total).toBe(2);
+      expect(await other.recallRelevant('PostgreSQL billing', { limit: 5 })).toEqual([]);
+    } finally {
+      await again.stop();
+      await other.stop();
+    }
+  });
+
+  it('loses and duplicates nothing when three processes write to one agent at once', async () => {
+    const agentId = 'shared-writer';
+    const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', server!.url])));
+    const acknowledged = outputs.flatMap((output) => output.stdout.trim().split('\n'));
+    expect(acknowledged).toHaveLength(450);
+    const memory = await createHippocampus({ home, agentId, store: server!.url, embedder: null });
+    try {
+      const stored = await memory.store.query({ agentId }, { includeSuperseded: true });
+      expect(stored.map((record) => record.id).sort()).toEqual([...acknowledged].sort());
+    } finally {
+      await memory.stop();
+    }
+  }, 120_000);
+});
+
+describe('the engine on PostgreSQL with pgvector (PGlite)', () => {
+  it('recalls through pgvector', async () => {
+    const pglite = await startPgliteServer();
+    const { createPostgresBackend } = await import('./postgres-backend.ts');
+    const backend = await createPostgresBackend({ connectionString: pglite.url, maxConnections: 1 });
+    const memory = await createHippocampus({ home, agentId: 'vectors', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      expect(backend.vectorPath).toBe('pgvector');
+      await memory.rememberMany(['red apples grow on trees', 'blue whales swim in oceans', 'green tea is calming'].map((content) => ({ type: 'observation' as const, content })));
+      expect((await memory.recallRelevant('whales oceans', { limit: 1 }))[0]?.memory.content).toBe('blue whales swim in oceans');
+      expect((await backend.vectors.statistics({ agentId: 'vectors' })).withVectors).toBe(3);
+    } finally {
+      await memory.stop();
+      await backend.close();
+      await pglite.stop();
+    }
+  }, 60_000);
+});
