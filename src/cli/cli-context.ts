@@ -2,13 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Command } from 'commander';
 import { agentPaths } from '../config/agent-paths.ts';
-import { resolveHome } from '../config/resolve-home.ts';
+import { resolveHome, resolveStore } from '../config/resolve-home.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 
 export interface GlobalOptions {
   home?: string;
   agent?: string;
+  store?: string;
   json?: boolean;
 }
 
@@ -16,7 +17,7 @@ export interface GlobalOptions {
 export interface CliContext {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  globals(command: Command): GlobalOptions & { home: string; agent: string };
+  globals(command: Command): GlobalOptions & { home: string; agent: string; store?: string };
   /**
    * Opens the agent for the command. Only commands that write (`create: true`) may bring a new agent
    * into being; a read command on an agent that does not exist is NOT_FOUND naming the agents there are,
@@ -35,7 +36,8 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
     ...io,
     globals(command) {
       const options = command.optsWithGlobals<GlobalOptions>();
-      return { ...options, home: resolveHome(options.home), agent: options.agent ?? 'default' };
+      const store = resolveStore(options.store);
+      return { ...options, home: resolveHome(options.home), agent: options.agent ?? 'default', ...(store === undefined ? {} : { store }) };
     },
     agentsIn(home) {
       const directory = path.join(home, 'agents');
@@ -46,14 +48,20 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         .sort();
     },
     async withMemory(command, work, { create = false } = {}) {
-      const { home, agent } = context.globals(command);
+      const { home, agent, store } = context.globals(command);
+      const filesOnly = store === undefined || store === 'sqlite';
       // An agent folder without its database is not "unknown": the engine refuses it as DATABASE_MISSING.
-      if (!create && !fs.existsSync(agentPaths(home, agent).root)) {
+      if (!create && filesOnly && !fs.existsSync(agentPaths(home, agent).root)) {
         const known = context.agentsIn(home);
         throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents under ${home}: ${known.slice(0, 20).join(', ')}; pick one with --agent` : `there are no agents under ${home} yet (check --home or HIPPOCAMPUS_HOME)` });
       }
-      const memory = await createHippocampus({ home, agentId: agent });
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }) });
       try {
+        if (!create && !filesOnly) {
+          // A shared store holds every agent: one it does not know is NOT_FOUND, as a missing folder is.
+          const known = await memory.store.listAgents();
+          if (!known.includes(agent)) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
+        }
         return await work(memory);
       } finally {
         await memory.stop();

@@ -28,7 +28,7 @@ export interface ConsolidationServiceOptions {
   schedule: ConsolidationSchedule;
   clock: Clock;
   /** The agents to consolidate at each pass. */
-  agents(): string[];
+  agents(): string[] | Promise<string[]>;
   /** Lends the agent's engine for the pass (a server's registry, the watcher's own engine). */
   withEngine<T>(agentId: string, work: (memory: Hippocampus) => Promise<T>): Promise<T>;
   onPass?(pass: ConsolidationPass): void;
@@ -53,7 +53,7 @@ export function scheduleConsolidationService(options: ConsolidationServiceOption
 
   async function pass(): Promise<ConsolidationPass> {
     const result: ConsolidationPass = { startedAt: options.clock.now(), agents: 0, conversations: 0, facts: 0, failures: [] };
-    for (const agentId of options.agents()) {
+    for (const agentId of await options.agents()) {
       try {
         const report = await options.withEngine(agentId, consolidateAgent);
         result.agents += 1;

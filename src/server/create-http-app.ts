@@ -25,6 +25,8 @@ import { loadStaticFiles } from './static-files.ts';
 export interface HttpAppOptions {
   /** The data directory (already resolved; see resolveHome). */
   home: string;
+  /** Where memories live: absent = SQLite files under `home`; a postgres:// URL = that database (see resolveStore). */
+  store?: string;
   /** For every agent's engine: absent = the offline default model, null = keyword-only recall. */
   embedder?: Embedder | null;
   /** Time source of the engines (default: the system clock). */
@@ -73,6 +75,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   const metrics = createServerMetrics();
   const registry = createEngineRegistry({
     home: options.home,
+    ...(options.store === undefined ? {} : { store: options.store }),
     ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
     ...(options.clock ? { clock: options.clock } : {}),
     onEvent: metrics.onEngineEvent,

@@ -9,7 +9,9 @@ import { ValidationError } from '../errors/validation-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
+import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
+import { openBackend } from '../stores/open-backend.ts';
 
 /** Default cap on agents open at once; see `maxOpenAgents`. */
 export const DEFAULT_MAX_OPEN_AGENTS = 64;
@@ -18,6 +20,8 @@ export const DEFAULT_IDLE_CLOSE_MS = 10 * 60_000;
 
 export interface EngineRegistryOptions {
   home: string;
+  /** Where the agents' memories live: absent = SQLite files under `home`; a postgres:// URL = that database. */
+  store?: string;
   /** Passed to every engine; `undefined` keeps the engine's default (offline USE-lite), `null` is keyword-only. */
   embedder?: Embedder | null;
   /** Time source of every engine (tests and demos replay a past). */
@@ -44,8 +48,8 @@ export interface EngineRegistry {
   get(agentId: string, options?: { create?: boolean }): Promise<Hippocampus>;
   /** Runs `work` (one HTTP request, one scrape) so that every engine it gets stays open until it finishes. */
   withLeases<T>(work: () => Promise<T>): Promise<T>;
-  /** Agents that have a database under the home directory, sorted. */
-  listAgents(): string[];
+  /** Agents that have memories: a database under the home directory, or rows in the store. Sorted. */
+  listAgents(): Promise<string[]>;
   /** Agents whose engine is open in this process now, least recently used first. */
   openAgents(): string[];
   /** The agent's engine if it is open, without counting as a use (a metrics scrape must not keep idle agents open). */
@@ -79,7 +83,13 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   // An agent being closed is reopened only after its close finished, so two engines never share a file.
   const closing = new Map<string, Promise<void>>();
   const leaseBags = new AsyncLocalStorage<Set<string>>();
-  const exists = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
+  const hasFile = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
+  // A shared store (PostgreSQL) is asked, through one backend the registry holds for listing.
+  let listing: Promise<MemoryBackend> | undefined;
+  const sharedStore = () => (listing ??= openBackend({ store: options.store, home: options.home }));
+  const usesFiles = options.store === undefined || options.store === 'sqlite';
+  const exists = async (agentId: string) =>
+    usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.query({ agentId }, { limit: 1, includeSuperseded: true, orderBy: 'none' })).length > 0;
   const now = () => Date.now();
 
   async function open(agentId: string): Promise<Hippocampus> {
@@ -87,6 +97,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     const engine = await createHippocampus({
       home: options.home,
       agentId,
+      ...(options.store === undefined ? {} : { store: options.store }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.onEvent ? { onEvent: (event: MemoryEvent) => options.onEvent?.(agentId, event) } : {}),
@@ -126,13 +137,16 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       : null;
   sweep?.unref();
 
-  return {
+  const registry: EngineRegistry = {
     home: options.home,
     async get(agentId, { create = false } = {}) {
       const valid = parseWith(identifierSchema, agentId, 'agent id', 'INVALID_AGENT_ID');
       let entry = entries.get(valid);
       if (entry === undefined) {
-        if (!create && !exists(valid)) throw new NotFoundError({ what: 'Agent', id: valid });
+        if (!create && !(await exists(valid))) throw new NotFoundError({ what: 'Agent', id: valid });
+        // Another request may have opened it while this one asked the store.
+        const opening = entries.get(valid);
+        if (opening !== undefined) return registry.get(valid, { create });
         // Concurrent first requests share one open instead of racing two engines onto one file.
         const engine = open(valid);
         entry = { engine, leases: 0, lastUsedAt: now() };
@@ -168,12 +182,13 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
         evictBeyondCap();
       }
     },
-    listAgents() {
+    async listAgents() {
+      if (!usesFiles) return (await (await sharedStore()).store.listAgents()).sort();
       const directory = path.join(options.home, 'agents');
       if (!fs.existsSync(directory)) return [];
       return fs
         .readdirSync(directory, { withFileTypes: true })
-        .filter((entry) => entry.isDirectory() && identifierSchema.safeParse(entry.name).success && exists(entry.name))
+        .filter((entry) => entry.isDirectory() && identifierSchema.safeParse(entry.name).success && hasFile(entry.name))
         .map((entry) => entry.name)
         .sort();
     },
@@ -187,8 +202,11 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       if (sweep) clearInterval(sweep);
       const stops = [...entries].map(([agentId, entry]) => close(agentId, entry));
       const settled = await Promise.allSettled([...stops, ...closing.values()]);
+      if (listing !== undefined) await (await listing).close();
+      listing = undefined;
       const failure = settled.find((result) => result.status === 'rejected');
       if (failure && failure.status === 'rejected') throw failure.reason;
     },
   };
+  return registry;
 }

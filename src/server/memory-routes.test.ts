@@ -73,7 +73,7 @@ describe('GET /agents/:agent/memories', () => {
     const response = await fixture.app.request('/agents/nobody/memories');
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'Agent "nobody" was not found' } });
-    expect(fixture.registry.listAgents()).toEqual(['ada']);
+    expect(await fixture.registry.listAgents()).toEqual(['ada']);
   });
 });
 
@@ -83,7 +83,7 @@ describe('one memory', () => {
     expect(created.status).toBe(201);
     const { memory } = (await created.json()) as { memory: MemoryView };
     expect(memory).toMatchObject({ agentId: 'bob', content: 'Use SQLite for the prototype', tier: null });
-    expect(fixture.registry.listAgents()).toEqual(['ada', 'bob']);
+    expect(await fixture.registry.listAgents()).toEqual(['ada', 'bob']);
 
     const again = await fixture.json('/agents/bob/memories', 'POST', { type: 'decision', content: 'Use SQLite for the prototype' });
     expect(again.status).toBe(200);

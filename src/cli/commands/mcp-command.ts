@@ -52,8 +52,8 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .option('--no-route', 'recall_memories searches long-term memory only, without the router between the layers')
     .action(async (options: McpCommandOptions, command: Command) => {
       if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
-      const { home, agent } = context.globals(command);
-      const memory = await createHippocampus({ home, agentId: agent, ...(options.embedder === 'none' ? { embedder: null } : {}) });
+      const { home, agent, store } = context.globals(command);
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}) });
       // recall_memories answers through the router: working memory (as of start, or Redis), the graph with long-term memory, skills.
       const layers = options.route ? await openAgentLayers(memory, { readOnly: true }) : null;
       const serverOptions = { memory, ...(layers ? { router: layers.router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };

@@ -119,9 +119,9 @@ export function registerSearchCommands(program: Command, context: CliContext): v
     .option('--batch-size <n>', 'memories per batch', '100')
     .option('--reembed', 'bind the agent to the current embedder, dropping vectors of the old model, then backfill')
     .action(async (options: { batchSize: string; reembed?: boolean }, command: Command) => {
-      const { home, agent } = context.globals(command);
+      const { home, agent, store } = context.globals(command);
       const { createHippocampus } = await import('../../memory/hippocampus.ts');
-      const memory = await createHippocampus({ home, agentId: agent, allowModelChange: options.reembed === true });
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), allowModelChange: options.reembed === true });
       try {
         const done = await memory.backfillVectors({ batchSize: parseNumberOption(options.batchSize, 'batch-size') ?? 100, onProgress: createProgressBar((text) => process.stderr.write(text)) });
         context.print(command, { embedded: done }, () => `Embedded ${done} memories`);

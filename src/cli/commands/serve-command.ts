@@ -19,9 +19,10 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--idle-close <minutes>', 'close an agent no request used for this long (0: only when the cap needs room)', '10')
     .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; consolidateAt: string }, command: Command) => {
       const consolidation = consolidationOption(options.consolidateAt);
-      const { home } = context.globals(command);
+      const { home, store } = context.globals(command);
       const server = await startServer({
         home,
+        ...(store === undefined ? {} : { store }),
         host: options.host,
         port: parseNumberOption(options.port, 'port') ?? 7077,
         ...(options.cors ? { cors: options.cors.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
@@ -32,7 +33,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
         ...(options.tokenFile ? { tokenFile: options.tokenFile } : {}),
       });
-      context.stdout(`Hippocampus serving ${home} at ${server.url} (dashboard at ${server.url}/)`);
+      context.stdout(`Hippocampus serving ${store?.startsWith('postgres') ? 'a PostgreSQL store' : home} at ${server.url} (dashboard at ${server.url}/)`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);

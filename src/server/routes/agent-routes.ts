@@ -9,7 +9,7 @@ const EXPORT_PAGE = 1000;
 
 /** Agents: the list, each one's statistics, consolidation runs and a full export. */
 export function registerAgentRoutes(app: Hono, { registry }: RouteDependencies): void {
-  app.get('/agents', (context) => context.json({ agents: registry.listAgents().map((id) => ({ id })) }));
+  app.get('/agents', async (context) => context.json({ agents: (await registry.listAgents()).map((id) => ({ id })) }));
 
   app.get('/agents/:agent/stats', async (context) => {
     const engine = await registry.get(agentOf(context));

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../cli/main.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
@@ -45,6 +46,30 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       await other.stop();
     }
   });
+
+  it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
+    const cli = async (...args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+      return { code, stdout, stderr };
+    };
+    const remembered = await cli('--agent', 'cli-agent', 'remember', 'Grace prefers dark roast coffee', '--importance', '0.8');
+    expect(remembered.code, remembered.stderr).toBe(0);
+    const id = (JSON.parse(remembered.stdout) as { memory: { id: string } }).memory.id;
+    expect((await cli('--agent', 'cli-agent', 'remember', 'The standup moved to 9:30')).code).toBe(0);
+    const listed = await cli('--agent', 'cli-agent', 'recall');
+    expect(listed.stdout).toContain('Grace prefers dark roast coffee');
+    const searched = await cli('--agent', 'cli-agent', 'memory', 'search', '--query', 'what coffee does Grace like');
+    expect(searched.code, searched.stderr).toBe(0);
+    expect(searched.stdout).toContain(id);
+    expect(JSON.parse((await cli('--agent', 'cli-agent', 'stats')).stdout)).toMatchObject({ total: 2 });
+    expect((await cli('--agent', 'cli-agent', 'forget', id)).code).toBe(0);
+    expect((await cli('--agent', 'cli-agent', 'memory', 'search', '--query', 'dark roast coffee')).stdout).not.toContain(id);
+    const unknown = await cli('--agent', 'nobody-here', 'recall');
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toContain('nobody-here');
+  }, 120_000);
 
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
     const agentId = 'shared-writer';
