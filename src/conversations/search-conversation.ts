@@ -4,16 +4,9 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
 import { validTableName, type MessageRow } from './messages-table.ts';
 
-/** One past message that matched. */
-export interface ConversationHit {
-  id: number;
-  conversationId: string | null;
-  role: string;
-  content: string;
-  createdAt: number;
-  /** BM25, higher is better. */
-  score: number;
-}
+import type { ConversationHit } from '../spec/conversation-messages.ts';
+
+export type { ConversationHit };
 
 type ScoredMessageRow = MessageRow & { score: number };
 

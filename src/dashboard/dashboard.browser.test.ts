@@ -4,9 +4,6 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { startServer, type RunningServer } from '../server/serve.ts';
-import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
-import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -38,7 +35,7 @@ async function seedAgent(home: string, clock: ReturnType<typeof createShiftableC
   clock.setDaysAgo(3);
   await memory.reinforce(seeded[1]!.memory.id, { intensity: 0.8 });
   clock.setDaysAgo(0);
-  const blocks = createSqliteBlockStore({ pool: sqlitePoolOf(memory.backend)! });
+  const blocks = memory.backend.blocks!;
   await blocks.putMany({ agentId: 'ada' }, [
     { key: 'human', value: 'Name: Ada\nRole: staff engineer on billing\nLives in Berlin', updatedAt: clock.now() - 2 * DAY },
     { key: 'persona', value: 'Terse, kind, cites the memory it used.', updatedAt: clock.now() - 9 * DAY },
@@ -49,7 +46,7 @@ async function seedAgent(home: string, clock: ReturnType<typeof createShiftableC
 
 /** Relations read from the seeded memories, written straight through the graph store: one closed, the rest holding. */
 async function seedGraph(memory: Awaited<ReturnType<typeof createHippocampus>>, ids: string[], now: number): Promise<void> {
-  const graph = createSqliteGraphStore({ pool: sqlitePoolOf(memory.backend)!, clock: memory.clock });
+  const graph = memory.backend.knowledgeGraph!(memory.clock);
   const billing = { name: 'billing service', type: 'thing' as const };
   await graph.link({ agentId: 'ada' }, [
     {

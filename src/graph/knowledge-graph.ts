@@ -2,8 +2,7 @@ import { ValidationError } from '../errors/validation-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { GraphEntity, GraphRelation, KnowledgeGraphStore, LinkReport, RelationQuery } from '../spec/knowledge-graph.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
-import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
+import { backendCapability } from '../memory/backend-capability.ts';
 import type { GraphExtractor } from './graph-extractor.ts';
 import { graphRecall, namesInQuestion, type GraphRecallOptions, type GraphRecallResult } from './graph-recall.ts';
 import { createOfflineGraphExtractor } from './offline-extractor.ts';
@@ -37,10 +36,6 @@ export interface KnowledgeGraph {
   neighbors(name: string, options?: { asOf?: number }): Promise<GraphRelation[]>;
 }
 
-function isSqliteBackend(backend: Hippocampus['backend']): backend is SqliteBackend {
-  return 'pool' in backend;
-}
-
 const EMPTY_REPORT: LinkReport = { entitiesCreated: 0, mentionsAdded: 0, relationsCreated: 0, relationsReinforced: 0, relationsClosed: 0 };
 
 function addReports(total: LinkReport, part: LinkReport): LinkReport {
@@ -67,12 +62,7 @@ function addReports(total: LinkReport, part: LinkReport): LinkReport {
 export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeGraph {
   const { memory } = options;
   const scope = { agentId: memory.agentId };
-  let store = options.store;
-  if (store === undefined) {
-    if (!isSqliteBackend(memory.backend)) throw new ValidationError({ message: 'createKnowledgeGraph needs a `store` when the engine does not use the SQLite backend' });
-    store = createSqliteGraphStore({ pool: memory.backend.pool, clock: memory.clock });
-  }
-  const graphStore = store;
+  const graphStore = options.store ?? backendCapability(memory.backend, 'knowledgeGraph', 'The knowledge graph (or pass `store`)')(memory.clock);
   const extractor = options.extractor ?? createOfflineGraphExtractor();
 
   return {

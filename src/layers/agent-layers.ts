@@ -3,8 +3,6 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { createQueryRouter, type QueryRouter } from '../router/query-router.ts';
 import { createSkillLibrary } from '../skills/skill-library.ts';
 import type { SkillLibrary } from '../spec/skill-library.ts';
-import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
 import { openAgentWorkingMemory, type AgentWorkingMemory } from '../working/working-snapshot.ts';
 
 /** Every memory layer of one agent, over its engine: what the router chooses between. */
@@ -31,8 +29,8 @@ export interface AgentLayers {
 export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentLayers> {
   const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.readOnly ? { readOnly: true } : {}) });
   const graph = createKnowledgeGraph({ memory });
-  const pool = sqlitePoolOf(memory.backend);
-  const skills = pool ? createSkillLibrary({ agentId: memory.agentId, store: createSqliteSkillStore({ pool }), embedder: memory.embedder, clock: memory.clock }) : undefined;
+  const store = memory.backend.skills;
+  const skills = store ? createSkillLibrary({ agentId: memory.agentId, store, embedder: memory.embedder, clock: memory.clock }) : undefined;
   const router = createQueryRouter({ memory, working: working.store, graph, ...(skills ? { skills } : {}) });
   return { working, graph, ...(skills ? { skills } : {}), router, close: () => working.close() };
 }

@@ -6,8 +6,8 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { LinkReport } from '../spec/knowledge-graph.ts';
 import type { ExperienceInput } from '../spec/memory-record.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
-import { createSqliteConsolidationMarks, type ConsolidationMarks } from '../stores/sqlite/consolidation-marks.ts';
-import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { backendCapability } from '../memory/backend-capability.ts';
+import type { ConsolidationMarks } from '../spec/consolidation-marks.ts';
 import { parseTranscript } from '../working/conversation-features.ts';
 
 export interface WorkingConsolidationOptions {
@@ -44,9 +44,8 @@ function userText(conversation: WorkingConversation): string {
   return (said.length > 0 ? said : turns.map((turn) => turn.content)).join('\n');
 }
 
-function sqliteMarks(memory: Hippocampus): ConsolidationMarks {
-  if (!('pool' in memory.backend)) throw new ValidationError({ message: 'Working consolidation needs `marks` when the engine does not use the SQLite backend' });
-  return createSqliteConsolidationMarks({ pool: (memory.backend as SqliteBackend).pool });
+function backendMarks(memory: Hippocampus): ConsolidationMarks {
+  return backendCapability(memory.backend, 'consolidationMarks', 'Working consolidation (or pass `marks`)');
 }
 
 /**
@@ -66,7 +65,7 @@ export async function consolidateWorkingMemory(options: WorkingConsolidationOpti
   const scope = { agentId: memory.agentId };
   const graph = options.graph ?? createKnowledgeGraph({ memory });
   const extractor = options.factExtractor ?? createOfflineFactExtractor();
-  const marks = options.marks ?? sqliteMarks(memory);
+  const marks = options.marks ?? backendMarks(memory);
 
   const all = await working.getAll(scope, options.scanLimit ?? 1000);
   const marked = await marks.consolidated(scope, all.map((conversation) => conversation.conversationId));

@@ -9,25 +9,11 @@ export interface ConversationMessage {
   timestamp: number;
 }
 
-/**
- * Where a source was read up to. Persisted per agent and source, in the same
- * transaction as the memories the batch produced, so a crash can never
- * separate "analyzed" from "remembered".
- */
-export interface SourcePosition {
-  /** Bytes consumed (transcripts); only whole lines are ever consumed. */
-  offset: number;
-  /** Lines consumed, so a malformed line can be reported by its number. */
-  line: number;
-  inode: string | null;
-  size: number | null;
-  /** "<bytes>:<sha256 prefix>" of the first line: recognises the same file after a rename or a copy. */
-  firstLineHash: string | null;
-  /** "<bytes>:<sha256 prefix>" of the last consumed line: proves the bytes before `offset` are unchanged. */
-  lastLineHash: string | null;
-  /** Table and pushed sources: the last message id consumed. */
-  lastMessageId: string | null;
-}
+// Where a source was read up to: persisted per agent and source in the same transaction as the
+// memories the batch produced, so a crash can never separate "analyzed" from "remembered".
+import type { SourcePosition } from '../spec/watermark-store.ts';
+
+export type { SourcePosition };
 
 /** A line that could not be read as a message: reported, skipped, consumed. */
 export interface SourceProblem {

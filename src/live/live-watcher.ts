@@ -1,14 +1,11 @@
-import type Database from 'better-sqlite3';
-import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
-import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { applyCandidate } from './apply-candidate.ts';
 import { defaultMatchThreshold } from './candidate-matcher.ts';
 import type { ConversationSource, SourcePosition } from './conversation-source.ts';
 import type { LiveAnalyzer } from './live-candidate.ts';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
-import { createSqliteWatermarkStore, inImmediateTransaction } from './watermark-store.ts';
+import { backendCapability } from '../memory/backend-capability.ts';
 
 /** Ten minutes: the default period of the watcher. */
 export const DEFAULT_WATCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -57,14 +54,6 @@ export interface LiveWatcher {
   stop(): Promise<void>;
 }
 
-function sqliteConnection(memory: Hippocampus): Database.Database {
-  const pool = (memory.backend as Partial<SqliteBackend>).pool;
-  if (pool === undefined) {
-    throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The live watcher needs the SQLite backend: its watermark commits in the same transaction as the memories' });
-  }
-  return pool.connection(memory.agentId);
-}
-
 function samePosition(left: SourcePosition | null, right: SourcePosition): boolean {
   const a = left ?? { offset: 0, line: 0, lastMessageId: null, lastLineHash: null };
   return a.offset === right.offset && a.line === right.line && a.lastMessageId === right.lastMessageId && a.lastLineHash === right.lastLineHash;
@@ -88,8 +77,10 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
   const intervalMs = options.intervalMs ?? DEFAULT_WATCH_INTERVAL_MS;
   const threshold = options.matchThreshold ?? defaultMatchThreshold(memory);
   const emit = (event: LiveWatcherEvent) => options.onEvent?.(event);
-  const db = sqliteConnection(memory);
-  const watermarks = createSqliteWatermarkStore(db);
+  // The memories of a batch and the source's watermark commit together: each message is analyzed once.
+  const atomically = backendCapability(memory.backend, 'atomically', 'The live watcher');
+  const watermarks = backendCapability(memory.backend, 'watermarks', 'The live watcher');
+  const scope = { agentId: memory.agentId };
   let timer: NodeJS.Timeout | undefined;
   let unsubscribe: (() => void) | undefined;
   let running: Promise<unknown> | undefined;
@@ -97,7 +88,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
   let stopped = false;
 
   async function pollBatch(): Promise<BatchReport | null> {
-    const from = watermarks.load(memory.agentId, source.id);
+    const from = await watermarks.load(scope, source.id);
     const batch = await source.read(from, { maxMessages: batchSize });
     for (const problem of batch.problems) emit({ type: 'problem', sourceId: source.id, ...problem });
     if (batch.reset) emit({ type: 'reset', sourceId: source.id, reason: batch.reset });
@@ -109,9 +100,9 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
     const writeStarted = performance.now();
     const report: BatchReport = { sourceId: source.id, messages: batch.messages.length, candidates: candidates.length, created: [], reinforced: [], problems: batch.problems, analyzeMs: writeStarted - analyzeStarted, writeMs: 0 };
     if (batch.reset) report.reset = batch.reset;
-    const committed = await inImmediateTransaction(db, async () => {
+    const committed = await atomically(scope, async () => {
       // Another watcher on the same source may have committed this batch meanwhile: then it is theirs.
-      const current = watermarks.load(memory.agentId, source.id);
+      const current = await watermarks.load(scope, source.id);
       if ((current === null) !== (from === null) || (current !== null && !samePosition(from, current))) return false;
       // Each memory records the hash of the message it came from: forgetting a memory holding that text takes it along.
       const textOf = new Map(batch.messages.map((message) => [message.id, message.content]));
@@ -120,7 +111,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
         const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(text === undefined ? {} : { sourceHash: hashContent(text) }) });
         (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
       }
-      watermarks.save(memory.agentId, source.id, batch.next, memory.clock.now());
+      await watermarks.save(scope, source.id, batch.next, memory.clock.now());
       return true;
     });
     report.writeMs = performance.now() - writeStarted;

@@ -7,10 +7,8 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
-import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { parseJsonWithLines } from './json-with-lines.ts';
 import { mirrorIndexSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
-import { inImmediateTransaction } from './watermark-store.ts';
 
 export interface MirrorImportReport {
   created: string[];
@@ -104,7 +102,6 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
   const records = index.memories.filter((entry) => !forgotten.has(entry.id)).map((entry) => toRecord(entry, memory.agentId));
   const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
   const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten] };
-  const pool = (memory.backend as Partial<SqliteBackend>).pool;
   const work = async () => {
     const fresh = records.filter((record) => !existing.has(record.id));
     // Rows are inserted before any of them points at another through supersededBy.
@@ -130,7 +127,8 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
     }
     report.created.push(...fresh.map((record) => record.id));
   };
-  if (pool) await inImmediateTransaction(pool.connection(memory.agentId), work);
+  // All of the import or none of it, where the backend can promise that.
+  if (memory.backend.atomically) await memory.backend.atomically(scope, work);
   else await work();
   return report;
 }

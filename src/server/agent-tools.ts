@@ -1,8 +1,7 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
-import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
+import { backendCapability } from '../memory/backend-capability.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { HippoTool } from '../tools/hippo-tool.ts';
 
@@ -23,9 +22,7 @@ const toolboxes = new WeakMap<Hippocampus, AgentToolbox>();
 export function toolboxOf(engine: Hippocampus): AgentToolbox {
   let toolbox = toolboxes.get(engine);
   if (toolbox) return toolbox;
-  const pool = sqlitePoolOf(engine.backend);
-  if (!pool) throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'Memory blocks over HTTP need the SQLite backend' });
-  const blocks = createSqliteBlockStore({ pool });
+  const blocks = backendCapability(engine.backend, 'blocks', 'Memory blocks over HTTP');
   const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine, blocks }).map((tool) => [tool.name, tool]));
   toolbox = {
     blocks,

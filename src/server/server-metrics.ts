@@ -49,7 +49,7 @@ export function createServerMetrics(): ServerMetrics {
         // An agent the cap or the idle timer closes meanwhile is simply not reported in this scrape.
         const stats = await engine?.stats().catch(() => null);
         if (!engine || !stats) continue;
-        for (const source of watcherStatus(engine)) watcherLag.push({ labels: { agent, source: source.sourceId }, value: source.lagSeconds });
+        for (const source of await watcherStatus(engine).catch(() => [])) watcherLag.push({ labels: { agent, source: source.sourceId }, value: source.lagSeconds });
         for (const [tier, count] of Object.entries(stats.byTier)) memories.push({ labels: { agent, tier }, value: count });
         memories.push({ labels: { agent, tier: 'short-term' }, value: stats.shortTerm });
         if (stats.lastConsolidation) lastRun.push({ labels: { agent }, value: stats.lastConsolidation.startedAt / 1000 });

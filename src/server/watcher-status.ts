@@ -1,7 +1,5 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
-import { createSqliteWatermarkStore } from '../live/watermark-store.ts';
-import type { SourcePosition } from '../live/conversation-source.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
+import type { SourcePosition } from '../spec/watermark-store.ts';
 
 /** One conversation source the live watcher has read for an agent. */
 export interface WatcherSourceStatus {
@@ -15,19 +13,17 @@ export interface WatcherSourceStatus {
 }
 
 /**
- * The live watcher's watermarks of one agent, read from the agent's own
- * database (the watcher may run in another process, e.g. `hippocampus watch`).
- * Empty when the backend is not SQLite: watermarks live only there.
+ * The live watcher's watermarks of one agent, read from its backend (the
+ * watcher may run in another process, e.g. `hippocampus watch`). Empty when
+ * the backend keeps no watermarks.
  *
  * @example
- * const sources = watcherStatus(await registry.get('ada'));
+ * const sources = await watcherStatus(await registry.get('ada'));
  * sources[0]; // { sourceId: 'transcript:/tmp/chat.jsonl', position: { offset: 512, line: 7, … }, updatedAt, lagSeconds: 42 }
  */
-export function watcherStatus(engine: Hippocampus): WatcherSourceStatus[] {
-  const pool = sqlitePoolOf(engine.backend);
-  if (!pool) return [];
+export async function watcherStatus(engine: Hippocampus): Promise<WatcherSourceStatus[]> {
+  const watermarks = engine.backend.watermarks;
+  if (watermarks === undefined) return [];
   const now = engine.clock.now();
-  return createSqliteWatermarkStore(pool.connection(engine.agentId))
-    .list(engine.agentId)
-    .map((watermark) => ({ ...watermark, lagSeconds: Math.max(0, (now - watermark.updatedAt) / 1000) }));
+  return (await watermarks.list({ agentId: engine.agentId })).map((watermark) => ({ ...watermark, lagSeconds: Math.max(0, (now - watermark.updatedAt) / 1000) }));
 }

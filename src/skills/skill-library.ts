@@ -6,7 +6,7 @@ import { extractKeywords } from '../nlp/index.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { Skill, SkillInput, SkillLibrary, SkillMatch, SkillRewrite } from '../spec/skill-library.ts';
-import type { SkillStore, StoredSkill } from '../stores/sqlite/skill-store.ts';
+import type { SkillStore, StoredSkill } from '../spec/skill-library.ts';
 import { cosineSimilarity, jaccardSimilarity } from '../working/similarity.ts';
 
 export interface SkillLibraryOptions {

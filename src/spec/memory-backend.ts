@@ -1,5 +1,12 @@
+import type { MemoryBlockStore } from './block-store.ts';
+import type { Clock } from './clock.ts';
+import type { ConsolidationMarks } from './consolidation-marks.ts';
+import type { ConversationMessages } from './conversation-messages.ts';
+import type { KnowledgeGraphStore } from './knowledge-graph.ts';
 import type { AgentScope, MemoryStore } from './memory-store.ts';
 import type { KeywordIndex, VectorIndex } from './search-index.ts';
+import type { SkillStore } from './skill-library.ts';
+import type { WatermarkStore } from './watermark-store.ts';
 
 /** What a purge after a forget did to the backend's files. */
 export interface PurgeReport {
@@ -9,7 +16,11 @@ export interface PurgeReport {
   walFrames: number;
 }
 
-/** Everything a storage backend provides to the engine: rows, vectors and keywords, kept in step. */
+/**
+ * Everything a storage backend provides to the engine and the layers above it: rows, vectors and
+ * keywords kept in step, and the optional capabilities a layer checks for once, where it needs them
+ * (never by probing a backend's private shape). SQLite and PostgreSQL provide them all.
+ */
 export interface MemoryBackend {
   readonly store: MemoryStore;
   readonly vectors: VectorIndex;
@@ -22,5 +33,26 @@ export interface MemoryBackend {
   purgeDeletedText?(scope: AgentScope, forgottenIds: readonly string[]): Promise<PurgeReport>;
   /** Optional: which of these ids were forgotten before (a mirror import skips them). */
   forgottenAmong?(scope: AgentScope, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Optional: runs `work` so that every write it makes to the agent — through this backend's store,
+   * indexes, watermarks — commits together or not at all, and no other writer of the agent interleaves.
+   * The live watcher commits a batch's memories with the source's watermark this way (exactly once).
+   */
+  atomically?<T>(scope: AgentScope, work: () => Promise<T>): Promise<T>;
+  /** Optional: where each conversation source was read up to (the live watcher). */
+  readonly watermarks?: WatermarkStore;
+  /** Optional: the agent's memory blocks (always-in-context notes). */
+  readonly blocks?: MemoryBlockStore;
+  /** Optional: the procedural skill library's storage. */
+  readonly skills?: SkillStore;
+  /** Optional: which working-memory conversations were consolidated. */
+  readonly consolidationMarks?: ConsolidationMarks;
+  /** Optional: full-text search over the host's messages table kept beside the memories (recall_conversation). */
+  readonly conversations?: ConversationMessages;
+  /** Optional: the knowledge graph's storage, on the given clock (relation validity). */
+  knowledgeGraph?(clock: Clock): KnowledgeGraphStore;
   close(): Promise<void>;
 }
+
+/** The capabilities a layer may need, by name, for one clear error when a backend lacks one. */
+export type BackendCapability = 'atomically' | 'watermarks' | 'blocks' | 'skills' | 'consolidationMarks' | 'conversations' | 'knowledgeGraph';

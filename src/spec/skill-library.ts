@@ -100,3 +100,24 @@ export interface SkillLibrary {
   /** Newest first. */
   outcomes(skillId: string, limit?: number): Promise<SkillOutcome[]>;
 }
+
+/** A skill with the vector of its name and description, when one was computed. */
+export interface StoredSkill {
+  skill: Skill;
+  embedding: Float32Array | null;
+  embeddingModel: string | null;
+}
+
+/** Persistence of the skill library; the library adds embedding and ranking. */
+export interface SkillStore {
+  insert(scope: SkillScope, stored: StoredSkill): Promise<void>;
+  /** Writes the skill's new current version and appends it to the history. */
+  saveVersion(scope: SkillScope, stored: StoredSkill, reason: string | null): Promise<void>;
+  get(scope: SkillScope, skillId: string): Promise<StoredSkill | null>;
+  findByName(scope: SkillScope, name: string): Promise<StoredSkill | null>;
+  list(scope: SkillScope): Promise<StoredSkill[]>;
+  /** Counts the outcome against the current version; returns the updated skill, null when unknown. */
+  recordOutcome(scope: SkillScope, skillId: string, success: boolean, notes: string | null, at: number): Promise<Skill | null>;
+  versions(scope: SkillScope, skillId: string): Promise<SkillVersion[]>;
+  outcomes(scope: SkillScope, skillId: string, limit: number): Promise<SkillOutcome[]>;
+}

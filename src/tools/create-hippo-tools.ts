@@ -1,13 +1,14 @@
 import type Database from 'better-sqlite3';
 import { validTableName } from '../conversations/messages-table.ts';
+import { searchConversation } from '../conversations/search-conversation.ts';
+import type { ConversationHit } from '../spec/conversation-messages.ts';
 import { bandsFor, type SimilarityBands } from '../facts/similarity-bands.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
-import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
-import { sqlitePoolOf } from '../stores/sqlite/pool-of-backend.ts';
+import { backendCapability } from '../memory/backend-capability.ts';
 import { appendMemoryBlockTool, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
 import { recallConversationTool } from './conversation-tool.ts';
 import type { HippoTool } from './hippo-tool.ts';
@@ -38,18 +39,17 @@ export interface HippoToolsOptions {
   router?: QueryRouter;
 }
 
-function needsSqlite(what: string): never {
-  throw new HippocampusError({ code: 'CONFIG_ERROR', message: `${what} needs the SQLite backend; pass it explicitly for other backends` });
-}
-
-function conversationSource(options: HippoToolsOptions): { database: () => Database.Database; table: string } | null {
+function conversationSource(options: HippoToolsOptions): { search: (query: string, limit: number) => Promise<ConversationHit[]> } | null {
   const configured = options.messagesTable;
   if (configured === undefined) return null;
   if (typeof configured === 'string') {
-    const pool = sqlitePoolOf(options.memory.backend) ?? needsSqlite('messagesTable as a table name');
-    return { database: () => pool.connection(options.memory.agentId), table: validTableName(configured) };
+    const messages = backendCapability(options.memory.backend, 'conversations', 'messagesTable as a table name');
+    const table = validTableName(configured);
+    const scope = { agentId: options.memory.agentId };
+    return { search: (query, limit) => messages.searchMessages(scope, { table, query, limit }) };
   }
-  return { database: () => configured.database, table: validTableName(configured.table ?? 'messages') };
+  const table = validTableName(configured.table ?? 'messages');
+  return { search: async (query, limit) => searchConversation(configured.database, { table, query, limit }) };
 }
 
 /**
@@ -72,8 +72,7 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
   if (options.agentId !== undefined && options.agentId !== memory.agentId) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
   }
-  const pool = sqlitePoolOf(memory.backend);
-  const blocks = options.blocks ?? (pool ? createSqliteBlockStore({ pool }) : needsSqlite('Memory blocks'));
+  const blocks = options.blocks ?? backendCapability(memory.backend, 'blocks', 'Memory blocks');
   const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const conversation = conversationSource(options);

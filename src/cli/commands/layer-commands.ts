@@ -6,8 +6,7 @@ import type { Hippocampus } from '../../memory/hippocampus.ts';
 import { createSkillLibrary } from '../../skills/skill-library.ts';
 import type { GraphRelation } from '../../spec/knowledge-graph.ts';
 import type { SkillParameter } from '../../spec/skill-library.ts';
-import type { SqliteBackend } from '../../stores/sqlite/sqlite-backend.ts';
-import { createSqliteSkillStore } from '../../stores/sqlite/skill-store.ts';
+import { backendCapability } from '../../memory/backend-capability.ts';
 import { describeConversation } from '../../working/conversation-features.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
@@ -27,10 +26,6 @@ function parseTime(value: string | undefined, name: string): number | undefined 
 const day = (time: number | null) => (time === null ? '…' : new Date(time).toISOString().slice(0, 10));
 const formatRelation = (relation: GraphRelation) =>
   `${relation.subject.name} —${relation.predicate}→ ${relation.object.name}  [${day(relation.validFrom)} – ${day(relation.validTo)}]  confidence ${relation.confidence.toFixed(2)}`;
-
-function sqlitePool(memory: Hippocampus) {
-  return (memory.backend as SqliteBackend).pool;
-}
 
 async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: AgentWorkingMemory) => Promise<T>, { create = false } = {}): Promise<T> {
   return context.withMemory(command, async (memory) => {
@@ -144,7 +139,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     });
 
   const skills = program.command('skills').description('procedural memory: learned skills');
-  const library = (memory: Hippocampus) => createSkillLibrary({ agentId: memory.agentId, store: createSqliteSkillStore({ pool: sqlitePool(memory) }), embedder: memory.embedder, clock: memory.clock });
+  const library = (memory: Hippocampus) => createSkillLibrary({ agentId: memory.agentId, store: backendCapability(memory.backend, 'skills', 'The skill library'), embedder: memory.embedder, clock: memory.clock });
   skills
     .command('add <name>')
     .requiredOption('--description <text>', 'what the skill does')

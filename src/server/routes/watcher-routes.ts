@@ -8,6 +8,6 @@ import { watcherStatus } from '../watcher-status.ts';
 export function registerWatcherRoutes(app: Hono, { registry }: RouteDependencies): void {
   app.get('/agents/:agent/watcher', async (context) => {
     const engine = await registry.get(agentOf(context));
-    return context.json(watcherStatusResponseSchema.parse({ sources: watcherStatus(engine) }));
+    return context.json(watcherStatusResponseSchema.parse({ sources: await watcherStatus(engine) }));
   });
 }

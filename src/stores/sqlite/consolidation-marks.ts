@@ -1,12 +1,8 @@
+import type { ConsolidationMarks } from '../../spec/consolidation-marks.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { runOnAgent } from './run-on-agent.ts';
 
-/** Which working-memory conversations long-term memory has already absorbed. */
-export interface ConsolidationMarks {
-  /** Of the given ids, those already consolidated. */
-  consolidated(scope: { agentId: string }, conversationIds: string[]): Promise<Set<string>>;
-  mark(scope: { agentId: string }, conversationId: string, at: number, memoryIds: string[]): Promise<void>;
-}
+export type { ConsolidationMarks };
 
 /**
  * Consolidation marks in the agent's SQLite file (schema version 5): they

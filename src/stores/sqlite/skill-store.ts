@@ -1,28 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { Skill, SkillOutcome, SkillParameter, SkillScope, SkillVersion } from '../../spec/skill-library.ts';
+import type { Skill, SkillParameter, SkillStore, StoredSkill } from '../../spec/skill-library.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { runOnAgent } from './run-on-agent.ts';
-
-/** A skill with the vector of its name and description, when one was computed. */
-export interface StoredSkill {
-  skill: Skill;
-  embedding: Float32Array | null;
-  embeddingModel: string | null;
-}
-
-/** Persistence of the skill library; the library adds embedding and ranking. */
-export interface SkillStore {
-  insert(scope: SkillScope, stored: StoredSkill): Promise<void>;
-  /** Writes the skill's new current version and appends it to the history. */
-  saveVersion(scope: SkillScope, stored: StoredSkill, reason: string | null): Promise<void>;
-  get(scope: SkillScope, skillId: string): Promise<StoredSkill | null>;
-  findByName(scope: SkillScope, name: string): Promise<StoredSkill | null>;
-  list(scope: SkillScope): Promise<StoredSkill[]>;
-  /** Counts the outcome against the current version; returns the updated skill, null when unknown. */
-  recordOutcome(scope: SkillScope, skillId: string, success: boolean, notes: string | null, at: number): Promise<Skill | null>;
-  versions(scope: SkillScope, skillId: string): Promise<SkillVersion[]>;
-  outcomes(scope: SkillScope, skillId: string, limit: number): Promise<SkillOutcome[]>;
-}
 
 interface SkillRow {
   id: string;

@@ -4,6 +4,12 @@ import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
 import { forgottenAmong, purgeDeletedText } from './purge-deleted-text.ts';
 import { createSqliteVectorIndex } from './vector-index.ts';
+import { searchConversation } from '../../conversations/search-conversation.ts';
+import { createSqliteBlockStore } from './block-store.ts';
+import { createSqliteConsolidationMarks } from './consolidation-marks.ts';
+import { createSqliteGraphStore } from './graph-store.ts';
+import { createSqliteSkillStore } from './skill-store.ts';
+import { createSqliteWatermarkStore, inImmediateTransaction } from './watermark-store.ts';
 
 export interface SqliteBackend extends MemoryBackend {
   readonly pool: SqliteConnectionPool;
@@ -31,6 +37,15 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     async forgottenAmong(scope, ids) {
       return forgottenAmong(pool, scope.agentId, ids);
     },
+    // One connection per agent: the engine's own transactions inside become savepoints of this one.
+    atomically: (scope, work) => inImmediateTransaction(pool.connection(scope.agentId), work),
+    watermarks: createSqliteWatermarkStore({ pool }),
+    blocks: createSqliteBlockStore({ pool }),
+    skills: createSqliteSkillStore({ pool }),
+    consolidationMarks: createSqliteConsolidationMarks({ pool }),
+    knowledgeGraph: (clock) => createSqliteGraphStore({ pool, clock }),
+    // The host's messages table lives in the agent's file (createMessagesTable).
+    conversations: { searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search) },
     async close() {
       await vectors.close();
       await keywords.close();

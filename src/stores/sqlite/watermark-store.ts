@@ -1,0 +1,91 @@
+import type Database from 'better-sqlite3';
+import type { SourcePosition, WatermarkStore } from '../../spec/watermark-store.ts';
+import type { SqliteConnectionPool } from './connection-pool.ts';
+import { runOnAgent } from './run-on-agent.ts';
+
+interface WatermarkRow {
+  byte_offset: number;
+  line_number: number;
+  inode: string | null;
+  size: number | null;
+  first_line_hash: string | null;
+  last_line_hash: string | null;
+  last_message_id: string | null;
+}
+
+function positionOf(row: WatermarkRow): SourcePosition {
+  return {
+    offset: row.byte_offset,
+    line: row.line_number,
+    inode: row.inode,
+    size: row.size,
+    firstLineHash: row.first_line_hash,
+    lastLineHash: row.last_line_hash,
+    lastMessageId: row.last_message_id,
+  };
+}
+
+/**
+ * Watermarks in the agent's own database (schema version 4), on the agent's pooled connection: inside
+ * `inImmediateTransaction` on that connection they commit with the batch's memories.
+ *
+ * @example
+ * const watermarks = createSqliteWatermarkStore({ pool });
+ * await watermarks.save({ agentId: 'ada' }, 'transcript:/tmp/chat.jsonl', position, Date.now());
+ */
+export function createSqliteWatermarkStore(options: { pool: SqliteConnectionPool }): WatermarkStore {
+  const run = <T>(agentId: string, label: string, work: (db: Database.Database) => T) => runOnAgent(options.pool, agentId, label, work);
+  return {
+    async load(scope, sourceId) {
+      return run(scope.agentId, 'read watermark', (db) => {
+        const row = db
+          .prepare('SELECT byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id FROM live_watermarks WHERE agent_id = ? AND source_id = ?')
+          .get(scope.agentId, sourceId) as WatermarkRow | undefined;
+        return row === undefined ? null : positionOf(row);
+      });
+    },
+    async list(scope) {
+      return run(scope.agentId, 'list watermarks', (db) => {
+        const rows = db
+          .prepare('SELECT source_id, byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id, updated_at FROM live_watermarks WHERE agent_id = ? ORDER BY source_id')
+          .all(scope.agentId) as (WatermarkRow & { source_id: string; updated_at: number })[];
+        return rows.map((row) => ({ sourceId: row.source_id, position: positionOf(row), updatedAt: row.updated_at }));
+      });
+    },
+    async save(scope, sourceId, position, at) {
+      run(scope.agentId, 'save watermark', (db) =>
+        db
+          .prepare(
+            `INSERT INTO live_watermarks (agent_id, source_id, byte_offset, line_number, inode, size, first_line_hash, last_line_hash, last_message_id, updated_at)
+             VALUES (@agentId, @sourceId, @offset, @line, @inode, @size, @firstLineHash, @lastLineHash, @lastMessageId, @at)
+             ON CONFLICT (agent_id, source_id) DO UPDATE SET byte_offset = excluded.byte_offset, line_number = excluded.line_number, inode = excluded.inode,
+               size = excluded.size, first_line_hash = excluded.first_line_hash, last_line_hash = excluded.last_line_hash,
+               last_message_id = excluded.last_message_id, updated_at = excluded.updated_at`,
+          )
+          .run({ agentId: scope.agentId, sourceId, ...position, at }),
+      );
+    },
+  };
+}
+
+/**
+ * Runs async work inside one IMMEDIATE transaction on `db`: the engine's own
+ * transactions inside it become savepoints, so the memories a batch writes and
+ * the watermark commit together or not at all (a kill -9 mid-batch leaves neither).
+ * The connection must not be shared with writers outside `work`: their writes
+ * would join this transaction and roll back with it.
+ *
+ * @example
+ * await inImmediateTransaction(db, async () => { await memory.rememberMany(inputs, { longTerm: true }); watermarks.save(...); });
+ */
+export async function inImmediateTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
+  db.prepare('BEGIN IMMEDIATE').run();
+  try {
+    const result = await work();
+    db.prepare('COMMIT').run();
+    return result;
+  } catch (error) {
+    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    throw error;
+  }
+}
