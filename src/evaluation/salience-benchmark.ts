@@ -34,7 +34,8 @@ export interface SalienceReport extends SalienceScores {
   byConversation: Record<string, SalienceScores>;
 }
 
-interface Turn {
+/** One turn of a LoCoMo conversation as the salience benchmark replays it. */
+export interface SalienceTurn {
   line: number;
   diaId: string;
   user: boolean;
@@ -63,7 +64,7 @@ export function rocAuc(scores: number[], labels: boolean[]): number {
 }
 
 /** The turns of one LoCoMo file in transcript order, and the user turns the observations cite. */
-function readConversation(file: string): { turns: Turn[]; memorable: Set<string> } {
+export function readSalienceConversation(file: string): { turns: SalienceTurn[]; memorable: Set<string> } {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   const user = String(raw.speaker_a);
   const sessions = Object.keys(raw)
@@ -71,7 +72,7 @@ function readConversation(file: string): { turns: Turn[]; memorable: Set<string>
     .filter((value): value is string => value !== undefined)
     .map(Number)
     .sort((left, right) => left - right);
-  const turns: Turn[] = [];
+  const turns: SalienceTurn[] = [];
   const memorable = new Set<string>();
   for (const session of sessions) {
     const date = parseLocomoDate(String(raw[`session_${session}_date_time`]));
@@ -90,7 +91,7 @@ function readConversation(file: string): { turns: Turn[]; memorable: Set<string>
   return { turns, memorable };
 }
 
-function score(turns: Turn[], memorable: Set<string>, importanceByLine: Map<number, number>, memories: number): SalienceScores {
+function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: Map<number, number>, memories: number): SalienceScores {
   const userTurns = turns.filter((turn) => turn.user);
   const labels = userTurns.map((turn) => memorable.has(turn.diaId));
   const importance = userTurns.map((turn) => importanceByLine.get(turn.line) ?? 0);
@@ -118,11 +119,11 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
   if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${options.dataDirectory} holds no conversation files (*.json)` });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-salience-'));
   const byConversation: Record<string, SalienceScores> = {};
-  const all = { turns: [] as Turn[], memorable: new Set<string>(), importance: new Map<number, number>(), memories: 0 };
+  const all = { turns: [] as SalienceTurn[], memorable: new Set<string>(), importance: new Map<number, number>(), memories: 0 };
   try {
     for (const name of files) {
       const conversation = name.replace(/\.json$/, '');
-      const { turns, memorable } = readConversation(path.join(options.dataDirectory, name));
+      const { turns, memorable } = readSalienceConversation(path.join(options.dataDirectory, name));
       const transcript = path.join(home, `${conversation}.jsonl`);
       fs.writeFileSync(transcript, turns.map((turn) => JSON.stringify({ role: turn.user ? 'user' : 'assistant', content: turn.text, timestamp: turn.timestamp })).join('\n') + '\n');
       const memory = await createHippocampus({ home, agentId: `salience-${conversation}`, ...options.engine });
