@@ -37,14 +37,16 @@ const folds: Fold[] = fs
     const fold: Fold = { name: file.replace(/\.json$/, ''), rows: [], labels: [], lengths: [] };
     // Novelty as the live analyzer sees it: against every word said before in the conversation.
     const seen = new Set<string>();
+    let previous: { content: string; timestamp: number } | undefined;
     for (const turn of turns) {
       if (turn.user) {
-        const features = salienceFeatures(turn.text, seen);
+        const features = salienceFeatures(turn.text, { seenWords: seen, timestamp: turn.timestamp, ...(previous ? { previous } : {}) });
         fold.rows.push(columns.map(([name]) => features[name]));
         fold.labels.push(memorable.has(turn.diaId));
         fold.lengths.push(turn.text.length);
       }
       for (const word of contentWords(turn.text)) seen.add(word);
+      previous = { content: turn.text, timestamp: turn.timestamp };
     }
     return fold;
   });

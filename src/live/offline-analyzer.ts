@@ -6,6 +6,8 @@ import type { ConversationMessage } from './conversation-source.ts';
 import { LIVE_IMPORTANCE, type LiveAnalyzer, type LiveCandidate, type LiveDomain } from './live-candidate.ts';
 import { findExplicitCue } from './explicit-cue.ts';
 import { ABOUT_THE_AGENT, AGENT_SELF_STATEMENT, retell, retellAgent, TRUST_MOMENT } from './live-phrasing.ts';
+import { contentWords, type SalienceContext } from './salience-features.ts';
+import { salienceOf } from './salience-model.ts';
 
 type Level = { importance: number; category: string };
 
@@ -42,7 +44,22 @@ function isNotAFact(fact: { subject: string; predicate: string; fact: string; ke
   return fact.subject === fact.fact.toLowerCase() || (fact.predicate === 'is' && !/^(user|the |a |an |[A-Z])/.test(fact.fact));
 }
 
-function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean, explicit = false): LiveCandidate[] {
+const VARIANT = process.env.SALIENCE_VARIANT ?? 'A';
+
+/**
+ * A kept sentence's importance: the message's salience, except where the person spoke to the agent
+ * itself — a "remember this", a moment of trust, an instruction — whose levels are promises of the
+ * watcher (core memory), kept as floors.
+ */
+function weighed(level: Level | null, domain: LiveDomain, salience: number, signals: { explicitRemember: boolean; passingMention: boolean }): number {
+  const floor = signals.explicitRemember ? LIVE_IMPORTANCE.explicitRemember : VARIANT.includes('N') ? 0 : domain === 'relationship' ? LIVE_IMPORTANCE.emotional : domain === 'self' ? LIVE_IMPORTANCE.identity : 0;
+  let importance = salience;
+  if (VARIANT.includes('B') && level && (level.category === 'preference' || level.category === 'identity')) importance = Math.max(importance, level.importance);
+  if (VARIANT.includes('P') && signals.passingMention && !signals.explicitRemember) importance = Math.min(importance, LIVE_IMPORTANCE.passingMention);
+  return Math.round(Math.max(floor, importance) * 1000) / 1000;
+}
+
+function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean, salience: number, explicit = false): LiveCandidate[] {
   if (!explicit && (isChatter(sentence) || isQuestion(sentence))) return [];
   // "By the way," is split off as its own sentence; the mention it introduces is still a passing one.
   // A clause a "remember this" pointed at is kept at the explicit level, whatever else it says.
@@ -56,19 +73,22 @@ function fromUserSentence(sentence: string, message: ConversationMessage, passin
       const factLevel = level ?? { importance: LIVE_IMPORTANCE.generalFact, category: fact.subject === 'user' ? 'fact' : 'person' };
       const domain = domainOf(sentence, fact.subject, factLevel);
       const category = domain === 'world' && factLevel.category === 'person' && !fact.subject.startsWith("user's") ? 'fact' : factLevel.category;
-      return { ...base, domain, category, content: fact.fact, importance: factLevel.importance, intensity: fact.intensity, keywords: fact.keywords, kind: 'fact' as const };
+      const importance = weighed(level, domain, salience, signals);
+      return { ...base, domain, category, content: fact.fact, importance, intensity: fact.intensity, keywords: fact.keywords, kind: 'fact' as const };
     });
   }
   // No fact of the usual shape: keep the sentence only when it says something that matters.
-  if (!special && (level === null || level.importance < LIVE_IMPORTANCE.decision)) return [];
+  if (!special && (level === null || level.importance < LIVE_IMPORTANCE.decision) && salience < KEEP_SALIENCE) return [];
   const domain = domainOf(sentence, null, level);
   // What the person asks of the agent is the agent's identity: at least the identity level.
-  const floor = domain === 'self' ? LIVE_IMPORTANCE.identity : domain === 'relationship' ? LIVE_IMPORTANCE.emotional : 0;
-  const importance = Math.max(level?.importance ?? 0, floor);
+  const importance = weighed(level, domain, salience, signals);
   const category = domain === 'self' && level?.category !== 'note' ? 'instruction' : domain === 'relationship' ? 'moment' : (level?.category ?? 'note');
   const content = retell(sentence, { quoteUnlessRetold: domain === 'relationship' });
   return [{ ...base, domain, category, content, importance, intensity: importance, keywords: extractKeywords(sentence).slice(0, 8), kind: domain === 'relationship' ? 'memory' : 'fact' }];
 }
+
+/** The salience at which a statement is kept whole when no fact of the usual shape was read from it. */
+const KEEP_SALIENCE = Number(process.env.KEEP_SALIENCE ?? 0.5);
 
 function fromAgentMessage(message: ConversationMessage): LiveCandidate[] {
   // The agent's routine replies are task chatter; only what it says about who it is becomes a self memory.
@@ -101,6 +121,25 @@ function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
   return [...kept.values()];
 }
 
+const MAX_SEEN_WORDS = 50_000;
+
+/** What one message yields, judged in the context of what came before it. */
+function fromMessage(message: ConversationMessage, context: SalienceContext): LiveCandidate[] {
+  const content = message.content.trim();
+  if (content === '' || message.role === 'system' || message.role === 'tool' || isSmallTalk(content) || isChatter(content)) return [];
+  if (message.role === 'assistant') return fromAgentMessage(message);
+  const salience = salienceOf(content, context);
+  // "Remember this / don't forget / for the record …" marks the clause it points at; the cue itself is never a memory.
+  const cue = findExplicitCue(content);
+  if (cue) {
+    return [...fromUserSentence(cue.clause, message, false, salience, true), ...splitSentences(cue.rest).flatMap((sentence) => fromUserSentence(sentence, message, false, salience))];
+  }
+  // A moment of trust is kept whole: split into clauses it loses what made it one.
+  if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) return fromUserSentence(content, message, false, salience);
+  const passing = detectContentSignals(content).passingMention;
+  return splitSentences(content).flatMap((sentence) => fromUserSentence(sentence, message, passing, salience));
+}
+
 /**
  * The default analyzer: no LLM, no network. The same heuristics as fact
  * extraction, with the live importance levels (remember 0.9, emotional 0.85,
@@ -113,29 +152,22 @@ function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
  * candidates[0]; // { domain: 'user', category: 'preference', content: 'User prefers short answers', importance: 0.8, ... }
  */
 export function createOfflineAnalyzer(): LiveAnalyzer {
+  // What the conversation said before, across batches, for the salience of what comes next.
+  let previous: { content: string; timestamp: number } | undefined;
+  let seenWords = new Set<string>();
+  const heard = (message: ConversationMessage) => {
+    previous = { content: message.content, timestamp: message.timestamp };
+    // A bound on a watcher that runs for months: past it, novelty is judged against recent words only.
+    if (seenWords.size > MAX_SEEN_WORDS) seenWords = new Set();
+    for (const word of contentWords(message.content)) seenWords.add(word);
+  };
   return {
     name: 'offline',
     async analyze(messages) {
       const candidates: LiveCandidate[] = [];
       for (const message of messages) {
-        const content = message.content.trim();
-        if (content === '' || message.role === 'system' || message.role === 'tool' || isSmallTalk(content) || isChatter(content)) continue;
-        if (message.role === 'assistant') {
-          candidates.push(...fromAgentMessage(message));
-          continue;
-        }
-        // "Remember this / don't forget / for the record …" marks the clause it points at; the cue itself is never a memory.
-        const cue = findExplicitCue(content);
-        if (cue) {
-          candidates.push(...fromUserSentence(cue.clause, message, false, true));
-          for (const sentence of splitSentences(cue.rest)) candidates.push(...fromUserSentence(sentence, message, false));
-        } else if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) {
-          // A moment of trust is kept whole: split into clauses it loses what made it one.
-          candidates.push(...fromUserSentence(content, message, false));
-        } else {
-          const passing = detectContentSignals(content).passingMention;
-          for (const sentence of splitSentences(content)) candidates.push(...fromUserSentence(sentence, message, passing));
-        }
+        candidates.push(...fromMessage(message, { seenWords, timestamp: message.timestamp, ...(previous ? { previous } : {}) }));
+        if (message.role === 'user' || message.role === 'assistant') heard(message);
       }
       return withoutRedundancy(candidates);
     },

@@ -31,6 +31,10 @@ export const SALIENCE_FEATURES = [
   'intensity',
   'sharesImage',
   'novelty',
+  'opening',
+  'answersQuestion',
+  'previousLength',
+  'previousEvent',
 ] as const;
 
 export type SalienceFeature = (typeof SALIENCE_FEATURES)[number];
@@ -61,6 +65,17 @@ export function contentWords(text: string): Set<string> {
   return new Set(text.toLowerCase().match(/[a-z][a-z']{3,}/g) ?? []);
 }
 
+/** What came before a message in the conversation, as far as the caller knows it. */
+export interface SalienceContext {
+  /** Content words said before (see contentWords). */
+  seenWords?: ReadonlySet<string>;
+  /** The message just before, from either side. */
+  previous?: { content: string; timestamp: number };
+  timestamp?: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+
 /**
  * The salience features of one user message. `seenWords` holds the content words said before in the
  * conversation (as far as the caller knows it): the share of this message's words not among them is
@@ -69,7 +84,10 @@ export function contentWords(text: string): Set<string> {
  * @example
  * salienceFeatures('I adopted a puppy named Oscar last week!').pastEvent // 1
  */
-export function salienceFeatures(content: string, seenWords: ReadonlySet<string> = new Set()): SalienceFeatures {
+export function salienceFeatures(content: string, context: SalienceContext = {}): SalienceFeatures {
+  const seenWords = context.seenWords ?? new Set<string>();
+  const previous = context.previous?.content.replace(/[‘’]/g, "'").replace(/\s*\[shares [^\]]*\]\s*$/, '') ?? '';
+  const previousLower = previous.toLowerCase();
   const text = content.replace(/[‘’]/g, "'");
   // An image shared with the message is part of what was said, but not of how it was said.
   const spoken = text.replace(/\s*\[shares [^\]]*\]\s*$/, '');
@@ -104,5 +122,10 @@ export function salienceFeatures(content: string, seenWords: ReadonlySet<string>
     intensity: scoreIntensity(spoken, signals),
     sharesImage: text.length > spoken.length ? 1 : 0,
     novelty: ownWords.size === 0 ? 0 : newWords / ownWords.size,
+    // The first message after a pause is where people bring their news.
+    opening: context.previous === undefined || (context.timestamp !== undefined && context.timestamp - context.previous.timestamp > HOUR) ? 1 : 0,
+    answersQuestion: previous !== '' && splitSentences(previous).some((sentence) => isQuestion(sentence)) ? 1 : 0,
+    previousLength: Math.log1p(previous.length),
+    previousEvent: PAST_EVENT.test(previousLower) || TIME_EXPRESSION.test(previousLower) ? 1 : 0,
   };
 }
