@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../errors/validation-error.ts';
+import { isGreetingOnly } from '../nlp/chatter.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createHippocampus, type HippocampusOptions } from '../memory/hippocampus.ts';
@@ -27,6 +28,10 @@ export interface SalienceScores {
   /** Share of memorable user turns that became at least one memory. */
   memorableKeptShare: number;
   memoriesPerTurn: number;
+  /** User turns that only greet, thank, acknowledge or ask back (isGreetingOnly, image captions aside). */
+  greetingTurns: number;
+  /** How many of those became a memory: the watcher should keep none. */
+  greetingTurnsKept: number;
 }
 
 export interface SalienceReport extends SalienceScores {
@@ -97,6 +102,7 @@ function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: 
   const importance = userTurns.map((turn) => importanceByLine.get(turn.line) ?? 0);
   const kept = userTurns.map((turn) => importanceByLine.has(turn.line));
   const memorableCount = labels.filter(Boolean).length;
+  const greeting = userTurns.map((turn) => isGreetingOnly(turn.text.replace(/\s*\[shares [^\]]*\]$/, '')));
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
     auc: round(rocAuc(importance, labels)),
@@ -106,6 +112,8 @@ function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: 
     keptShare: round(kept.filter(Boolean).length / userTurns.length),
     memorableKeptShare: round(kept.filter((value, index) => value && labels[index]).length / Math.max(1, memorableCount)),
     memoriesPerTurn: round(memories / userTurns.length),
+    greetingTurns: greeting.filter(Boolean).length,
+    greetingTurnsKept: greeting.filter((value, index) => value && kept[index]).length,
   };
 }
 
