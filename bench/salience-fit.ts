@@ -4,7 +4,7 @@
 // one. Prints held-out AUC per fold and their mean beside the in-sample AUC, then the model fitted on
 // all five (the coefficients to ship). Labels are the benchmark's: a user turn is memorable when a
 // session observation cites it; observations are read for nothing else.
-// npx tsx bench/salience-fit.ts [--data /work/shared/data/locomo] [--l2 1]
+// npx tsx bench/salience-fit.ts [--data /work/shared/data/locomo] [--l2 3] [--features a,b,…]
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSalienceConversation, rocAuc } from '../src/evaluation/salience-benchmark.ts';
@@ -17,7 +17,7 @@ const option = (name: string, fallback: string) => {
   return index >= 0 ? args[index + 1]! : fallback;
 };
 const data = option('data', '/work/shared/data/locomo');
-const l2 = Number(option('l2', '1'));
+const l2 = Number(option('l2', '3'));
 const only = option('features', '').split(',').filter(Boolean);
 const columns = SALIENCE_FEATURES.map((name, index) => [name, index] as const).filter(([name]) => only.length === 0 || only.includes(name));
 

@@ -158,10 +158,15 @@ function fromMessage(message: ConversationMessage, context: SalienceContext): Li
 
 /**
  * The default analyzer: no LLM, no network. The same heuristics as fact
- * extraction, with the live importance levels (remember 0.9, emotional 0.85,
- * preference/identity 0.8, decision 0.75, project 0.6, general fact 0.5,
- * passing mention 0.3) and the four domains. Small talk, questions, routine
- * task chatter and repeats within a batch yield nothing.
+ * extraction and the four domains; what it keeps from a user message weighs
+ * the message's salience (salience-model.ts: how likely a person would
+ * remember it, fitted on LoCoMo), floored at the watcher's levels where they
+ * are promises (remember 0.9, a confidence 0.85, an instruction to the agent
+ * or a stated preference/identity 0.8, decision 0.75, project 0.6) and capped
+ * at 0.3 for a "by the way". Greetings, thanks, questions back, routine task
+ * chatter, memories that would be born below the background tier (0.2) and
+ * repeats within a batch yield nothing. It remembers the previous message
+ * and the words said so far across batches: they feed the salience.
  *
  * @example
  * const candidates = await createOfflineAnalyzer().analyze([{ id: '1', role: 'user', content: 'I prefer short answers', timestamp: Date.now() }]);

@@ -7,7 +7,9 @@ import { salienceFeatures } from './salience-features.ts';
 // Leave-one-conversation-out, held-out AUC per conversation: 26 0.892, 30 0.860, 41 0.839, 42 0.863,
 // 43 0.781 — mean 0.847, pooled 0.839 — against 0.859 in sample and 0.761 for text length alone.
 // Its output is a calibrated probability on that data (base rate 0.43), which is why it can stand
-// as an importance without rescaling. Refit with `npx tsx bench/salience-fit.ts --l2 3` and paste.
+// as an importance without rescaling. Through the whole watcher (floors, reinforcement, what is not
+// kept) the benchmark gives 0.830 against length 0.761 (docs/salience.md). Refit with
+// `npx tsx bench/salience-fit.ts` and paste.
 const INTERCEPT = -6.8377;
 const WEIGHTS: Record<SalienceFeature, number> = {
   logLength: 1.4077,
