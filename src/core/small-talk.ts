@@ -1,6 +1,6 @@
 // Greetings, thanks and acknowledgements carry nothing worth keeping, whatever the type's base weight.
 const SMALL_TALK_WORDS = new Set(
-  'hi hello hey yo morning evening afternoon night good gm gn thanks thank you thx ty ok okay k kk cool nice great lol haha hahaha lmao sure yep yeah yes no nope bye cya see later how are was your you doing fine well np welcome cheers awesome sounds user assistant to it is so glad happy hear from again too long time talk soon catch up meet chat wonderful lovely'.split(' '),
+  'hi hello hey yo morning evening afternoon night good gm gn thanks thank you thx ty ok okay k kk cool nice great lol haha hahaha lmao sure yep yeah yes no nope bye cya see later how are was your you doing fine well np welcome cheers awesome sounds user assistant to it is so glad happy hear from again too long time talk soon catch up meet chat wonderful lovely see take care sweet'.split(' '),
 );
 
 /**

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../errors/validation-error.ts';
+import { isGreetingOnly } from '../nlp/chatter.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createHippocampus, type HippocampusOptions } from '../memory/hippocampus.ts';
@@ -27,6 +28,10 @@ export interface SalienceScores {
   /** Share of memorable user turns that became at least one memory. */
   memorableKeptShare: number;
   memoriesPerTurn: number;
+  /** User turns that only greet, thank, acknowledge or ask back (isGreetingOnly, image captions aside). */
+  greetingTurns: number;
+  /** How many of those became a memory: the watcher should keep none. */
+  greetingTurnsKept: number;
 }
 
 export interface SalienceReport extends SalienceScores {
@@ -34,7 +39,8 @@ export interface SalienceReport extends SalienceScores {
   byConversation: Record<string, SalienceScores>;
 }
 
-interface Turn {
+/** One turn of a LoCoMo conversation as the salience benchmark replays it. */
+export interface SalienceTurn {
   line: number;
   diaId: string;
   user: boolean;
@@ -63,7 +69,7 @@ export function rocAuc(scores: number[], labels: boolean[]): number {
 }
 
 /** The turns of one LoCoMo file in transcript order, and the user turns the observations cite. */
-function readConversation(file: string): { turns: Turn[]; memorable: Set<string> } {
+export function readSalienceConversation(file: string): { turns: SalienceTurn[]; memorable: Set<string> } {
   const raw = JSON.parse(fs.readFileSync(file, 'utf8')) as Record<string, unknown>;
   const user = String(raw.speaker_a);
   const sessions = Object.keys(raw)
@@ -71,7 +77,7 @@ function readConversation(file: string): { turns: Turn[]; memorable: Set<string>
     .filter((value): value is string => value !== undefined)
     .map(Number)
     .sort((left, right) => left - right);
-  const turns: Turn[] = [];
+  const turns: SalienceTurn[] = [];
   const memorable = new Set<string>();
   for (const session of sessions) {
     const date = parseLocomoDate(String(raw[`session_${session}_date_time`]));
@@ -90,12 +96,13 @@ function readConversation(file: string): { turns: Turn[]; memorable: Set<string>
   return { turns, memorable };
 }
 
-function score(turns: Turn[], memorable: Set<string>, importanceByLine: Map<number, number>, memories: number): SalienceScores {
+function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: Map<number, number>, memories: number): SalienceScores {
   const userTurns = turns.filter((turn) => turn.user);
   const labels = userTurns.map((turn) => memorable.has(turn.diaId));
   const importance = userTurns.map((turn) => importanceByLine.get(turn.line) ?? 0);
   const kept = userTurns.map((turn) => importanceByLine.has(turn.line));
   const memorableCount = labels.filter(Boolean).length;
+  const greeting = userTurns.map((turn) => isGreetingOnly(turn.text.replace(/\s*\[shares [^\]]*\]$/, '')));
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
     auc: round(rocAuc(importance, labels)),
@@ -105,6 +112,8 @@ function score(turns: Turn[], memorable: Set<string>, importanceByLine: Map<numb
     keptShare: round(kept.filter(Boolean).length / userTurns.length),
     memorableKeptShare: round(kept.filter((value, index) => value && labels[index]).length / Math.max(1, memorableCount)),
     memoriesPerTurn: round(memories / userTurns.length),
+    greetingTurns: greeting.filter(Boolean).length,
+    greetingTurnsKept: greeting.filter((value, index) => value && kept[index]).length,
   };
 }
 
@@ -118,11 +127,11 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
   if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${options.dataDirectory} holds no conversation files (*.json)` });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-salience-'));
   const byConversation: Record<string, SalienceScores> = {};
-  const all = { turns: [] as Turn[], memorable: new Set<string>(), importance: new Map<number, number>(), memories: 0 };
+  const all = { turns: [] as SalienceTurn[], memorable: new Set<string>(), importance: new Map<number, number>(), memories: 0 };
   try {
     for (const name of files) {
       const conversation = name.replace(/\.json$/, '');
-      const { turns, memorable } = readConversation(path.join(options.dataDirectory, name));
+      const { turns, memorable } = readSalienceConversation(path.join(options.dataDirectory, name));
       const transcript = path.join(home, `${conversation}.jsonl`);
       fs.writeFileSync(transcript, turns.map((turn) => JSON.stringify({ role: turn.user ? 'user' : 'assistant', content: turn.text, timestamp: turn.timestamp })).join('\n') + '\n');
       const memory = await createHippocampus({ home, agentId: `salience-${conversation}`, ...options.engine });

@@ -5,6 +5,11 @@ export const ABOUT_THE_AGENT = /\b(your name|you are|you're|yourself|i want you 
 /** Moments of trust and shared context between the person and the agent. */
 export const TRUST_MOMENT =
   /\b(trust you|(haven't|have not|never) told anyone|only (told|telling) you|between (us|you and me)|means a lot|you (really )?helped( me)?|thank you for (listening|being there|your patience)|i('m| am) (so )?(scared|afraid|ashamed|embarrassed)|hard for me to (say|admit))\b/i;
+/** What the person asks of the agent, as opposed to remarks about "you" ("you're doing great"). */
+export const INSTRUCTION_TO_THE_AGENT = /\b(your name|i want you to|i'd like you to|you should (always|never)|always answer|never answer|from now on)\b/i;
+/** A confidence, as opposed to thanks ("your support means a lot"): trust, a secret, a fear. */
+export const CONFIDENCE =
+  /\b(trust you|(haven't|have not|never) told anyone|only (told|telling) you|between (us|you and me)|i('m| am) (so )?(scared|afraid|ashamed|embarrassed)|hard for me to (say|admit))\b/i;
 /** The agent saying who it is. */
 export const AGENT_SELF_STATEMENT = /\b(my name is|i am your|i'm your|call me)\b/i;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
+import { salienceOf } from './salience-model.ts';
 
 const analyze = (content: string, role = 'user') => createOfflineAnalyzer().analyze([{ id: 'm1', role, content, timestamp: 0 }]);
 
@@ -10,12 +11,33 @@ describe('offline live analyzer', () => {
     ['I prefer short answers without emojis.', 0.8],
     ['My name is Priya.', 0.8],
     ['We decided to use Postgres for the billing service.', 0.75],
-    ['The release of the billing project is due on Friday.', 0.6],
-    ['The staging database runs on version 15.', 0.5],
     ['By the way, I went to the market yesterday.', 0.3],
   ])('gives "%s" the initial importance %f', async (content, importance) => {
     const [candidate] = await analyze(content);
     expect(candidate?.importance).toBe(importance);
+  });
+
+  it('weighs what has no level of its own by its salience, project work at least at the project level', async () => {
+    const [fact] = await analyze('The staging database runs on version 15.');
+    expect(fact?.importance).toBe(Math.round(salienceOf('The staging database runs on version 15.') * 1000) / 1000);
+    const [project] = await analyze('The release of the billing project is due on Friday.');
+    expect(project?.importance).toBeGreaterThanOrEqual(0.6);
+  });
+
+  it('ranks a life event with a date above a reply about the other person, and keeps no greeting', async () => {
+    const analyzer = createOfflineAnalyzer();
+    const turns = [
+      { id: 'greeting', role: 'user', content: 'Hey Mel! Good to see you! How have you been?' },
+      { id: 'their-news', role: 'assistant', content: 'Great! We finally went camping with the kids last weekend.' },
+      { id: 'reply', role: 'user', content: "Wow, that's awesome, Mel! You're such a great mom, your kids are lucky." },
+      { id: 'question', role: 'assistant', content: 'Thanks! What about you, anything new?' },
+      { id: 'event', role: 'user', content: 'I adopted a puppy named Oscar last week! My partner and I drove to a shelter in Portland.' },
+    ].map((turn, index) => ({ ...turn, timestamp: index * 60_000 }));
+    const candidates = await analyzer.analyze(turns);
+    const best = (id: string) => Math.max(0, ...candidates.filter((candidate) => candidate.messageId === id).map((candidate) => candidate.importance));
+    expect(best('greeting')).toBe(0);
+    expect(best('event')).toBeGreaterThanOrEqual(0.7);
+    expect(best('event')).toBeGreaterThan(best('reply') + 0.3);
   });
 
   it.each([

@@ -1,3 +1,4 @@
+import { isSmallTalk } from '../core/small-talk.ts';
 // What people say in chat that carries no fact. Matched on whole words after
 // lower-casing; a statement made only of these is chatter.
 const CHATTER_PHRASES = [
@@ -100,5 +101,28 @@ export function refersBack(statement: string): boolean {
 export function isReversalOnly(statement: string): boolean {
   return /^(?:(?:ok|okay|so|well|actually|wait)[\s,]*)*(?:i(?:'ve| have)? changed my mind|scratch that|never ?mind|i was wrong|correction|update|not anymore)[\s,.!:;-]*$/i.test(
     stripOpeners(statement.replace(/[‘’]/g, "'")) || statement,
+  );
+}
+
+// A capitalised word after the first is a name addressed ("Thanks, Mel!"), not content.
+const ADDRESSED_NAME = /(?<=\S.*)\b[A-Z][a-z]+\b/g;
+
+/**
+ * True for a message that only greets, thanks, acknowledges or asks back ("Hey Mel! Good to see you!
+ * How have you been?"): once the names it addresses are set aside, every sentence is small talk or
+ * chatter, or a question.
+ *
+ * @example
+ * isGreetingOnly('Thanks, Mel! Take care!') // true
+ * isGreetingOnly('Thanks, Mel! I start at Google on Monday.') // false
+ */
+export function isGreetingOnly(content: string): boolean {
+  const sentences = content.split(/(?<=[.!?])\s+/).filter((sentence) => /\p{L}/u.test(sentence));
+  return (
+    sentences.length > 0 &&
+    sentences.every((sentence) => {
+      const withoutNames = sentence.replace(ADDRESSED_NAME, '');
+      return isQuestion(sentence) || isSmallTalk(withoutNames) || isChatter(withoutNames);
+    })
   );
 }

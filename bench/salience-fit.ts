@@ -1,0 +1,78 @@
+// Fits the live watcher's salience model (src/live/salience-model.ts) by leave-one-conversation-out
+// cross-validation on the LoCoMo development conversations: for each conversation, a logistic
+// regression over the salience features of the user turns of the other four, scored on the held-out
+// one. Prints held-out AUC per fold and their mean beside the in-sample AUC, then the model fitted on
+// all five (the coefficients to ship). Labels are the benchmark's: a user turn is memorable when a
+// session observation cites it; observations are read for nothing else.
+// npx tsx bench/salience-fit.ts [--data /work/shared/data/locomo] [--l2 3] [--features a,b,…]
+import fs from 'node:fs';
+import path from 'node:path';
+import { readSalienceConversation, rocAuc } from '../src/evaluation/salience-benchmark.ts';
+import { contentWords, SALIENCE_FEATURES, salienceFeatures } from '../src/live/salience-features.ts';
+import { fitLogisticRaw, predict } from './lib/logistic-regression.ts';
+
+const args = process.argv.slice(2);
+const option = (name: string, fallback: string) => {
+  const index = args.indexOf(`--${name}`);
+  return index >= 0 ? args[index + 1]! : fallback;
+};
+const data = option('data', '/work/shared/data/locomo');
+const l2 = Number(option('l2', '3'));
+const only = option('features', '').split(',').filter(Boolean);
+const columns = SALIENCE_FEATURES.map((name, index) => [name, index] as const).filter(([name]) => only.length === 0 || only.includes(name));
+
+interface Fold {
+  name: string;
+  rows: number[][];
+  labels: boolean[];
+  lengths: number[];
+}
+
+const folds: Fold[] = fs
+  .readdirSync(data)
+  .filter((name) => name.endsWith('.json'))
+  .sort()
+  .map((file) => {
+    const { turns, memorable } = readSalienceConversation(path.join(data, file));
+    const fold: Fold = { name: file.replace(/\.json$/, ''), rows: [], labels: [], lengths: [] };
+    // Novelty as the live analyzer sees it: against every word said before in the conversation.
+    const seen = new Set<string>();
+    let previous: { content: string; timestamp: number } | undefined;
+    for (const turn of turns) {
+      if (turn.user) {
+        const features = salienceFeatures(turn.text, { seenWords: seen, timestamp: turn.timestamp, ...(previous ? { previous } : {}) });
+        fold.rows.push(columns.map(([name]) => features[name]));
+        fold.labels.push(memorable.has(turn.diaId));
+        fold.lengths.push(turn.text.length);
+      }
+      for (const word of contentWords(turn.text)) seen.add(word);
+      previous = { content: turn.text, timestamp: turn.timestamp };
+    }
+    return fold;
+  });
+
+const round = (value: number) => value.toFixed(3);
+const heldOutScores: number[] = [];
+const heldOutLabels: boolean[] = [];
+const table: string[] = ['| held-out conversation | held-out AUC | in-sample AUC (other four) | text-length AUC |', '|---|---|---|---|'];
+let heldOutSum = 0;
+for (const fold of folds) {
+  const train = folds.filter((other) => other !== fold);
+  const model = fitLogisticRaw(train.flatMap((other) => other.rows), train.flatMap((other) => other.labels), l2);
+  const scores = fold.rows.map((row) => predict(model, row));
+  const heldOut = rocAuc(scores, fold.labels);
+  const inSample = rocAuc(train.flatMap((other) => other.rows.map((row) => predict(model, row))), train.flatMap((other) => other.labels));
+  heldOutSum += heldOut;
+  heldOutScores.push(...scores);
+  heldOutLabels.push(...fold.labels);
+  table.push(`| ${fold.name} | ${round(heldOut)} | ${round(inSample)} | ${round(rocAuc(fold.lengths, fold.labels))} |`);
+}
+const all = { rows: folds.flatMap((fold) => fold.rows), labels: folds.flatMap((fold) => fold.labels), lengths: folds.flatMap((fold) => fold.lengths) };
+const final = fitLogisticRaw(all.rows, all.labels, l2);
+table.push(
+  `| mean of folds | ${round(heldOutSum / folds.length)} | ${round(rocAuc(all.rows.map((row) => predict(final, row)), all.labels))} (all five) | ${round(rocAuc(all.lengths, all.labels))} (all five) |`,
+);
+console.log(table.join('\n'));
+console.log(`pooled held-out AUC ${round(rocAuc(heldOutScores, heldOutLabels))}, l2 ${l2}, ${all.rows.length} user turns`);
+console.log(`intercept: ${final.intercept.toFixed(4)},`);
+console.log(columns.map(([name], index) => `  ${name}: ${final.weights[index]!.toFixed(4)},`).join('\n'));

@@ -1,0 +1,131 @@
+import { isSmallTalk } from '../core/small-talk.ts';
+import { isChatter, isQuestion } from '../nlp/chatter.ts';
+import { detectContentSignals, extractEntities, scoreIntensity, splitSentences } from '../nlp/index.ts';
+
+// What a person would remember about someone they talk with is what that someone says about their own
+// life: who they are, whom they love, what happened to them and when, what they plan, own, like and feel.
+// Replies about the other person ("That's great, Mel!"), greetings and questions back are what they
+// forget. Each feature below is one such cue, measured on the message alone, so the model that weighs
+// them (salience-model.ts) can be refitted without touching the analyzer.
+
+/** The names of the salience features, in the order of the model's coefficients. */
+export const SALIENCE_FEATURES = [
+  'logLength',
+  'sentences',
+  'firstPerson',
+  'firstPersonShare',
+  'secondPersonShare',
+  'questionShare',
+  'chatterShare',
+  'reactionToOther',
+  'pastEvent',
+  'timeExpression',
+  'plan',
+  'relationship',
+  'possession',
+  'namedEntities',
+  'emotional',
+  'preference',
+  'identity',
+  'negation',
+  'intensity',
+  'sharesImage',
+  'novelty',
+  'opening',
+  'answersQuestion',
+  'previousLength',
+  'previousEvent',
+] as const;
+
+export type SalienceFeature = (typeof SALIENCE_FEATURES)[number];
+export type SalienceFeatures = Record<SalienceFeature, number>;
+
+const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|mine|myself)\b/g;
+const SECOND_PERSON = /\b(you|your|you're|you've|yours|yourself|u)\b/g;
+// Praise, sympathy and agreement aimed at the other speaker: warm, and forgotten by the next day.
+const REACTION =
+  /\b(that'?s|sounds|looks|seems|what an?|so) (great|awesome|amazing|cool|wonderful|lovely|fun|fantastic|beautiful|incredible|tough|hard|rough|interesting|nice)\b|\b(congrats|congratulations|wow|proud of you|happy for you|good luck|glad (you|to hear)|keep it up|you got this|take care|i agree|totally agree|so true|you'?re (doing|so|right)|hope you)\b/;
+// A first-person past-tense verb: something happened to the speaker.
+const PAST_EVENT =
+  /\b(i|we|my \w+)( just| finally| recently| actually| also)? (went|got|took|made|had|saw|met|found|bought|started|began|gave|won|lost|left|came|became|did|joined|finished|visited|moved|decided|signed|wrote|read|built|ran|tried|received|ate|spent|learned|learnt|graduated|adopted|painted|volunteered|attended|celebrated|launched|created|completed|quit|married|broke|fell|\w{3,}ed)\b/;
+const TIME_EXPRESSION =
+  /\b(yesterday|tomorrow|tonight|today|last (week|weekend|month|year|night|summer|winter|spring|fall|friday|saturday|sunday|monday|tuesday|wednesday|thursday)|next (week|weekend|month|year|summer)|this (week|weekend|month|year|summer|morning)|ago|monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|june|july|august|september|october|november|december|since|for (\d+|a few|two|three|four|five|ten) (years|months|weeks|days)|(19|20)\d\d|recently|soon)\b/;
+const PLAN = /\b(going to|gonna|planning|plan to|plans? (is|are|for)|i'll|i will|we'll|hoping to|hope to|want to|thinking (of|about)|looking forward|can't wait|about to|signed up|aiming|goal)\b/;
+const RELATIONSHIP =
+  /\b(family|mom|mum|mother|dad|father|parents?|sister|brother|siblings?|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|friends?|mentor|dog|cat|pets?|puppy)\b/;
+const POSSESSION = /\b(my (new|own|first)|i (got|bought|have|own|adopted) (a|an|my|two|three|some)|i'?ve got)\b/;
+const NEGATION = /\b(not|never|no|n't|nothing|nobody)\b|n't\b/;
+
+function count(text: string, pattern: RegExp): number {
+  return text.match(pattern)?.length ?? 0;
+}
+
+/** The content words of a text, for novelty: lower-cased, four letters or more. */
+export function contentWords(text: string): Set<string> {
+  return new Set(text.toLowerCase().match(/[a-z][a-z']{3,}/g) ?? []);
+}
+
+/** What came before a message in the conversation, as far as the caller knows it. */
+export interface SalienceContext {
+  /** Content words said before (see contentWords). */
+  seenWords?: ReadonlySet<string>;
+  /** The message just before, from either side. */
+  previous?: { content: string; timestamp: number };
+  timestamp?: number;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * The salience features of one user message. `seenWords` holds the content words said before in the
+ * conversation (as far as the caller knows it): the share of this message's words not among them is
+ * its novelty.
+ *
+ * @example
+ * salienceFeatures('I adopted a puppy named Oscar last week!').pastEvent // 1
+ */
+export function salienceFeatures(content: string, context: SalienceContext = {}): SalienceFeatures {
+  const seenWords = context.seenWords ?? new Set<string>();
+  const previous = context.previous?.content.replace(/[‘’]/g, "'").replace(/\s*\[shares [^\]]*\]\s*$/, '') ?? '';
+  const previousLower = previous.toLowerCase();
+  const text = content.replace(/[‘’]/g, "'");
+  // An image shared with the message is part of what was said, but not of how it was said.
+  const spoken = text.replace(/\s*\[shares [^\]]*\]\s*$/, '');
+  const lower = spoken.toLowerCase();
+  const sentences = splitSentences(spoken);
+  const sentenceCount = Math.max(1, sentences.length);
+  const words = Math.max(1, count(lower, /[a-z']+/g));
+  const firstPerson = count(lower, FIRST_PERSON);
+  const signals = detectContentSignals(spoken);
+  const ownWords = contentWords(text);
+  const newWords = [...ownWords].filter((word) => !seenWords.has(word)).length;
+  const entities = extractEntities(spoken).filter((entity) => entity.type !== 'date' && entity.type !== 'other');
+  return {
+    logLength: Math.log1p(text.length),
+    sentences: Math.min(6, sentences.length),
+    firstPerson: Math.log1p(firstPerson),
+    firstPersonShare: firstPerson / words,
+    secondPersonShare: count(lower, SECOND_PERSON) / words,
+    questionShare: sentences.filter((sentence) => isQuestion(sentence)).length / sentenceCount,
+    chatterShare: isSmallTalk(spoken) ? 1 : sentences.filter((sentence) => isChatter(sentence)).length / sentenceCount,
+    reactionToOther: REACTION.test(lower) ? 1 : 0,
+    pastEvent: PAST_EVENT.test(lower) ? 1 : 0,
+    timeExpression: TIME_EXPRESSION.test(lower) ? 1 : 0,
+    plan: PLAN.test(lower) ? 1 : 0,
+    relationship: RELATIONSHIP.test(lower) ? 1 : 0,
+    possession: POSSESSION.test(lower) ? 1 : 0,
+    namedEntities: Math.min(3, entities.length),
+    emotional: signals.emotional ? 1 : 0,
+    preference: signals.preference ? 1 : 0,
+    identity: signals.identity ? 1 : 0,
+    negation: NEGATION.test(lower) ? 1 : 0,
+    intensity: scoreIntensity(spoken, signals),
+    sharesImage: text.length > spoken.length ? 1 : 0,
+    novelty: ownWords.size === 0 ? 0 : newWords / ownWords.size,
+    // The first message after a pause is where people bring their news.
+    opening: context.previous === undefined || (context.timestamp !== undefined && context.timestamp - context.previous.timestamp > HOUR) ? 1 : 0,
+    answersQuestion: previous !== '' && splitSentences(previous).some((sentence) => isQuestion(sentence)) ? 1 : 0,
+    previousLength: Math.log1p(previous.length),
+    previousEvent: PAST_EVENT.test(previousLower) || TIME_EXPRESSION.test(previousLower) ? 1 : 0,
+  };
+}
