@@ -9,7 +9,9 @@ import { createTempHome } from './temp-home.ts';
 const { home, cleanup } = createTempHome('hippocampus-broken-backend-');
 afterAll(cleanup);
 
-type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<Pick<MemoryBackend, 'forgottenAmong'>>;
+type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<
+  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText'>
+>;
 
 /** SQLite with one behaviour broken: each rule of the contract must catch its own. */
 const BROKEN: Record<string, Breaker> = {
@@ -83,6 +85,24 @@ const BROKEN: Record<string, Breaker> = {
     };
   },
   'remembers forgotten ids after a purge, per agent': () => ({ forgottenAmong: async () => new Set<string>() }),
+  // Runs the work without a transaction: the failing batch's row and watermark stay.
+  'commits everything written inside atomically together, and nothing when it fails': () => ({ atomically: async (_scope, work) => work() }),
+  // Read, then write after a pause: two appends overwrite one another.
+  'keeps memory blocks per agent, and two concurrent appends both land': (base) => ({
+    blocks: {
+      ...base.blocks!,
+      async modify(scope, key, at, change) {
+        const [current] = await base.blocks!.getMany(scope, [key]);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const value = change(current ?? null);
+        if (value === null) return null;
+        await base.blocks!.putMany(scope, [{ key, value, updatedAt: at }]);
+        return { key, value, updatedAt: at };
+      },
+    },
+  }),
+  'stores skills with versions and outcomes, and consolidation marks, per agent': (base) => ({ skills: { ...base.skills!, versions: async () => [] } }),
+  'strips forgotten ids from skill provenance at the purge': () => ({ purgeDeletedText: async () => ({ busy: false, walFrames: 0 }) }),
 };
 
 function broken(breaker: Breaker): MemoryBackend {
@@ -94,6 +114,10 @@ function broken(breaker: Breaker): MemoryBackend {
     vectors: { ...base.vectors, ...parts.vectors },
     keywords: { ...base.keywords, ...parts.keywords },
     ...(parts.forgottenAmong ? { forgottenAmong: parts.forgottenAmong } : {}),
+    ...(parts.atomically ? { atomically: parts.atomically } : {}),
+    ...(parts.blocks ? { blocks: parts.blocks } : {}),
+    ...(parts.skills ? { skills: parts.skills } : {}),
+    ...(parts.purgeDeletedText ? { purgeDeletedText: parts.purgeDeletedText } : {}),
   };
 }
 

@@ -410,6 +410,89 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await backend.keywords.search(scope, ['zebra'], { limit: 5 })).toEqual([]);
     },
   },
+  {
+    name: 'commits everything written inside atomically together, and nothing when it fails',
+    async run(backend) {
+      const scope = contractScope();
+      const atomically = backend.atomically!;
+      const watermarks = backend.watermarks!;
+      const position = { offset: 120, line: 3, inode: 'i1', size: 500, firstLineHash: '10:ab', lastLineHash: '12:cd', lastMessageId: null };
+      const failing = contractRecord(scope, 'written then rolled back');
+      await expect(
+        atomically(scope, async () => {
+          await backend.store.insertMany(scope, [failing]);
+          await watermarks.save(scope, 'transcript:a', position, BASE_TIME);
+          throw new Error('the batch failed');
+        }),
+      ).rejects.toThrow('the batch failed');
+      expect(await backend.store.count(scope)).toBe(0);
+      expect(await watermarks.load(scope, 'transcript:a')).toBeNull();
+      const kept = contractRecord(scope, 'written and committed');
+      await atomically(scope, async () => {
+        await backend.store.insertMany(scope, [kept]);
+        await backend.store.updateMany(scope, [{ id: kept.id, patch: { importance: 0.9 } }]);
+        await watermarks.save(scope, 'transcript:a', position, BASE_TIME + 1);
+      });
+      expect((await backend.store.getMany(scope, [kept.id]))[0]?.importance).toBe(0.9);
+      expect(await watermarks.load(scope, 'transcript:a')).toEqual(position);
+      expect((await watermarks.list(scope)).map((entry) => [entry.sourceId, entry.updatedAt])).toEqual([['transcript:a', BASE_TIME + 1]]);
+      expect(await watermarks.list(contractScope())).toEqual([]);
+    },
+  },
+  {
+    name: 'keeps memory blocks per agent, and two concurrent appends both land',
+    async run(backend) {
+      const scope = contractScope();
+      const blocks = backend.blocks!;
+      await blocks.putMany(scope, [{ key: 'persona', value: 'Terse.', updatedAt: BASE_TIME }, { key: 'human', value: 'Ada', updatedAt: BASE_TIME }]);
+      const append = (text: string) => blocks.modify(scope, 'human', BASE_TIME + 1, (current) => `${current?.value ?? ''}; ${text}`);
+      await Promise.all([append('lives in Lisbon'), append('likes tea')]);
+      const [human] = await blocks.getMany(scope, ['human', 'missing']);
+      expect(human?.value.split('; ').sort()).toEqual(['Ada', 'likes tea', 'lives in Lisbon']);
+      expect(await blocks.modify(scope, 'nothing', BASE_TIME, () => null)).toBeNull();
+      expect((await blocks.list(scope)).map((block) => block.key)).toEqual(['human', 'persona']);
+      expect(await blocks.list(contractScope())).toEqual([]);
+      expect(await blocks.deleteMany(scope, ['persona', 'missing'])).toEqual(['persona']);
+    },
+  },
+  {
+    name: 'stores skills with versions and outcomes, and consolidation marks, per agent',
+    async run(backend) {
+      const scope = contractScope();
+      const skills = backend.skills!;
+      const skill = { id: `skill-${scope.agentId}`, agentId: scope.agentId, name: 'deploy', description: 'ship it', code: 'npm run deploy', language: 'bash', inputs: [{ name: 'env' }], createdFrom: ['m1', 'm2'], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: BASE_TIME, updatedAt: BASE_TIME };
+      await skills.insert(scope, { skill, embedding: new Float32Array([0.5, -0.25]), embeddingModel: 'm' });
+      await skills.saveVersion(scope, { skill: { ...skill, version: 2, code: 'npm run deploy -- --safe', updatedAt: BASE_TIME + 5 }, embedding: null, embeddingModel: null }, 'safer');
+      expect((await skills.recordOutcome(scope, skill.id, true, 'fine', BASE_TIME + 6))?.successCount).toBe(1);
+      expect(await skills.recordOutcome(scope, 'missing', true, null, BASE_TIME)).toBeNull();
+      expect((await skills.findByName(scope, 'deploy'))?.skill).toMatchObject({ version: 2, code: 'npm run deploy -- --safe', lastUsedAt: BASE_TIME + 6, inputs: [{ name: 'env' }] });
+      expect(Array.from((await skills.get(scope, skill.id))?.embedding ?? [])).toEqual([]);
+      expect((await skills.versions(scope, skill.id)).map((version) => [version.version, version.reason, version.successCount])).toEqual([
+        [1, null, 0],
+        [2, 'safer', 1],
+      ]);
+      expect((await skills.outcomes(scope, skill.id, 5)).map((outcome) => [outcome.success, outcome.notes])).toEqual([[true, 'fine']]);
+      expect(await skills.list(contractScope())).toEqual([]);
+      const marks = backend.consolidationMarks!;
+      await marks.mark(scope, 'conversation-1', BASE_TIME, ['m1']);
+      await marks.mark(scope, 'conversation-1', BASE_TIME + 1, ['m9']);
+      expect([...(await marks.consolidated(scope, ['conversation-1', 'conversation-2']))]).toEqual(['conversation-1']);
+      expect((await marks.consolidated(contractScope(), ['conversation-1'])).size).toBe(0);
+    },
+  },
+  {
+    name: 'strips forgotten ids from skill provenance at the purge',
+    async run(backend) {
+      const scope = contractScope();
+      const source = contractRecord(scope, 'how we deploy billing');
+      await backend.store.insertMany(scope, [source]);
+      const skill = { id: `skill-${scope.agentId}`, agentId: scope.agentId, name: 'billing', description: 'd', code: 'c', language: 'bash', inputs: [], createdFrom: [source.id, 'other'], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: BASE_TIME, updatedAt: BASE_TIME };
+      await backend.skills!.insert(scope, { skill, embedding: null, embeddingModel: null });
+      await backend.store.deleteMany(scope, [source.id]);
+      await backend.purgeDeletedText!(scope, [source.id]);
+      expect((await backend.skills!.get(scope, skill.id))?.skill.createdFrom).toEqual(['other']);
+    },
+  },
 ];
 
 /**

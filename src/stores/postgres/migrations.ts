@@ -151,6 +151,64 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 2,
+    description: 'skill library with versions and outcomes, working-memory consolidation marks',
+    sql: `
+      CREATE TABLE skills (
+        agent_id text NOT NULL,
+        id text NOT NULL,
+        name text NOT NULL,
+        description text NOT NULL,
+        code text NOT NULL,
+        language text NOT NULL,
+        inputs jsonb NOT NULL DEFAULT '[]',
+        created_from jsonb NOT NULL DEFAULT '[]',
+        version integer NOT NULL DEFAULT 1,
+        success_count integer NOT NULL DEFAULT 0,
+        failure_count integer NOT NULL DEFAULT 0,
+        last_used_at bigint,
+        created_at bigint NOT NULL,
+        updated_at bigint NOT NULL,
+        embedding bytea,
+        embedding_model text,
+        PRIMARY KEY (agent_id, id),
+        UNIQUE (agent_id, name)
+      );
+      CREATE TABLE skill_versions (
+        agent_id text NOT NULL,
+        skill_id text NOT NULL,
+        version integer NOT NULL,
+        description text NOT NULL,
+        code text NOT NULL,
+        language text NOT NULL,
+        inputs jsonb NOT NULL,
+        reason text,
+        created_at bigint NOT NULL,
+        PRIMARY KEY (agent_id, skill_id, version),
+        FOREIGN KEY (agent_id, skill_id) REFERENCES skills (agent_id, id) ON DELETE CASCADE
+      );
+      CREATE TABLE skill_outcomes (
+        id bigserial PRIMARY KEY,
+        agent_id text NOT NULL,
+        skill_id text NOT NULL,
+        version integer NOT NULL,
+        success boolean NOT NULL,
+        notes text,
+        at bigint NOT NULL,
+        FOREIGN KEY (agent_id, skill_id) REFERENCES skills (agent_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX skill_outcomes_skill ON skill_outcomes (agent_id, skill_id, at);
+
+      CREATE TABLE working_consolidations (
+        agent_id text NOT NULL,
+        conversation_id text NOT NULL,
+        consolidated_at bigint NOT NULL,
+        memory_ids jsonb NOT NULL DEFAULT '[]',
+        PRIMARY KEY (agent_id, conversation_id)
+      );
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;

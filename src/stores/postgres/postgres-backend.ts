@@ -1,6 +1,8 @@
 import pg from 'pg';
 import type { MemoryBackend } from '../../spec/memory-backend.ts';
 import { createPostgresKeywordIndex } from './keyword-index.ts';
+import { createPostgresBlockStore, createPostgresConsolidationMarks, createPostgresWatermarkStore } from './layer-stores.ts';
+import { createPostgresSkillStore } from './skill-store.ts';
 import { createPostgresMemoryStore } from './memory-store.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database.ts';
@@ -55,6 +57,11 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       keywords,
       purgeDeletedText: (scope, forgottenIds) => purgePostgres(database, { agentId: scope.agentId, forgottenIds, purge, vectorTable: vectorPath === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits' }),
       forgottenAmong: (scope, ids) => forgottenAmongPostgres(database, scope.agentId, ids),
+      atomically: (scope, work) => database.atomically(scope.agentId, work),
+      watermarks: createPostgresWatermarkStore({ database }),
+      blocks: createPostgresBlockStore({ database }),
+      skills: createPostgresSkillStore({ database }),
+      consolidationMarks: createPostgresConsolidationMarks({ database }),
       async close() {
         await database.close();
       },

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type pg from 'pg';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
@@ -16,7 +17,15 @@ export interface PostgresDatabase extends Queryable {
    * for a file, while reads and other agents go on. Deadlocks and serialization failures are retried.
    */
   writeTransaction<T>(agentId: string, work: (client: Queryable) => Promise<T>): Promise<T>;
-  /** Runs `work` on one connection outside any transaction (VACUUM cannot run inside one). */
+  /**
+   * Runs `work` in one transaction holding the agent's write lock, and every query this database runs
+   * from inside `work` (its async calls included) joins it: nested write transactions become savepoints.
+   * So a batch's memories and the watcher's watermark commit together or not at all.
+   */
+  atomically<T>(agentId: string, work: () => Promise<T>): Promise<T>;
+  /** Runs `work` in a transaction without the agent's lock (for SET LOCAL); inside `atomically`, in that one. */
+  readTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  /** Runs `work` on one connection of its own, outside any transaction (VACUUM cannot run inside one). */
   withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
@@ -51,10 +60,44 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
   // listener that would crash the process; the next query gets a fresh connection instead.
   pool.on('error', () => undefined);
   let closed: Promise<void> | undefined;
+  // The transaction `atomically` opened, for every query made inside it.
+  const ambient = new AsyncLocalStorage<{ client: Queryable; savepoints: number }>();
   return {
     pool,
-    rows: onPool.rows,
+    rows(sql, params) {
+      return (ambient.getStore()?.client ?? onPool).rows(sql, params);
+    },
+    async atomically(agentId, work) {
+      if (ambient.getStore() !== undefined) return work();
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [agentId]);
+        const result = await ambient.run({ client: queryable(client), savepoints: 0 }, work);
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
     async writeTransaction(agentId, work) {
+      const outer = ambient.getStore();
+      if (outer !== undefined) {
+        // Inside `atomically`: the agent's lock is held already; a savepoint keeps this part all-or-nothing.
+        const name = `hippocampus_${(outer.savepoints += 1)}`;
+        await outer.client.rows(`SAVEPOINT ${name}`);
+        try {
+          const result = await work(outer.client);
+          await outer.client.rows(`RELEASE SAVEPOINT ${name}`);
+          return result;
+        } catch (error) {
+          await outer.client.rows(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+          throw error;
+        }
+      }
       for (let attempt = 1; ; attempt += 1) {
         const client = await pool.connect();
         const inTransaction = queryable(client);
@@ -71,6 +114,22 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
         } finally {
           client.release();
         }
+      }
+    },
+    async readTransaction(work) {
+      const outer = ambient.getStore();
+      if (outer !== undefined) return work(outer.client);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(queryable(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
       }
     },
     async withClient(work) {

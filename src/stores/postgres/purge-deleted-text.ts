@@ -16,13 +16,22 @@ import type { PostgresDatabase } from './postgres-database.ts';
 export type PostgresPurge = 'vacuum' | 'full' | 'none';
 
 /** Every table whose rows carry a memory's text or words. */
-const TEXT_TABLES = ['memories', 'memory_history', 'keyword_terms', 'keyword_totals'];
+const TEXT_TABLES = ['memories', 'memory_history', 'keyword_terms', 'keyword_totals', 'skills', 'working_consolidations'];
 
 export async function purgePostgres(database: PostgresDatabase, options: { agentId: string; forgottenIds: readonly string[]; purge: PostgresPurge; vectorTable: string }): Promise<PurgeReport> {
   if (options.forgottenIds.length > 0) {
-    await database.writeTransaction(options.agentId, (client) =>
-      client.rows('INSERT INTO forgotten_memories (agent_id, id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', [options.agentId, options.forgottenIds]),
-    );
+    await database.writeTransaction(options.agentId, async (client) => {
+      const parameters = [options.agentId, options.forgottenIds];
+      await client.rows('INSERT INTO forgotten_memories (agent_id, id) SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING', parameters);
+      // Provenance lists that name memories lose the forgotten ids (ids only, but they are the agent's).
+      for (const [table, column] of [['skills', 'created_from'], ['working_consolidations', 'memory_ids']] as const) {
+        await client.rows(
+          `UPDATE ${table} SET ${column} = (SELECT coalesce(jsonb_agg(e), '[]'::jsonb) FROM jsonb_array_elements_text(${column}) AS e WHERE e <> ALL($2::text[]))
+           WHERE agent_id = $1 AND ${column} ?| $2::text[]`,
+          parameters,
+        );
+      }
+    });
   }
   if (options.purge === 'none') return { busy: false, walFrames: 0 };
   const tables = [...TEXT_TABLES, options.vectorTable].join(', ');

@@ -116,24 +116,17 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       );
       return rankExactly(rows, vector, limit);
     }
-    return database.withClient(async (client) => {
-      await client.rows('BEGIN');
-      try {
-        // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
-        await client.rows(`SET LOCAL hnsw.ef_search = ${Math.max(64, Math.min(1000, limit * 2))}`);
-        await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
-        const rows = await client.rows<{ id: string; distance: number }>(
-          `SELECT m.id, v.distance FROM (SELECT memory_seq, embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) AS distance FROM memory_vectors
-             WHERE dimensions = ${dimensions} AND agent_id = $1 ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3) AS v
-           JOIN memories m ON m.seq = v.memory_seq`,
-          [scope.agentId, toVectorText(vector), limit],
-        );
-        await client.rows('COMMIT');
-        return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance })).sort((left, right) => right.similarity - left.similarity);
-      } catch (error) {
-        await client.rows('ROLLBACK').catch(() => undefined);
-        throw error;
-      }
+    return database.readTransaction(async (client) => {
+      // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
+      await client.rows(`SET LOCAL hnsw.ef_search = ${Math.max(64, Math.min(1000, limit * 2))}`);
+      await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
+      const rows = await client.rows<{ id: string; distance: number }>(
+        `SELECT m.id, v.distance FROM (SELECT memory_seq, embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) AS distance FROM memory_vectors
+           WHERE dimensions = ${dimensions} AND agent_id = $1 ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3) AS v
+         JOIN memories m ON m.seq = v.memory_seq`,
+        [scope.agentId, toVectorText(vector), limit],
+      );
+      return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance })).sort((left, right) => right.similarity - left.similarity);
     });
   }
 
