@@ -8,7 +8,8 @@ import { openAgentWorkingMemory, type AgentWorkingMemory } from '../working/work
 /** Every memory layer of one agent, over its engine: what the router chooses between. */
 export interface AgentLayers {
   working: AgentWorkingMemory;
-  graph: KnowledgeGraph;
+  /** Absent where the backend keeps no graph. */
+  graph?: KnowledgeGraph;
   /** Absent where the backend keeps no skills. */
   skills?: SkillLibrary;
   router: QueryRouter;
@@ -28,9 +29,9 @@ export interface AgentLayers {
  */
 export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentLayers> {
   const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.readOnly ? { readOnly: true } : {}) });
-  const graph = createKnowledgeGraph({ memory });
+  const graph = memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined;
   const store = memory.backend.skills;
   const skills = store ? createSkillLibrary({ agentId: memory.agentId, store, embedder: memory.embedder, clock: memory.clock }) : undefined;
-  const router = createQueryRouter({ memory, working: working.store, graph, ...(skills ? { skills } : {}) });
-  return { working, graph, ...(skills ? { skills } : {}), router, close: () => working.close() };
+  const router = createQueryRouter({ memory, working: working.store, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}) });
+  return { working, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}), router, close: () => working.close() };
 }

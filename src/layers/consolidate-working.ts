@@ -13,7 +13,7 @@ import { parseTranscript } from '../working/conversation-features.ts';
 export interface WorkingConsolidationOptions {
   memory: Hippocampus;
   working: WorkingMemoryStore;
-  /** The engine's graph when absent. */
+  /** The engine's graph when absent (none where the backend keeps no graph: the facts are still stored). */
   graph?: KnowledgeGraph;
   /** Offline rules when absent; createLlmFactExtractor for the LLM path. */
   factExtractor?: FactExtractor;
@@ -63,7 +63,7 @@ function backendMarks(memory: Hippocampus): ConsolidationMarks {
 export async function consolidateWorkingMemory(options: WorkingConsolidationOptions): Promise<WorkingConsolidationReport> {
   const { memory, working } = options;
   const scope = { agentId: memory.agentId };
-  const graph = options.graph ?? createKnowledgeGraph({ memory });
+  const graph = options.graph ?? (memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined);
   const extractor = options.factExtractor ?? createOfflineFactExtractor();
   const marks = options.marks ?? backendMarks(memory);
 
@@ -87,11 +87,13 @@ export async function consolidateWorkingMemory(options: WorkingConsolidationOpti
     ];
     const stored = await memory.rememberMany(inputs, { longTerm: true });
     const [transcript, ...factMemories] = stored.map((result) => result.memory);
-    const mentions = await graph.store.link(scope, [
-      { memoryId: transcript!.id, timestamp: conversation.timestamp, entities: conversation.keyEntities.map((name) => ({ name })), relations: [] },
-    ]);
-    const linked = await graph.linkMemories(factMemories.map((record) => record.id));
-    for (const key of Object.keys(report.graph) as (keyof LinkReport)[]) report.graph[key] += mentions[key] + linked[key];
+    if (graph) {
+      const mentions = await graph.store.link(scope, [
+        { memoryId: transcript!.id, timestamp: conversation.timestamp, entities: conversation.keyEntities.map((name) => ({ name })), relations: [] },
+      ]);
+      const linked = await graph.linkMemories(factMemories.map((record) => record.id));
+      for (const key of Object.keys(report.graph) as (keyof LinkReport)[]) report.graph[key] += mentions[key] + linked[key];
+    }
 
     const memoryIds = stored.map((result) => result.memory.id);
     const at = memory.clock.now();

@@ -89,7 +89,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const sharedStore = () => (listing ??= openBackend({ store: options.store, home: options.home }));
   const usesFiles = options.store === undefined || options.store === 'sqlite';
   const exists = async (agentId: string) =>
-    usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.query({ agentId }, { limit: 1, includeSuperseded: true, orderBy: 'none' })).length > 0;
+    usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
   const now = () => Date.now();
 
   async function open(agentId: string): Promise<Hippocampus> {

@@ -313,7 +313,10 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
     },
 
     async listAgents() {
-      const rows = await database.rows<{ agent_id: string }>('SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks ORDER BY 1');
+      // An agent is one that holds something of its own (an engine's mere opening binds a model, which does not count).
+      const rows = await database.rows<{ agent_id: string }>(
+        'SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks UNION SELECT agent_id FROM skills UNION SELECT agent_id FROM live_watermarks ORDER BY 1',
+      );
       return rows.map((row) => row.agent_id);
     },
 

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import path from 'node:path';
 import { main } from '../../cli/main.ts';
+import { openAgentLayers } from '../../layers/agent-layers.ts';
+import { createLiveWatcher } from '../../live/live-watcher.ts';
+import { createTranscriptSource } from '../../live/transcript-source.ts';
+import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
@@ -69,6 +75,48 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const unknown = await cli('--agent', 'nobody-here', 'recall');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody-here');
+  }, 120_000);
+
+  it('the live watcher analyzes each message once, the tools keep blocks and recall, skills are learned, all on PostgreSQL', async () => {
+    const file = path.join(home, 'chat.jsonl');
+    const lines = [
+      { role: 'user', content: 'I moved to Porto last spring and I work as a nurse at the children hospital.' },
+      { role: 'assistant', content: 'That sounds rewarding!' },
+      { role: 'user', content: 'Please remember this: I always want concise answers.' },
+    ];
+    fs.writeFileSync(file, lines.map((line, index) => JSON.stringify({ ...line, timestamp: Date.UTC(2026, 0, 1, 10, index) })).join('\n') + '\n');
+    const memory = await createHippocampus({ home, agentId: 'watched', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), batchSize: 2 });
+      const reports = await watcher.runOnce();
+      const created = reports.flatMap((report) => report.created);
+      expect(created.length).toBeGreaterThan(0);
+      expect(await watcher.runOnce()).toEqual([]);
+      expect((await memory.backend.watermarks!.list({ agentId: 'watched' }))[0]?.position.line).toBe(3);
+      expect((await memory.stats()).total).toBe(created.length);
+
+      const tools = new Map(createHippoTools({ memory }).map((tool) => [tool.name, tool]));
+      expect(await tools.get('append_memory_block')!.execute({ key: 'human', text: 'Works night shifts.' })).toMatchObject({ ok: true });
+      expect(await tools.get('recall_memory_block')!.execute({ key: 'human' })).toMatchObject({ ok: true, data: { value: expect.stringContaining('night shifts') } });
+      const layers = await openAgentLayers(memory);
+      try {
+        expect(layers.graph).toBeUndefined();
+        const routed = await layers.router.route('where does the user work?');
+        expect(routed.consulted.length).toBeGreaterThan(0);
+      } finally {
+        await layers.close();
+      }
+    } finally {
+      await memory.stop();
+    }
+    const cli = async (...args: string[]) => {
+      let stdout = '';
+      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'skilled', '--json', ...args], { stdout: (text) => (stdout += text), stderr: (text) => console.error(text) });
+      return { code, stdout };
+    };
+    expect((await cli('skills', 'add', 'restart-pump', '--description', 'restart the infusion pump', '--code', 'pumpctl restart')).code).toBe(0);
+    const found = JSON.parse((await cli('skills', 'find', 'infusion pump restart')).stdout) as { skill: { name: string } }[];
+    expect(found[0]?.skill.name).toBe('restart-pump');
   }, 120_000);
 
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
