@@ -32,9 +32,13 @@ export async function runLocomoBenchmark(options: {
   dataDirectory: string;
   engine?: Partial<HippocampusOptions>;
   recall?: RecallRelevantOptionsInput;
+  /** Only these conversations (file names without .json); all when absent. */
+  only?: string[];
   onProgress?: (message: string) => void;
 }): Promise<LocomoReport> {
-  const conversations = loadLocomoDirectory(options.dataDirectory);
+  const conversations = loadLocomoDirectory(options.dataDirectory).filter((conversation) => options.only === undefined || options.only.includes(conversation.name));
+  // A shared store (PostgreSQL) outlives the run: agents of their own, emptied at the end.
+  const run = Date.now().toString(36);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-locomo-'));
   const sums = new Map<string, { questions: number; hits: number[] }>();
   const latencies: number[] = [];
@@ -42,7 +46,7 @@ export async function runLocomoBenchmark(options: {
   let turns = 0;
   try {
     for (const conversation of conversations) {
-      const memory = await createHippocampus({ home, agentId: `locomo-${conversation.name}`, ...options.engine });
+      const memory = await createHippocampus({ home, agentId: `locomo-${conversation.name}-${run}`, ...options.engine });
       const started = performance.now();
       for (let start = 0; start < conversation.turns.length; start += 256) await memory.rememberMany(conversation.turns.slice(start, start + 256), { longTerm: true });
       ingestMs += performance.now() - started;
@@ -61,6 +65,8 @@ export async function runLocomoBenchmark(options: {
           sums.set(key, sum);
         }
       }
+      const scope = { agentId: memory.agentId };
+      if (memory.store.dialect !== 'sqlite') await memory.store.deleteMany(scope, (await memory.store.query(scope, { includeSuperseded: true, orderBy: 'none' })).map((record) => record.id));
       await memory.stop();
     }
   } finally {

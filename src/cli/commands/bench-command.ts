@@ -13,10 +13,13 @@ export function registerBenchCommand(program: Command, context: CliContext): voi
     .requiredOption('--data <dir>', 'directory of LoCoMo conversation JSON files')
     .option('--recall-options <json>', 'extra recallRelevant options (for experiments), as JSON')
     .option('--keyword-only', 'run without an embedder (BM25 and memory dynamics only)')
-    .action(async (options: { data: string; recallOptions?: string; keywordOnly?: boolean }, command: Command) => {
+    .option('--conversations <names>', 'only these conversations (file names without .json, comma-separated)')
+    .action(async (options: { data: string; recallOptions?: string; keywordOnly?: boolean; conversations?: string }, command: Command) => {
+      const { store } = context.globals(command);
       const report = await runLocomoBenchmark({
         dataDirectory: options.data,
-        ...(options.keywordOnly ? { engine: { embedder: null } } : {}),
+        engine: { ...(options.keywordOnly ? { embedder: null } : {}), ...(store === undefined ? {} : { store }) },
+        ...(options.conversations ? { only: options.conversations.split(',').map((name) => name.trim()) } : {}),
         ...(options.recallOptions ? { recall: parseJsonOption(options.recallOptions, 'recall-options') as Record<string, unknown> } : {}),
         onProgress: (message) => context.stderr(message),
       });
