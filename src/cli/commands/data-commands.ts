@@ -6,6 +6,11 @@ import { agentPaths } from '../../config/agent-paths.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { historyOf, quickCheck, recoveryCommand } from '../../stores/sqlite/database-health.ts';
 import { salvageDatabase } from '../../stores/sqlite/salvage-database.ts';
+import { storeSchema } from '../../config/config-schema.ts';
+import { parseWith } from '../../config/parse.ts';
+import { NotFoundError } from '../../errors/not-found-error.ts';
+import { copyAgent } from '../../stores/copy-agent.ts';
+import { openBackend } from '../../stores/open-backend.ts';
 import type { CliContext } from '../cli-context.ts';
 
 interface AgentHealth {
@@ -120,5 +125,37 @@ export function registerDataCommands(program: Command, context: CliContext): voi
           `Vectors are rebuilt with: hippocampus --agent ${agent} data backfill-vectors`,
         ].join('\n'),
       );
+    });
+  data
+    .command('migrate')
+    .description("copy an agent between stores ('sqlite' = the files under --home, or a postgres:// URL): memories, vectors, history, blocks, skills, watermarks; counts verified")
+    .requiredOption('--from <store>', "the store to copy from: 'sqlite' or a postgres:// URL")
+    .requiredOption('--to <store>', "the store to copy to: 'sqlite' or a postgres:// URL")
+    .action(async (options: { from: string; to: string }, command: Command) => {
+      const { home, agent } = context.globals(command);
+      const stores = [parseWith(storeSchema, options.from, '--from', 'VALIDATION_ERROR'), parseWith(storeSchema, options.to, '--to', 'VALIDATION_ERROR')];
+      if (stores[0] === stores[1]) throw new HippocampusError({ code: 'VALIDATION_ERROR', message: '--from and --to name the same store' });
+      if (stores[0] === 'sqlite' && !fs.existsSync(agentPaths(home, agent).longTermDatabase)) {
+        throw new NotFoundError({ what: 'Agent', id: agent, hint: `no database under ${home}` });
+      }
+      const from = await openBackend({ store: stores[0], home });
+      try {
+        const to = await openBackend({ store: stores[1], home });
+        try {
+          const started = performance.now();
+          const report = await copyAgent({ from, to, agentId: agent, onProgress: (copied) => context.stderr(`${copied} memories copied`) });
+          const result = { ...report, ms: Math.round(performance.now() - started) };
+          context.print(command, result, () =>
+            [
+              `Copied agent ${agent}: ${report.memories} memories, ${report.vectors} vectors, ${report.historyEvents} history events, ${report.blocks} blocks, ${report.skills} skills (${report.skillVersions} versions), ${report.watermarks} watermarks in ${result.ms} ms; counts verified.`,
+              ...report.notCopied.map((line) => `  not copied: ${line}`),
+            ].join('\n'),
+          );
+        } finally {
+          await to.close();
+        }
+      } finally {
+        await from.close();
+      }
     });
 }

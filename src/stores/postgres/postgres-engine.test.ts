@@ -119,6 +119,53 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(found[0]?.skill.name).toBe('restart-pump');
   }, 120_000);
 
+  it('data migrate copies an agent from SQLite to PostgreSQL and back, every record, vector, block, skill and supersession intact', async () => {
+    const sqliteHome = path.join(home, 'migrate-source');
+    const backHome = path.join(home, 'migrate-back');
+    const source = await createHippocampus({ home: sqliteHome, agentId: 'mover', embedder: createHashEmbedder({ dimensions: 64 }) });
+    const results = await source.rememberMany(
+      ['Ada lives in Lisbon', 'Ada lives in Porto now', 'Standup is at 9:30', 'The vault code is 4512'].map((content, index) => ({ type: 'observation' as const, content, importance: 0.5 + index / 10, tags: [`t${index}`] })),
+      { longTerm: true },
+    );
+    const [lisbon, porto] = results.map((result) => result.memory);
+    await source.store.updateMany({ agentId: 'mover' }, [{ id: lisbon!.id, patch: { supersededBy: porto!.id } }]);
+    await source.backend.blocks!.putMany({ agentId: 'mover' }, [{ key: 'persona', value: 'Terse.', updatedAt: 1 }]);
+    const skill = { id: 'skill-1', agentId: 'mover', name: 'deploy', description: 'ship', code: 'v1', language: 'bash', inputs: [], createdFrom: [porto!.id], version: 1, successCount: 2, failureCount: 1, lastUsedAt: 5, createdAt: 1, updatedAt: 1 };
+    await source.backend.skills!.insert({ agentId: 'mover' }, { skill, embedding: null, embeddingModel: null });
+    await source.backend.skills!.saveVersion({ agentId: 'mover' }, { skill: { ...skill, version: 2, code: 'v2', updatedAt: 2 }, embedding: null, embeddingModel: null }, 'better');
+    const original = await source.store.query({ agentId: 'mover' }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
+    const originalVectors = await source.backend.vectors.vectorsOf({ agentId: 'mover' }, original.map((record) => record.id));
+    await source.stop();
+
+    const migrate = async (from: string, to: string, migrateHome: string) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await main(['node', 'hippocampus', '--home', migrateHome, '--agent', 'mover', '--json', 'data', 'migrate', '--from', from, '--to', to], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+      expect(code, stderr).toBe(0);
+      return JSON.parse(stdout) as { memories: number; vectors: number; blocks: number; skills: number; skillVersions: number };
+    };
+    expect(await migrate('sqlite', server!.url, sqliteHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1, skillVersions: 2 });
+    expect(await migrate(server!.url, 'sqlite', backHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1 });
+    // A second migrate into the now full target is refused and changes nothing.
+    const again = await main(['node', 'hippocampus', '--home', sqliteHome, '--agent', 'mover', 'data', 'migrate', '--from', 'sqlite', '--to', server!.url], { stdout: () => undefined, stderr: () => undefined });
+    expect(again).toBe(1);
+
+    for (const [store, storeHome] of [[server!.url, home], ['sqlite', backHome]] as const) {
+      const copy = await createHippocampus({ home: storeHome, agentId: 'mover', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        expect(await copy.store.query({ agentId: 'mover' }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' })).toEqual(original);
+        const vectors = await copy.backend.vectors.vectorsOf({ agentId: 'mover' }, original.map((record) => record.id));
+        for (const [id, vector] of originalVectors) expect(Array.from(vectors.get(id)!)).toEqual(Array.from(vector));
+        expect((await copy.backend.blocks!.list({ agentId: 'mover' }))[0]?.value).toBe('Terse.');
+        const copied = await copy.backend.skills!.get({ agentId: 'mover' }, 'skill-1');
+        expect(copied?.skill).toMatchObject({ version: 2, code: 'v2', successCount: 2, failureCount: 1, createdFrom: [porto!.id] });
+        expect((await copy.backend.skills!.versions({ agentId: 'mover' }, 'skill-1')).map((version) => version.code)).toEqual(['v1', 'v2']);
+      } finally {
+        await copy.stop();
+      }
+    }
+  }, 120_000);
+
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
     const agentId = 'shared-writer';
     const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', server!.url])));

@@ -1,0 +1,114 @@
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import type { MemoryBackend } from '../spec/memory-backend.ts';
+import type { MemoryHistoryEvent } from '../spec/memory-store.ts';
+
+export interface CopyAgentReport {
+  agentId: string;
+  memories: number;
+  vectors: number;
+  historyEvents: number;
+  blocks: number;
+  skills: number;
+  skillVersions: number;
+  watermarks: number;
+  /** What could not be copied, and why (a capability the source or target lacks). */
+  notCopied: string[];
+}
+
+/** Memories read and written per batch. */
+const PAGE = 500;
+
+/**
+ * Copies one agent from one backend to another through the contracts alone (`hippocampus data migrate`):
+ * memories with their ids, times, strength and supersession, their vectors and embedding model, their
+ * history, memory blocks, skills with every version, and watermarks. The target agent must be empty.
+ * Counts are verified at the end: a difference is an error, not a warning.
+ *
+ * @example
+ * const report = await copyAgent({ from: sqlite, to: postgres, agentId: 'ada' });
+ */
+export async function copyAgent(options: { from: MemoryBackend; to: MemoryBackend; agentId: string; onProgress?: (copied: number) => void }): Promise<CopyAgentReport> {
+  const { from, to, agentId } = options;
+  const scope = { agentId };
+  if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
+  }
+  const report: CopyAgentReport = { agentId, memories: 0, vectors: 0, historyEvents: 0, blocks: 0, skills: 0, skillVersions: 0, watermarks: 0, notCopied: [] };
+  const model = await from.vectors.boundModel(scope);
+  if (model !== null) await to.vectors.bind(scope, model);
+
+  const superseded: { id: string; supersededBy: string }[] = [];
+  let afterId: string | undefined;
+  for (;;) {
+    const page = await from.store.query(scope, { includeSuperseded: true, orderBy: 'id', direction: 'asc', limit: PAGE, ...(afterId === undefined ? {} : { afterId }) });
+    if (page.length === 0) break;
+    afterId = page.at(-1)!.id;
+    // A memory may point at one of a later page: links are set once every row exists.
+    for (const record of page) if (record.supersededBy !== null) superseded.push({ id: record.id, supersededBy: record.supersededBy });
+    const outcome = await to.store.insertMany(scope, page.map((record) => ({ ...record, supersededBy: null })));
+    if (outcome.duplicates.length > 0) throw new HippocampusError({ code: 'STORE_ERROR', message: `${outcome.duplicates.length} memories of "${agentId}" were taken for duplicates in the target` });
+    const ids = page.map((record) => record.id);
+    const vectors = await from.vectors.vectorsOf(scope, ids);
+    if (vectors.size > 0) await to.vectors.upsert(scope, [...vectors].map(([id, vector]) => ({ id, vector })));
+    const history: MemoryHistoryEvent[] = [];
+    for (const id of ids) history.push(...(await from.store.listHistory(scope, id)));
+    await to.store.appendHistory(scope, history);
+    report.memories += page.length;
+    report.vectors += vectors.size;
+    report.historyEvents += history.length;
+    options.onProgress?.(report.memories);
+  }
+  await to.store.updateMany(scope, superseded.map(({ id, supersededBy }) => ({ id, patch: { supersededBy } })));
+
+  await copyLayers(options, report);
+  await verify(options, report);
+  return report;
+}
+
+async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {
+  const scope = { agentId };
+  const lacking = (what: string, name: string) => report.notCopied.push(`${what}: the ${from[name as keyof MemoryBackend] === undefined ? 'source' : 'target'} keeps none`);
+  if (from.blocks && to.blocks) {
+    const blocks = await from.blocks.list(scope);
+    await to.blocks.putMany(scope, blocks);
+    report.blocks = blocks.length;
+  } else if (from.blocks) lacking('memory blocks', 'blocks');
+  if (from.skills && to.skills) {
+    for (const stored of await from.skills.list(scope)) {
+      const versions = await from.skills.versions(scope, stored.skill.id);
+      const [first, ...later] = versions;
+      const asOf = (version: NonNullable<typeof first>) => ({ ...stored.skill, version: version.version, description: version.description, code: version.code, language: version.language, inputs: version.inputs, updatedAt: version.createdAt });
+      await to.skills.insert(scope, { ...stored, skill: first ? { ...asOf(first), createdAt: stored.skill.createdAt } : stored.skill });
+      for (const version of later) await to.skills.saveVersion(scope, { ...stored, skill: asOf(version) }, version.reason);
+      report.skills += 1;
+      report.skillVersions += Math.max(1, versions.length);
+    }
+    if (report.skills > 0) report.notCopied.push('skill outcome notes (each skill keeps its success and failure counts)');
+  } else if (from.skills) lacking('skills', 'skills');
+  if (from.watermarks && to.watermarks) {
+    for (const watermark of await from.watermarks.list(scope)) {
+      await to.watermarks.save(scope, watermark.sourceId, watermark.position, watermark.updatedAt);
+      report.watermarks += 1;
+    }
+  }
+  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuild it on the target with `hippocampus graph link`');
+}
+
+async function verify({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {
+  const scope = { agentId };
+  const pairs: [string, number, number][] = [
+    ['memories', await from.store.count(scope, { includeSuperseded: true }), await to.store.count(scope, { includeSuperseded: true })],
+    ['superseded memories', (await from.store.statistics(scope, Date.now())).superseded, (await to.store.statistics(scope, Date.now())).superseded],
+    ['vectors', (await from.vectors.statistics(scope)).withVectors, (await to.vectors.statistics(scope)).withVectors],
+  ];
+  if (from.blocks && to.blocks) pairs.push(['memory blocks', (await from.blocks.list(scope)).length, (await to.blocks.list(scope)).length]);
+  if (from.skills && to.skills) pairs.push(['skills', (await from.skills.list(scope)).length, (await to.skills.list(scope)).length]);
+  const wrong = pairs.filter(([, source, target]) => source !== target);
+  if (wrong.length > 0) {
+    throw new HippocampusError({
+      code: 'STORE_ERROR',
+      message: `Copy of agent "${agentId}" does not match its source: ${wrong.map(([what, source, target]) => `${what} ${source} → ${target}`).join(', ')}`,
+      details: { report },
+    });
+  }
+}
