@@ -11,6 +11,8 @@ export interface PostgresServerHandle {
   port: number;
   /** What answers: 'postgresql-15' (Debian's server) or 'pglite+pgvector' (PGlite over the wire protocol). */
   kind: 'postgresql' | 'pglite';
+  /** Debian's server: its data directory (tests read its files); null for PGlite (in memory). */
+  dataDirectory: string | null;
   /** Stops the server and removes its data directory; safe to call twice. */
   stop(): Promise<void>;
 }
@@ -91,7 +93,7 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
       await client.connect();
       await client.query('CREATE DATABASE hippocampus');
       await client.end();
-      return { url: `postgres://hippocampus@${HOST}:${port}/hippocampus`, port, kind: 'postgresql', stop };
+      return { url: `postgres://hippocampus@${HOST}:${port}/hippocampus`, port, kind: 'postgresql', dataDirectory: data, stop };
     }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -117,6 +119,7 @@ export async function startPgliteServer(): Promise<PostgresServerHandle> {
     url: `postgres://postgres@${HOST}:${port}/postgres`,
     port,
     kind: 'pglite',
+    dataDirectory: null,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -18,7 +18,11 @@ export interface PostgresBackendOptions {
   maxConnections?: number;
   /** 'auto' (default): pgvector when `CREATE EXTENSION vector` works, else the core path. Recorded on first open. */
   vectors?: 'auto' | PostgresVectorPath;
-  /** What a forget's purge does (see PostgresPurge). Default 'vacuum'. */
+  /**
+   * What a forget's purge does (see PostgresPurge). Default 'full': forgotten means gone from every
+   * file, which on PostgreSQL takes rewriting the tables (VACUUM FULL, an exclusive lock while it runs);
+   * 'vacuum' is cheaper and leaves the bytes in freed space until overwritten.
+   */
   purge?: PostgresPurge;
   /** As SQLite's: how many matches the rarest query words may pull in. Default 1,000. */
   commonTermDocs?: number;
@@ -46,7 +50,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
   try {
     await migratePostgres(database);
     const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
-    const purge = options.purge ?? 'vacuum';
+    const purge = options.purge ?? 'full';
     const vectors = createPostgresVectorIndex({ database, path: vectorPath });
     const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
     return {

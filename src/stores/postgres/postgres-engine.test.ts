@@ -166,6 +166,38 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
   }, 120_000);
 
+  it("purge 'full' leaves no byte of a forgotten sentence in the database's table and index files", async () => {
+    const { createPostgresBackend } = await import('./postgres-backend.ts');
+    const backend = await createPostgresBackend({ connectionString: server!.url, purge: 'full' });
+    const memory = await createHippocampus({ home, agentId: 'purged', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const secret = 'ZEBRA-7431-quokka';
+    const filesHolding = (needle: string) => {
+      const found: string[] = [];
+      const walk = (directory: string) => {
+        for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+          const file = path.join(directory, entry.name);
+          if (entry.isDirectory()) walk(file);
+          else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(server!.dataDirectory!, file));
+        }
+      };
+      walk(path.join(server!.dataDirectory!, 'base'));
+      return found;
+    };
+    try {
+      const { memory: locker } = await memory.remember({ type: 'observation', content: `My locker code is ${secret}`, importance: 0.9 });
+      await memory.rememberMany(Array.from({ length: 20 }, (_, index) => ({ type: 'chat' as const, content: `filler memory number ${index}` })));
+      await backend.database.rows('CHECKPOINT');
+      // The scan can see it: the sentence is on disk before the forget.
+      expect(filesHolding(secret).length).toBeGreaterThan(0);
+      await memory.forget([locker.id]);
+      expect(filesHolding(secret)).toEqual([]);
+      expect(filesHolding('quokka')).toEqual([]);
+    } finally {
+      await memory.stop();
+      await backend.close();
+    }
+  }, 120_000);
+
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
     const agentId = 'shared-writer';
     const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', server!.url])));

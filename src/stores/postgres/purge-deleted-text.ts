@@ -3,12 +3,13 @@ import type { PostgresDatabase } from './postgres-database.ts';
 
 /**
  * What a purge after a forget does on PostgreSQL:
- * - 'vacuum' (default): tombstones, then `VACUUM` of the tables that held the text. The rows are gone
+ * - 'vacuum': tombstones, then `VACUUM` of the tables that held the text. The rows are gone
  *   for every query at once (they were deleted in a committed transaction); VACUUM makes their space
  *   reusable and drops their index entries, but PostgreSQL does not zero freed space: the bytes stay in
  *   the data files until new rows overwrite them.
- * - 'full': `VACUUM FULL` (rewrites the tables, taking an exclusive lock while it runs) then a
- *   CHECKPOINT: no byte of the text is left in the table and index files (tested on Debian's server).
+ * - 'full' (default): `VACUUM FULL` (rewrites the tables, taking an exclusive lock while it runs) then
+ *   a CHECKPOINT: no byte of the text is left in the table and index files (tested on Debian's server;
+ *   with 'vacuum' the same test finds the sentence in the memories table's file).
  * - 'none': tombstones only; autovacuum gets to the space later.
  * What no purge can promise: WAL segments written before the checkpoint (until recycled, longer with
  * `wal_keep_size` or archiving), streaming replicas' own files, and backups keep the text.
