@@ -6,6 +6,10 @@
 // Baselines measured in the same run: recall with BM25 left to FTS5's bm25() (no
 // in-memory postings), and ingest with USE-lite on the tfjs WASM runtime.
 // npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--agent ID] [--skip-ingest]
+//   [--store postgres://… [--others 10x10000]]
+// --store runs every size on that store too, after SQLite in the same run, with --others agents
+// (default 10 of 10,000 memories) loaded into the same database first; the last line is then keyed
+// by store ('sqlite', 'postgres') and size.
 // --home keeps the agents in DIR, and a later run with the same DIR reuses an agent
 // that already holds its size (1M memories take an hour to load here).
 import crypto from 'node:crypto';
@@ -23,6 +27,8 @@ import { round, summarize, timeEach, verdict } from './lib/stats.ts';
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
 const sizes = option('sizes', '10000,100000').split(',').map(Number);
+const store = args.includes('--store') ? option('store', '') : undefined;
+const [otherCount, otherSize] = option('others', '10x10000').split('x').map(Number) as [number, number];
 const conversations = loadLocomoDirectory(option('data', '../shared/data/locomo'));
 const sentences = [...new Set(conversations.flatMap((conversation) => conversation.turns.map((turn) => turn.content)))];
 const questions = [...new Set(conversations.flatMap((conversation) => conversation.questions.map((question) => question.question)))];
@@ -63,10 +69,9 @@ const vectors = await sentenceVectors();
 const results: Record<string, unknown> = { node: process.version, cores: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) };
 console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
-for (const size of sizes) {
-  // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
-  const agentId = args.includes('--agent') ? option('agent', '') : `scale-${size}`;
-  const memory = await createHippocampus({ home, agentId, embedder });
+/** Bulk-loads `size` memories into the agent (resuming a stopped load); returns the seconds it took. */
+async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size: number): Promise<number> {
+  const { agentId } = memory;
   const scope = { agentId };
   const loadStarted = performance.now();
   const now = Date.now();
@@ -87,7 +92,15 @@ for (const size of sizes) {
     await memory.store.insertMany(scope, batch);
     await memory.backend.vectors.upsert(scope, batch.map((record, offset) => ({ id: record.id, vector: perturbed(vectors[(start + offset) % vectors.length]!, start + offset) })));
   }
-  const loadSeconds = (performance.now() - loadStarted) / 1000;
+  return (performance.now() - loadStarted) / 1000;
+}
+
+async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<Record<string, unknown>> {
+  // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
+  const agentId = args.includes('--agent') ? option('agent', '') : `scale-${size}`;
+  const memory = await createHippocampus({ home, agentId, embedder, ...(storeName === 'postgres' ? { store } : {}) });
+  const scope = { agentId };
+  const loadSeconds = await load(memory, size);
   const buildStarted = performance.now();
   await memory.backend.vectors.maintain(scope);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
@@ -104,6 +117,11 @@ for (const size of sizes) {
   const uncached = await timeEach(uncachedQueries.length, (index) => memory.recallRelevant(uncachedQueries[index]!, { recordAccess: false }));
   const embedOnly = await timeEach(50, (index) => embedder.doEmbed({ values: [`${uncachedQueries[index]} again`] }));
   await memory.stop();
+  if (storeName === 'postgres') {
+    const entry = { loadSeconds: round(loadSeconds, 1), rssMb: round(process.memoryUsage().rss / 1e6, 0), cachedMs: summarize(cached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
+    console.log(`postgres ${size / 1000}k (+${otherCount} agents of ${otherSize / 1000}k): bulk load ${entry.loadSeconds} s; cached p50 ${entry.cachedMs.p50} ms p95 ${entry.cachedMs.p95} ms; uncached p50 ${entry.uncachedMs.p50} ms p95 ${entry.uncachedMs.p95} ms`);
+    return entry;
+  }
   // Baseline in the same run: the same agent with BM25 left to FTS5's bm25(), exact (no postings, no budget).
   const ftsBackend = createSqliteBackend({ home, commonTermDocs: Infinity });
   const fts = await createHippocampus({ home, agentId, embedder, backend: ftsBackend });
@@ -117,6 +135,24 @@ for (const size of sizes) {
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  cached, BM25 by FTS5 bm25() (baseline): p50 ${entry.ftsBm25CachedMs.p50} ms  p95 ${entry.ftsBm25CachedMs.p95} ms  (p95 ratio ${round(entry.ftsBm25CachedMs.p95 / entry.cachedMs.p95, 1)}x)`);
   console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
+  return entry;
+}
+
+const bySqlite: Record<string, unknown> = {};
+for (const size of sizes) bySqlite[`${size}`] = await measure(size, 'sqlite');
+if (store === undefined) Object.assign(results, bySqlite);
+else {
+  // The other agents share the database: every query must find its agent's rows among theirs.
+  for (let other = 0; other < otherCount; other += 1) {
+    const memory = await createHippocampus({ home, agentId: `scale-other-${other}`, embedder, store });
+    const seconds = await load(memory, otherSize);
+    await memory.stop();
+    console.log(`postgres: other agent ${other + 1}/${otherCount} holds ${otherSize} memories (${round(seconds, 1)} s)`);
+  }
+  const byPostgres: Record<string, unknown> = {};
+  for (const size of sizes) byPostgres[`${size}`] = await measure(size, 'postgres');
+  results.sqlite = bySqlite;
+  results.postgres = byPostgres;
 }
 
 if (args.includes('--skip-ingest')) {
@@ -124,12 +160,21 @@ if (args.includes('--skip-ingest')) {
   process.exit(0);
 }
 // Ingest with real, batched embedding through the public API.
-const ingest = await createHippocampus({ home, agentId: `ingest-${Date.now()}`, embedder });
+const ingest = await createHippocampus({ home, agentId: `ingest-${Date.now()}`, embedder, ...(store === undefined ? {} : { store }) });
 const batch = sentences.slice(0, 1_000).map((content) => ({ type: 'chat' as const, content }));
 const ingestStarted = performance.now();
 for (let start = 0; start < batch.length; start += 250) await ingest.rememberMany(batch.slice(start, start + 250), { longTerm: true });
 const perSecond = batch.length / ((performance.now() - ingestStarted) / 1000);
 await ingest.stop();
+if (store !== undefined) {
+  // The same ingest into SQLite in the same run.
+  const sqliteIngest = await createHippocampus({ home, agentId: `ingest-sqlite-${Date.now()}`, embedder });
+  const started = performance.now();
+  for (let start = 0; start < batch.length; start += 250) await sqliteIngest.rememberMany(batch.slice(start, start + 250), { longTerm: true });
+  results.ingestSqliteMemoriesPerSecond = round(batch.length / ((performance.now() - started) / 1000), 1);
+  await sqliteIngest.stop();
+  console.log(`ingest into SQLite (same run): ${results.ingestSqliteMemoriesPerSecond} memories/s`);
+}
 // Baseline in the same run: USE-lite on the tfjs WASM runtime (the default before the ONNX graph), 250 memories.
 const wasm = await createHippocampus({ home, agentId: `ingest-wasm-${Date.now()}`, embedder: createUseLiteEmbedder({ runtime: 'wasm' }) });
 const wasmStarted = performance.now();

@@ -10,7 +10,7 @@ const { home, cleanup } = createTempHome('hippocampus-broken-backend-');
 afterAll(cleanup);
 
 type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<
-  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText'>
+  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText' | 'knowledgeGraph'>
 >;
 
 /** SQLite with one behaviour broken: each rule of the contract must catch its own. */
@@ -103,6 +103,13 @@ const BROKEN: Record<string, Breaker> = {
   }),
   'stores skills with versions and outcomes, and consolidation marks, per agent': (base) => ({ skills: { ...base.skills!, versions: async () => [] } }),
   'strips forgotten ids from skill provenance at the purge': () => ({ purgeDeletedText: async () => ({ busy: false, walFrames: 0 }) }),
+  // Ignores the time a question asks about: every relation, open or closed, answers.
+  'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it': (base) => ({
+    knowledgeGraph: (clock) => {
+      const graph = base.knowledgeGraph!(clock);
+      return { ...graph, relations: (scope, query) => graph.relations(scope, { ...query, asOf: undefined }) };
+    },
+  }),
 };
 
 function broken(breaker: Breaker): MemoryBackend {
@@ -118,6 +125,7 @@ function broken(breaker: Breaker): MemoryBackend {
     ...(parts.blocks ? { blocks: parts.blocks } : {}),
     ...(parts.skills ? { skills: parts.skills } : {}),
     ...(parts.purgeDeletedText ? { purgeDeletedText: parts.purgeDeletedText } : {}),
+    ...(parts.knowledgeGraph ? { knowledgeGraph: parts.knowledgeGraph } : {}),
   };
 }
 

@@ -493,6 +493,42 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect((await backend.skills!.get(scope, skill.id))?.skill.createdFrom).toEqual(['other']);
     },
   },
+  {
+    name: 'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it',
+    async run(backend) {
+      const scope = contractScope();
+      const graph = backend.knowledgeGraph!({ now: () => BASE_TIME });
+      const lisbon = contractRecord(scope, 'I live in Lisbon', { timestamp: BASE_TIME + 1_000 });
+      const porto = contractRecord(scope, 'I moved to Porto', { timestamp: BASE_TIME + 5_000 });
+      const cat = contractRecord(scope, 'Miso is my cat');
+      await backend.store.insertMany(scope, [lisbon, porto, cat]);
+      const livesIn = (memory: MemoryRecord, city: string) => ({
+        memoryId: memory.id,
+        timestamp: memory.timestamp,
+        entities: [],
+        relations: [{ subject: { name: 'user', type: 'person' as const }, predicate: 'lives in', object: { name: city, type: 'place' as const } }],
+      });
+      const report = await graph.link(scope, [livesIn(lisbon, 'Lisbon'), livesIn(porto, 'Porto'), { memoryId: cat.id, timestamp: cat.timestamp, entities: [{ name: 'Miso', type: 'thing' as const, aliases: ['the cat'] }], relations: [] }]);
+      expect(report).toMatchObject({ relationsCreated: 2, relationsClosed: 1 });
+      expect(await graph.link(scope, [livesIn(lisbon, 'Lisbon')])).toMatchObject({ relationsCreated: 0, relationsReinforced: 0 });
+      const then = await graph.relations(scope, { subject: 'user', predicate: 'lives_in', asOf: BASE_TIME + 2_000 });
+      expect(then.map((relation) => [relation.object.name, relation.memoryIds])).toEqual([['Lisbon', [lisbon.id]]]);
+      expect((await graph.relations(scope, { subject: 'USER', asOf: BASE_TIME + 9_000 })).map((relation) => relation.object.name)).toEqual(['Porto']);
+      const [miso] = await graph.findEntities(scope, ['the cat']);
+      expect(miso).toMatchObject({ name: 'Miso', aliases: ['the cat'] });
+      const [user] = await graph.findEntities(scope, ['user']);
+      const neighbourhood = await graph.neighborhood(scope, [user!.id], { hops: 1 });
+      expect(neighbourhood.memoryIds.sort()).toEqual([lisbon.id, porto.id].sort());
+      expect(neighbourhood.edges.filter((edge) => edge.kind === 'relation')).toHaveLength(2);
+      expect((await graph.mentionCounts(scope, [user!.id])).get(user!.id)).toBe(2);
+      expect([...(await graph.linkedMemoryIds(scope, [cat.id, 'missing']))]).toEqual([cat.id]);
+      expect(await graph.findEntities(contractScope(), ['Miso'])).toEqual([]);
+      await backend.store.deleteMany(scope, [porto.id, cat.id]);
+      expect((await graph.relations(scope, { subject: 'user' })).map((relation) => relation.object.name)).toEqual(['Lisbon']);
+      expect(await graph.findEntities(scope, ['Porto', 'Miso'])).toEqual([]);
+      expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 0, mentions: 2 });
+    },
+  },
 ];
 
 /**

@@ -209,6 +209,73 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    description: 'knowledge graph: entities, aliases, relations with validity, provenance cascading from memories (an unsupported relation and an unmentioned entity go with them)',
+    sql: `
+      CREATE TABLE graph_entities (id bigserial PRIMARY KEY, agent_id text NOT NULL, name text NOT NULL, type text NOT NULL, created_at bigint NOT NULL);
+      CREATE INDEX graph_entities_agent ON graph_entities (agent_id);
+      CREATE TABLE graph_aliases (
+        agent_id text NOT NULL, key text NOT NULL, entity_id bigint NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE, alias text NOT NULL,
+        PRIMARY KEY (agent_id, key)
+      );
+      CREATE INDEX graph_aliases_entity ON graph_aliases (entity_id);
+      CREATE TABLE graph_relations (
+        id bigserial PRIMARY KEY,
+        agent_id text NOT NULL,
+        subject_id bigint NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+        predicate text NOT NULL,
+        object_id bigint NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE,
+        confidence double precision NOT NULL CHECK (confidence >= 0 AND confidence <= 1),
+        valid_from bigint,
+        valid_to bigint,
+        created_at bigint NOT NULL,
+        CHECK (valid_to IS NULL OR valid_from IS NULL OR valid_to >= valid_from)
+      );
+      CREATE INDEX graph_relations_subject ON graph_relations (agent_id, subject_id, predicate);
+      CREATE INDEX graph_relations_object ON graph_relations (object_id);
+      CREATE TABLE graph_entity_provenance (
+        agent_id text NOT NULL, entity_id bigint NOT NULL REFERENCES graph_entities (id) ON DELETE CASCADE, memory_id text NOT NULL,
+        PRIMARY KEY (entity_id, memory_id),
+        FOREIGN KEY (agent_id, memory_id) REFERENCES memories (agent_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX graph_entity_provenance_memory ON graph_entity_provenance (agent_id, memory_id);
+      CREATE TABLE graph_relation_provenance (
+        agent_id text NOT NULL, relation_id bigint NOT NULL REFERENCES graph_relations (id) ON DELETE CASCADE, memory_id text NOT NULL,
+        PRIMARY KEY (relation_id, memory_id),
+        FOREIGN KEY (agent_id, memory_id) REFERENCES memories (agent_id, id) ON DELETE CASCADE
+      );
+      CREATE INDEX graph_relation_provenance_memory ON graph_relation_provenance (agent_id, memory_id);
+      CREATE TABLE graph_linked_memories (
+        agent_id text NOT NULL, memory_id text NOT NULL, linked_at bigint NOT NULL,
+        PRIMARY KEY (agent_id, memory_id),
+        FOREIGN KEY (agent_id, memory_id) REFERENCES memories (agent_id, id) ON DELETE CASCADE
+      );
+
+      CREATE FUNCTION hippocampus_graph_unsupported() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_relations r WHERE r.id = OLD.relation_id AND NOT EXISTS (SELECT 1 FROM graph_relation_provenance p WHERE p.relation_id = OLD.relation_id);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER graph_relation_unsupported AFTER DELETE ON graph_relation_provenance FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_unsupported();
+      CREATE FUNCTION hippocampus_graph_unmentioned() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_entities e WHERE e.id = OLD.entity_id
+          AND NOT EXISTS (SELECT 1 FROM graph_entity_provenance p WHERE p.entity_id = e.id)
+          AND NOT EXISTS (SELECT 1 FROM graph_relations r WHERE r.subject_id = e.id OR r.object_id = e.id);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER graph_entity_unmentioned AFTER DELETE ON graph_entity_provenance FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_unmentioned();
+      CREATE FUNCTION hippocampus_graph_unrelated() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_entities e WHERE e.id IN (OLD.subject_id, OLD.object_id)
+          AND NOT EXISTS (SELECT 1 FROM graph_entity_provenance p WHERE p.entity_id = e.id)
+          AND NOT EXISTS (SELECT 1 FROM graph_relations r WHERE r.subject_id = e.id OR r.object_id = e.id);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER graph_entity_unrelated AFTER DELETE ON graph_relations FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_unrelated();
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;

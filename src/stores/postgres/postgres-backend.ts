@@ -1,5 +1,6 @@
 import pg from 'pg';
 import type { MemoryBackend } from '../../spec/memory-backend.ts';
+import { createPostgresGraphStore } from './graph-store.ts';
 import { createPostgresKeywordIndex } from './keyword-index.ts';
 import { createPostgresBlockStore, createPostgresConsolidationMarks, createPostgresWatermarkStore } from './layer-stores.ts';
 import { createPostgresSkillStore } from './skill-store.ts';
@@ -66,6 +67,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       blocks: createPostgresBlockStore({ database }),
       skills: createPostgresSkillStore({ database }),
       consolidationMarks: createPostgresConsolidationMarks({ database }),
+      knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),
       async close() {
         await database.close();
       },

@@ -77,7 +77,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(unknown.stderr).toContain('nobody-here');
   }, 120_000);
 
-  it('the live watcher analyzes each message once, the tools keep blocks and recall, skills are learned, all on PostgreSQL', async () => {
+  it('the live watcher analyzes each message once, the tools keep blocks and recall, the graph links, skills are learned, all on PostgreSQL', async () => {
     const file = path.join(home, 'chat.jsonl');
     const lines = [
       { role: 'user', content: 'I moved to Porto last spring and I work as a nurse at the children hospital.' },
@@ -100,7 +100,8 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       expect(await tools.get('recall_memory_block')!.execute({ key: 'human' })).toMatchObject({ ok: true, data: { value: expect.stringContaining('night shifts') } });
       const layers = await openAgentLayers(memory);
       try {
-        expect(layers.graph).toBeUndefined();
+        await layers.graph!.linkMemories();
+        expect((await layers.graph!.store.statistics({ agentId: 'watched' })).entities).toBeGreaterThan(0);
         const routed = await layers.router.route('where does the user work?');
         expect(routed.consulted.length).toBeGreaterThan(0);
       } finally {

@@ -17,7 +17,7 @@ import type { PostgresDatabase } from './postgres-database.ts';
 export type PostgresPurge = 'vacuum' | 'full' | 'none';
 
 /** Every table whose rows carry a memory's text or words. */
-const TEXT_TABLES = ['memories', 'memory_history', 'keyword_terms', 'keyword_totals', 'skills', 'working_consolidations'];
+const TEXT_TABLES = ['memories', 'memory_history', 'keyword_terms', 'keyword_totals', 'skills', 'working_consolidations', 'graph_entities', 'graph_aliases', 'graph_relations'];
 
 export async function purgePostgres(database: PostgresDatabase, options: { agentId: string; forgottenIds: readonly string[]; purge: PostgresPurge; vectorTable: string }): Promise<PurgeReport> {
   if (options.forgottenIds.length > 0) {
