@@ -3,6 +3,7 @@
 // HTTP reads and writes, the background loop — and samples its memory every minute. After the warm-up
 // (the first sixth, at least two minutes) the resident set may drift by less than 10 %: anything that
 // grows without bound under a steady load shows up here.
+import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../server/create-http-app.ts';
 import { pick, seeded } from '../fuzz-values.ts';
@@ -25,6 +26,9 @@ interface Sample {
   heapUsedMb: number;
   externalMb: number;
   arrayBuffersMb: number;
+  /** Resident memory by kind (Linux): anonymous (heaps, caches, native allocations) and file-backed (the mmap'd database). */
+  anonymousMb: number | null;
+  fileMb: number | null;
   memories: number;
   operations: number;
 }
@@ -47,7 +51,12 @@ describe(`a ${MINUTES}-minute soak under a steady mixed load`, () => {
     const sample = async (minute: number) => {
       const usage = process.memoryUsage();
       const mb = (bytes: number) => Math.round((bytes / 1024 / 1024) * 10) / 10;
-      samples.push({ minute, rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), externalMb: mb(usage.external), arrayBuffersMb: mb(usage.arrayBuffers), memories: await engine.store.count({ agentId: 'soak' }), operations });
+      const status = fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '';
+      const kb = (name: string) => {
+        const match = new RegExp(`${name}:\\s+(\\d+) kB`).exec(status);
+        return match ? Math.round((Number(match[1]) / 1024) * 10) / 10 : null;
+      };
+      samples.push({ minute, rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), externalMb: mb(usage.external), arrayBuffersMb: mb(usage.arrayBuffers), anonymousMb: kb('RssAnon'), fileMb: kb('RssFile'), memories: await engine.store.count({ agentId: 'soak' }), operations });
     };
     await sample(0);
     let nextSample = 1;
