@@ -43,13 +43,17 @@ const autocannon = require('autocannon') as (options: LoadOptions) => LoadInstan
  * @example
  * const { result, latencies } = await runLoad({ url, connections: 8, amount: 2000, timeout: 10, requests }, 30);
  */
-export async function runLoad(options: LoadOptions, maxSeconds: number): Promise<{ result: LoadResult; latencies: number[] }> {
+export async function runLoad(options: LoadOptions, maxSeconds: number): Promise<{ result: LoadResult; latencies: number[]; statusCounts: Map<number, number> }> {
   const latencies: number[] = [];
+  const statusCounts = new Map<number, number>();
   const instance = autocannon(options);
-  instance.on('response', (_client, _status, _bytes, responseTimeMs) => latencies.push(responseTimeMs));
+  instance.on('response', (_client, status, _bytes, responseTimeMs) => {
+    latencies.push(responseTimeMs);
+    statusCounts.set(status, (statusCounts.get(status) ?? 0) + 1);
+  });
   const timer = setTimeout(() => instance.stop(), maxSeconds * 1000);
   try {
-    return { result: await instance, latencies };
+    return { result: await instance, latencies, statusCounts };
   } finally {
     clearTimeout(timer);
   }
