@@ -1,8 +1,8 @@
 // A soak: one process serves a mixed load for RELIABILITY_SOAK_MINUTES (default 60) on the default
 // offline embedder — writes, relevant recall, listings, forgets that keep the agent at a steady size,
 // HTTP reads and writes, the background loop — and samples its memory every minute. After the warm-up
-// (the first sixth, at least two minutes) the resident set may drift by less than 10 %: anything that
-// grows without bound under a steady load shows up here.
+// (see `warmUp` below) the resident set may drift by less than 10 %: anything that grows without bound
+// under a steady load shows up here.
 import fs from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createHttpApp } from '../../server/create-http-app.ts';
@@ -12,6 +12,8 @@ import { recordResult } from './reliability-results.ts';
 
 const MINUTES = Number(process.env.RELIABILITY_SOAK_MINUTES ?? 60);
 const STEADY_SIZE = 3_000;
+/** The engine loop's first index maintenance (longTerm.maintenanceIntervalMs, 10 minutes by default). */
+const FIRST_MAINTENANCE_MINUTE = 10;
 const SUBJECTS = ['Ada', 'my sister', 'the billing team', 'our landlord', 'Miso the cat', 'the release train', 'my dentist', 'the Lisbon office'];
 const VERBS = ['moved', 'decided', 'forgot', 'booked', 'cancelled', 'shipped', 'painted', 'visited', 'promised', 'argued about'];
 const OBJECTS = ['the blue kitchen', 'a trip to Porto', 'the invoice migration', 'piano lessons', 'the canary deploy', 'a marathon in June', 'the garden fence', 'tax forms'];
@@ -102,12 +104,19 @@ describe(`a ${MINUTES}-minute soak under a steady mixed load`, () => {
     if (samples.at(-1)?.minute !== lastMinute) await sample(lastMinute);
     await http.close();
 
-    const warmUp = Math.max(2, Math.round(MINUTES / 6));
-    const afterWarmUp = median(samples.filter((entry) => entry.minute >= warmUp && entry.minute <= warmUp + 2).map((entry) => entry.rssMb));
+    // Warm-up: the first sixth, and at least until 5 minutes after the loop's first index maintenance
+    // (10 minutes in), which builds the caches a large-enough agent keeps — the HNSW graph and the keyword
+    // postings — in worker threads. Measured from before they exist, building a bounded cache reads as
+    // drift (this window was set after the soak of commit 431f8b4 rose from 346 to ~490 MB between
+    // minutes 10 and 14, then held at 505-537 MB to minute 23); the drift from minute 10 is recorded too.
+    const warmUp = Math.max(2, Math.round(MINUTES / 6), MINUTES >= 20 ? FIRST_MAINTENANCE_MINUTE + 5 : 0);
+    const medianFrom = (minute: number) => median(samples.filter((entry) => entry.minute >= minute && entry.minute <= minute + 2).map((entry) => entry.rssMb));
+    const afterWarmUp = medianFrom(warmUp);
     const end = median(samples.slice(-3).map((entry) => entry.rssMb));
     const drift = (end - afterWarmUp) / afterWarmUp;
+    const fromFirstSixth = medianFrom(Math.max(2, Math.round(MINUTES / 6)));
     // RELIABILITY_SOAK_PART names a second soak's figures (e.g. a shorter one on newer code) without replacing the first.
-    recordResult(process.env.RELIABILITY_SOAK_PART ?? 'soak', { commit: process.env.RELIABILITY_COMMIT, minutes: MINUTES, warmUpMinutes: warmUp, operations, errors, written, rssAfterWarmUpMb: afterWarmUp, rssEndMb: end, driftPercent: Math.round(drift * 1000) / 10, samples });
+    recordResult(process.env.RELIABILITY_SOAK_PART ?? 'soak', { commit: process.env.RELIABILITY_COMMIT, minutes: MINUTES, warmUpMinutes: warmUp, operations, errors, written, rssAfterWarmUpMb: afterWarmUp, rssEndMb: end, driftPercent: Math.round(drift * 1000) / 10, driftFromFirstSixthPercent: Math.round(((end - fromFirstSixth) / fromFirstSixth) * 1000) / 10, samples });
     expect(errors).toBe(0);
     expect(drift).toBeLessThan(0.1);
   });
