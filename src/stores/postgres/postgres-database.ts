@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
@@ -34,11 +35,28 @@ export interface PostgresDatabase extends Queryable {
 const RETRYABLE = new Set(['40001', '40P01']);
 const MAX_ATTEMPTS = 5;
 
+/**
+ * Statements PostgreSQL can prepare get a name from their text, so each connection plans them once:
+ * planning took 6-7 ms of a 0.3 ms keyword-statistics lookup (EXPLAIN ANALYZE at 10k memories).
+ */
+const PREPARABLE = /^\s*(SELECT|INSERT|UPDATE|DELETE|WITH)\b/i;
+const statementNames = new Map<string, string>();
+function statementName(sql: string): string | undefined {
+  if (!PREPARABLE.test(sql)) return undefined;
+  let name = statementNames.get(sql);
+  if (name === undefined) {
+    name = `hippocampus_${createHash('sha1').update(sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 10_000) statementNames.set(sql, name);
+  }
+  return name;
+}
+
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
       try {
-        return (await client.query(sql, params as unknown[])).rows as Row[];
+        const name = statementName(sql);
+        return (await client.query(name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] })).rows as Row[];
       } catch (error) {
         if (HippocampusError.isInstance(error)) throw error;
         throw new StoreError({ message: `PostgreSQL query failed: ${(error as Error).message}`, query: sql, params: [...params], cause: error });

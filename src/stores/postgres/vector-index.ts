@@ -79,9 +79,19 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     await client.rows(`CREATE INDEX IF NOT EXISTS memory_vectors_hnsw_${dimensions} ON memory_vectors USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE dimensions = ${dimensions}`);
   }
 
-  async function vectorCount(agentId: string): Promise<number> {
+  // Which path a search takes and which model is bound change rarely: asked at most every few seconds
+  // per agent instead of on every search (two round trips of ~5, measured at 10k memories).
+  const recently = new Map<string, { at: number; count: number; model: EmbeddingModelInfo | null }>();
+  const FRESH_MS = 5_000;
+  async function searchState(agentId: string): Promise<{ count: number; model: EmbeddingModelInfo | null }> {
+    const held = recently.get(agentId);
+    if (held !== undefined && Date.now() - held.at < FRESH_MS) return held;
     const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE agent_id = $1`, [agentId]);
-    return Number(row?.n ?? 0);
+    const state = { at: Date.now(), count: Number(row?.n ?? 0), model: await boundModel(database, agentId) };
+    if (recently.size > 10_000) recently.clear();
+    // An agent with no model yet may get one from another process at any moment: not kept.
+    if (state.model !== null) recently.set(agentId, state);
+    return state;
   }
 
   /** Exact cosine over the memories matching `where` (pgvector computes it; core decodes and computes here). */
@@ -132,6 +142,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
 
   return {
     async bind(scope, model) {
+      recently.delete(scope.agentId);
       await database.writeTransaction(scope.agentId, async (client) => {
         const bound = await boundModel(client, scope.agentId);
         if (bound !== null) {
@@ -149,6 +160,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     },
 
     async rebind(scope, model) {
+      recently.delete(scope.agentId);
       await database.writeTransaction(scope.agentId, async (client) => {
         await client.rows(`DELETE FROM ${table} WHERE agent_id = $1`, [scope.agentId]);
         await client.rows(
@@ -193,12 +205,12 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       if (searchOptions.limit <= 0) return [];
       if (searchOptions.withinIds !== undefined) return exactSearch(scope, vector, { ...searchOptions.where, ids: searchOptions.withinIds }, searchOptions.limit);
       if (searchOptions.where !== undefined) return exactSearch(scope, vector, searchOptions.where, searchOptions.limit);
-      const model = await boundModel(database, scope.agentId);
+      const { count, model } = await searchState(scope.agentId);
       if (model === null) return [];
       if (model.dimensions !== vector.length) {
         throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `Query vector has ${vector.length} dimensions, agent "${scope.agentId}" holds ${model.dimensions}` });
       }
-      if ((await vectorCount(scope.agentId)) < exactBelow) return exactSearch(scope, vector, {}, searchOptions.limit);
+      if (count < exactBelow) return exactSearch(scope, vector, {}, searchOptions.limit);
       return approximateSearch(scope, vector, model.dimensions, searchOptions.limit);
     },
 
