@@ -130,7 +130,6 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   await fts.stop();
   await ftsBackend.close();
   const entry = { loadSeconds: round(loadSeconds, 1), hnswBuildSeconds: round(buildSeconds, 1), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), cachedMs: summarize(cached), ftsBm25CachedMs: summarize(ftsCached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
-  results[`${size}`] = entry;
   console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, HNSW build ${entry.hnswBuildSeconds} s, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB`);
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  cached, BM25 by FTS5 bm25() (baseline): p50 ${entry.ftsBm25CachedMs.p50} ms  p95 ${entry.ftsBm25CachedMs.p95} ms  (p95 ratio ${round(entry.ftsBm25CachedMs.p95 / entry.cachedMs.p95, 1)}x)`);
