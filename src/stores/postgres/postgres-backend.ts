@@ -27,6 +27,8 @@ export interface PostgresBackendOptions {
   purge?: PostgresPurge;
   /** As SQLite's: how many matches the rarest query words may pull in. Default 1,000. */
   commonTermDocs?: number;
+  /** Below this many vectors an agent is searched exactly (default 5,000 on pgvector, 1,000 on the core path). */
+  exactVectorsBelow?: number;
 }
 
 export interface PostgresBackend extends MemoryBackend {
@@ -52,7 +54,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
     await migratePostgres(database);
     const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
     const purge = options.purge ?? 'full';
-    const vectors = createPostgresVectorIndex({ database, path: vectorPath });
+    const vectors = createPostgresVectorIndex({ database, path: vectorPath, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }) });
     const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
     return {
       database,

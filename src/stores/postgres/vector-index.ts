@@ -10,7 +10,11 @@ export type PostgresVectorPath = 'pgvector' | 'core';
 export interface PostgresVectorIndexOptions {
   database: PostgresDatabase;
   path: PostgresVectorPath;
-  /** Below this many vectors an agent is searched exactly (pgvector: a scan of its rows; core: all re-ranked). Default 5,000. */
+  /**
+   * Below this many vectors an agent is searched exactly. Default 5,000 on pgvector (the distance is
+   * computed in the database) and 1,000 on the core path, where an exact search brings every float
+   * vector of the agent to this process (2 KB each at 512-d: 10 MB a query at 5,000).
+   */
   exactBelow?: number;
   /** Core path: how many of the nearest by Hamming distance of the sign bits are re-ranked by exact cosine. Default 400. */
   rerank?: number;
@@ -64,7 +68,7 @@ function mismatch(scope: AgentScope, bound: EmbeddingModelInfo, model: Embedding
  */
 export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): VectorIndex {
   const { database, path } = options;
-  const exactBelow = options.exactBelow ?? 5_000;
+  const exactBelow = options.exactBelow ?? (path === 'pgvector' ? 5_000 : 1_000);
   const rerank = options.rerank ?? 400;
   const table = path === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits';
 
