@@ -80,6 +80,22 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
   let closed: Promise<void> | undefined;
   // The transaction `atomically` opened, for every query made inside it.
   const ambient = new AsyncLocalStorage<{ client: Queryable; savepoints: number }>();
+  /** One transaction on a connection of its own, holding the agent's write lock when `lockAgent` is given. */
+  async function transaction<T>(lockAgent: string | null, work: (client: Queryable) => Promise<T>): Promise<T> {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      if (lockAgent !== null) await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [lockAgent]);
+      const result = await work(queryable(client));
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  }
   return {
     pool,
     rows(sql, params) {
@@ -87,19 +103,7 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
     },
     async atomically(agentId, work) {
       if (ambient.getStore() !== undefined) return work();
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [agentId]);
-        const result = await ambient.run({ client: queryable(client), savepoints: 0 }, work);
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      return transaction(agentId, (client) => ambient.run({ client, savepoints: 0 }, work));
     },
     async writeTransaction(agentId, work) {
       const outer = ambient.getStore();
@@ -117,38 +121,17 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
         }
       }
       for (let attempt = 1; ; attempt += 1) {
-        const client = await pool.connect();
-        const inTransaction = queryable(client);
         try {
-          await client.query('BEGIN');
-          await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [agentId]);
-          const result = await work(inTransaction);
-          await client.query('COMMIT');
-          return result;
+          return await transaction(agentId, work);
         } catch (error) {
-          await client.query('ROLLBACK').catch(() => undefined);
           const code = String((error as { cause?: { code?: unknown } }).cause?.code ?? (error as { code?: unknown }).code ?? '');
           if (!RETRYABLE.has(code) || attempt >= MAX_ATTEMPTS) throw error;
-        } finally {
-          client.release();
         }
       }
     },
     async readTransaction(work) {
       const outer = ambient.getStore();
-      if (outer !== undefined) return work(outer.client);
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work(queryable(client));
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+      return outer !== undefined ? work(outer.client) : transaction(null, work);
     },
     async withClient(work) {
       const client = await pool.connect();

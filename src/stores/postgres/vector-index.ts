@@ -1,7 +1,9 @@
+import { embeddingModelMismatch } from '../../errors/embedding-model-mismatch.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
 import type { EmbeddingModelInfo, VectorHit, VectorIndex } from '../../spec/search-index.ts';
+import { cosineSimilarity } from '../../working/similarity.ts';
 import { buildWhere, Parameters } from './memory-query.ts';
 import type { PostgresDatabase, Queryable } from './postgres-database.ts';
 
@@ -26,36 +28,6 @@ const toVectorText = (vector: Float32Array) => `[${Array.from(vector).join(',')}
 const fromVectorText = (text: string) => new Float32Array(JSON.parse(text) as number[]);
 /** One bit a dimension, set where the value is positive: the Hamming distance of two such strings tracks their angle. */
 const signBits = (vector: Float32Array) => Array.from(vector, (value) => (value > 0 ? '1' : '0')).join('');
-
-function cosine(left: Float32Array, right: Float32Array): number {
-  let dot = 0;
-  let leftNorm = 0;
-  let rightNorm = 0;
-  for (let index = 0; index < left.length; index += 1) {
-    dot += left[index]! * right[index]!;
-    leftNorm += left[index]! * left[index]!;
-    rightNorm += right[index]! * right[index]!;
-  }
-  return leftNorm === 0 || rightNorm === 0 ? 0 : dot / Math.sqrt(leftNorm * rightNorm);
-}
-
-function mismatch(scope: AgentScope, bound: EmbeddingModelInfo, model: EmbeddingModelInfo): HippocampusError | null {
-  if (bound.dimensions !== model.dimensions) {
-    return new HippocampusError({
-      code: 'EMBEDDING_DIMENSION_MISMATCH',
-      message: `Agent "${scope.agentId}" holds ${bound.dimensions}-d vectors from ${bound.provider}/${bound.modelId}, but the embedder ${model.provider}/${model.modelId} makes ${model.dimensions}-d vectors. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
-      details: { bound, requested: model },
-    });
-  }
-  if (bound.modelId !== model.modelId) {
-    return new HippocampusError({
-      code: 'EMBEDDING_MODEL_MISMATCH',
-      message: `Agent "${scope.agentId}" was embedded with ${bound.provider}/${bound.modelId}, not ${model.provider}/${model.modelId}: vectors of different models cannot be compared. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
-      details: { bound, requested: model },
-    });
-  }
-  return null;
-}
 
 /**
  * Vectors of many agents in PostgreSQL, on one of two paths decided per database:
@@ -116,7 +88,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
 
   function rankExactly(rows: { id: string; embedding: Buffer }[], vector: Float32Array, limit: number): VectorHit[] {
     return rows
-      .map((row) => ({ id: row.id, similarity: cosine(vector, fromBytes(row.embedding)) }))
+      .map((row) => ({ id: row.id, similarity: cosineSimilarity(vector, fromBytes(row.embedding)) }))
       .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
       .slice(0, limit);
   }
@@ -150,8 +122,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       await database.writeTransaction(scope.agentId, async (client) => {
         const bound = await boundModel(client, scope.agentId);
         if (bound !== null) {
-          const error = mismatch(scope, bound, model);
-          if (error !== null) throw error;
+          const refused = embeddingModelMismatch(scope.agentId, bound, model);
+          if (refused !== null) throw refused;
           return;
         }
         await client.rows('INSERT INTO vector_models (agent_id, provider, model_id, dimensions) VALUES ($1, $2, $3, $4)', [scope.agentId, model.provider, model.modelId, model.dimensions]);

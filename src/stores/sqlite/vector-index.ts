@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { embeddingModelMismatch } from '../../errors/embedding-model-mismatch.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
@@ -80,20 +81,8 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       db.transaction(() => {
         const bound = readModel(db);
         if (bound === null) return createVectorTable(db, model);
-        if (bound.dimensions !== model.dimensions) {
-          throw new HippocampusError({
-            code: 'EMBEDDING_DIMENSION_MISMATCH',
-            message: `Agent "${scope.agentId}" holds ${bound.dimensions}-d vectors from ${bound.provider}/${bound.modelId}, but the embedder ${model.provider}/${model.modelId} makes ${model.dimensions}-d vectors. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
-            details: { bound, requested: model },
-          });
-        }
-        if (bound.modelId !== model.modelId) {
-          throw new HippocampusError({
-            code: 'EMBEDDING_MODEL_MISMATCH',
-            message: `Agent "${scope.agentId}" was embedded with ${bound.provider}/${bound.modelId}, not ${model.provider}/${model.modelId}: vectors of different models cannot be compared. Re-embed the agent (hippocampus data backfill-vectors --reembed) or use the original embedder.`,
-            details: { bound, requested: model },
-          });
-        }
+        const refused = embeddingModelMismatch(scope.agentId, bound, model);
+        if (refused !== null) throw refused;
         // Idempotent: also brings a database made before the seq-keyed copy existed up to date.
         createVectorTable(db, model);
         const counts = db.prepare('SELECT (SELECT count(*) FROM memory_vectors_rowids) AS vectors, (SELECT count(*) FROM memory_vector_blobs) AS copies').get() as { vectors: number; copies: number };
