@@ -5,6 +5,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { resolveHome, resolveStore } from '../config/resolve-home.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { openBackend } from '../stores/open-backend.ts';
 
 export interface GlobalOptions {
   home?: string;
@@ -55,13 +56,15 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         const known = context.agentsIn(home);
         throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents under ${home}: ${known.slice(0, 20).join(', ')}; pick one with --agent` : `there are no agents under ${home} yet (check --home or HIPPOCAMPUS_HOME)` });
       }
+      if (!create && !filesOnly) {
+        // A shared store holds every agent: one it does not know is NOT_FOUND, as a missing folder is, and
+        // asked before an engine opens (opening binds the embedding model: a row for a misspelled agent).
+        const backend = await openBackend({ store, home });
+        const known = await backend.store.listAgents().finally(() => backend.close());
+        if (!known.includes(agent)) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
+      }
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }) });
       try {
-        if (!create && !filesOnly) {
-          // A shared store holds every agent: one it does not know is NOT_FOUND, as a missing folder is.
-          const known = await memory.store.listAgents();
-          if (!known.includes(agent)) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
-        }
         return await work(memory);
       } finally {
         await memory.stop();

@@ -75,6 +75,13 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const unknown = await cli('--agent', 'nobody-here', 'recall');
     expect(unknown.code).toBe(1);
     expect(unknown.stderr).toContain('nobody-here');
+    // Refused before an engine opened: not even a bound model is left for the misspelled agent.
+    const { default: pg } = await import('pg');
+    const client = new pg.Client({ connectionString: server!.url });
+    await client.connect();
+    const leftovers = await client.query("SELECT (SELECT count(*) FROM vector_models WHERE agent_id = 'nobody-here') + (SELECT count(*) FROM memories WHERE agent_id = 'nobody-here') AS n");
+    await client.end();
+    expect(Number(leftovers.rows[0].n)).toBe(0);
   }, 120_000);
 
   it('the live watcher analyzes each message once, the tools keep blocks and recall, the graph links, skills are learned, all on PostgreSQL', async () => {
