@@ -13,3 +13,11 @@ export interface FilterCondition {
   operator: FilterOperator;
   value: FilterScalar | FilterScalar[];
 }
+
+/**
+ * `context.domain`, `context.category`, `context.type` and `context.tags` name the memory's own field as
+ * well as its context's: people write `{"context.domain": "debugging"}` (the seed examples and the CLI's
+ * help do) for memories stored with `domain: "debugging"`. Every backend compiles them so: a positive
+ * condition holds when either side matches, a negative one ($ne, $nin) when neither does.
+ */
+export const OWN_FIELDS_UNDER_CONTEXT: ReadonlySet<string> = new Set(['context.domain', 'context.category', 'context.type', 'context.tags']);

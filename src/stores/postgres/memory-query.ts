@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors/validation-error.ts';
-import type { FilterCondition } from '../../spec/memory-filter.ts';
+import { OWN_FIELDS_UNDER_CONTEXT, type FilterCondition } from '../../spec/memory-filter.ts';
 import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
 
 /** Collects parameters and hands out their `$n` placeholders: values never enter the SQL text. */
@@ -40,8 +40,6 @@ const COLUMNS: Readonly<Record<string, string>> = {
   sessionId: 'm.session_id',
 };
 const SQL_OPERATORS = { $eq: '=', $ne: '<>', $gt: '>', $gte: '>=', $lt: '<', $lte: '<=' } as const;
-/** See the SQLite filter: `context.domain` and friends also name the memory's own field. */
-const OWN_FIELDS_UNDER_CONTEXT = new Set(['context.domain', 'context.category', 'context.type', 'context.tags']);
 
 /** A JSON path of the context as a jsonb expression: compared as jsonb, so 1 and "1" stay different, as in SQLite. */
 function contextPath(path: string): string {

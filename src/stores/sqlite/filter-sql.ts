@@ -1,4 +1,4 @@
-import type { FilterCondition } from '../../spec/memory-filter.ts';
+import { OWN_FIELDS_UNDER_CONTEXT, type FilterCondition } from '../../spec/memory-filter.ts';
 import type { SqlFragment } from './query-builder.ts';
 
 const COLUMNS: Readonly<Record<string, string>> = {
@@ -23,13 +23,6 @@ function bind(value: unknown): unknown {
   return typeof value === 'boolean' ? Number(value) : value;
 }
 
-/**
- * `context.domain`, `context.category`, `context.type` and `context.tags` name the memory's own field as
- * well as its context's: people write `{"context.domain": "debugging"}` (the seed examples and the CLI's
- * help do) for memories stored with `domain: "debugging"`. A positive condition holds when either side
- * matches, a negative one ($ne, $nin) when neither does.
- */
-const OWN_FIELDS_UNDER_CONTEXT = new Set(['context.domain', 'context.category', 'context.type', 'context.tags']);
 
 function compileOne(condition: FilterCondition): SqlFragment {
   const params: unknown[] = [];
