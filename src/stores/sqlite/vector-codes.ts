@@ -1,0 +1,100 @@
+// The two compact forms an agent's vectors are kept in (issue #16: memory per memory).
+//
+// - Half-precision floats (IEEE 754 binary16) on disk: 1 KB for a 512-d vector instead of 2 KB. A
+//   2 KB float32 row never shares a 4 KB SQLite page with another (the table of float32 copies took
+//   4,105 bytes a memory at 10k memories; `dbstat`), three 1 KB rows do. Cosine similarity from the
+//   half-precision copy differs from float32 by < 1e-3 (a component keeps 11 significant bits).
+// - Sign codes in memory: one bit a dimension (64 bytes for 512-d), scanned by Hamming distance to
+//   pick the candidates that are then scored exactly (sign-code-vectors.ts).
+
+/** float32 value of each of the 65,536 half-precision bit patterns (256 KB, built once). */
+let halfTable: Float32Array | null = null;
+
+function decodeHalf(bits: number): number {
+  const sign = bits & 0x8000 ? -1 : 1;
+  const exponent = (bits >> 10) & 0x1f;
+  const fraction = bits & 0x3ff;
+  if (exponent === 0) return sign * fraction * 2 ** -24;
+  if (exponent === 0x1f) return fraction === 0 ? sign * Infinity : Number.NaN;
+  return sign * (1 + fraction / 1024) * 2 ** (exponent - 15);
+}
+
+function halves(): Float32Array {
+  if (halfTable === null) {
+    halfTable = new Float32Array(65536);
+    for (let bits = 0; bits < 65536; bits += 1) halfTable[bits] = decodeHalf(bits);
+  }
+  return halfTable;
+}
+
+const f32 = new Float32Array(1);
+const u32 = new Uint32Array(f32.buffer);
+
+/** The nearest half-precision bit pattern of `value` (round half to even; overflow to ±Infinity). */
+export function toHalfBits(value: number): number {
+  f32[0] = value;
+  const bits = u32[0]!;
+  const sign = (bits >>> 16) & 0x8000;
+  const exponent = (bits >>> 23) & 0xff;
+  const mantissa = bits & 0x7fffff;
+  if (exponent === 0xff) return sign | 0x7c00 | (mantissa !== 0 ? 0x200 : 0);
+  const halfExponent = exponent - 127 + 15;
+  if (halfExponent >= 0x1f) return sign | 0x7c00;
+  // Subnormal (|value| < 6.1e-5): a multiple of 2^-24; rounding half up here, one unit at most.
+  if (halfExponent <= 0) return sign | Math.round(Math.abs(value) * 2 ** 24);
+  let half = sign | (halfExponent << 10) | (mantissa >> 13);
+  const rest = mantissa & 0x1fff;
+  if (rest > 0x1000 || (rest === 0x1000 && half & 1)) half += 1; // may carry into the exponent: still correct
+  return half;
+}
+
+/** `vector` as half-precision floats, little-endian, 2 bytes a dimension. */
+export function toHalfBlob(vector: Float32Array): Buffer {
+  const out = Buffer.allocUnsafe(vector.length * 2);
+  for (let index = 0; index < vector.length; index += 1) out.writeUInt16LE(toHalfBits(vector[index]!), index * 2);
+  return out;
+}
+
+/** The float32 vector a half-precision blob holds. */
+export function fromHalfBlob(blob: Uint8Array): Float32Array {
+  const table = halves();
+  const out = new Float32Array(blob.byteLength >> 1);
+  for (let index = 0; index < out.length; index += 1) out[index] = table[blob[index * 2]! | (blob[index * 2 + 1]! << 8)]!;
+  return out;
+}
+
+/** The squared norm of `vector`, for {@link cosineToHalfBlob}. */
+export function squaredNorm(vector: Float32Array): number {
+  let sum = 0;
+  for (let index = 0; index < vector.length; index += 1) sum += vector[index]! * vector[index]!;
+  return sum;
+}
+
+/**
+ * Cosine similarity of a float32 query and a half-precision blob, read in place (no copy: recall
+ * scores a few hundred candidates a query). 0 when either is all zeros.
+ */
+export function cosineToHalfBlob(query: Float32Array, queryNorm2: number, blob: Uint8Array): number {
+  const table = halves();
+  let dot = 0;
+  let norm = 0;
+  const length = Math.min(query.length, blob.byteLength >> 1);
+  for (let index = 0; index < length; index += 1) {
+    const value = table[blob[index * 2]! | (blob[index * 2 + 1]! << 8)]!;
+    dot += value * query[index]!;
+    norm += value * value;
+  }
+  return norm === 0 || queryNorm2 === 0 ? 0 : dot / Math.sqrt(norm * queryNorm2);
+}
+
+/** Bytes of the sign code of a `dimensions`-d vector: whole 64-bit words, the Hamming scan's unit. */
+export function signCodeBytes(dimensions: number): number {
+  return Math.ceil(dimensions / 64) * 8;
+}
+
+/** One bit a dimension, set where the component is positive; padding bits stay 0. */
+export function signCode(vector: Float32Array, out: Uint8Array = new Uint8Array(signCodeBytes(vector.length)), offset = 0): Uint8Array {
+  out.fill(0, offset, offset + signCodeBytes(vector.length));
+  for (let index = 0; index < vector.length; index += 1) if (vector[index]! > 0) out[offset + (index >> 3)]! |= 1 << (index & 7);
+  return out;
+}
