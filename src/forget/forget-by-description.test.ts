@@ -52,7 +52,7 @@ describe('forgetByDescription', () => {
     expect(bytes.toLowerCase()).not.toContain('zqx4711'); // not even as a keyword-index term
     expect(await memory.store.count({ agentId: 'ada' }, { includeSuperseded: true })).toBe(1);
     expect(await blocks.getMany({ agentId: 'ada' }, ['human'])).toMatchObject([{ value: 'Ada lives in Kreuzberg' }]);
-    const counts = (memory.backend as SqliteBackend).pool.connection('ada').prepare('SELECT (SELECT count(*) FROM memory_history) AS history, (SELECT count(*) FROM memory_vectors) AS vectors').get();
+    const counts = (memory.backend as SqliteBackend).pool.connection('ada').prepare('SELECT (SELECT count(*) FROM memory_history) AS history, (SELECT count(*) FROM memory_vector_codes) AS vectors').get();
     expect(counts).toEqual({ history: 1, vectors: 1 });
   });
 

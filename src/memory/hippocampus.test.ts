@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
@@ -89,16 +90,15 @@ describe('short-term memory and consolidation', () => {
     expect(history.find((event) => event.event === 'consolidated')).toMatchObject({ details: { trigger: 'evicted' } });
   });
 
-  it('builds the vector graph as soon as the loop starts, in the background, not at the first maintenance', async () => {
-    const first = await engine({ embedder: createHashEmbedder() });
-    await first.rememberMany(Array.from({ length: 2_100 }, (_, index) => ({ type: 'observation' as const, content: `measurement ${index} of the greenhouse sensor` })), { longTerm: true });
-    await first.stop();
-    const manifest = `${agentPaths(home, 'ada').longTermDatabase}.hnsw.json`;
-    expect(fs.existsSync(manifest)).toBe(false);
+  it('keeps vectors only inside the database: no index file beside it that a forget would have to reach', async () => {
     const memory = await engine({ embedder: createHashEmbedder() });
-    memory.start(); // maintenance is 10 minutes away; the graph must not wait for it
-    for (let waited = 0; !fs.existsSync(manifest) && waited < 30_000; waited += 100) await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(fs.existsSync(manifest)).toBe(true);
+    const stored = await memory.rememberMany(Array.from({ length: 2_100 }, (_, index) => ({ type: 'observation' as const, content: `measurement ${index} of the greenhouse sensor` })), { longTerm: true });
+    memory.start();
+    await memory.maintain();
+    expect((await memory.recallRelevant('measurement 17 of the greenhouse sensor', { limit: 1 }))[0]?.memory.content).toBe('measurement 17 of the greenhouse sensor');
+    expect(stored).toHaveLength(2_100);
+    const directory = path.dirname(agentPaths(home, 'ada').longTermDatabase);
+    expect(fs.readdirSync(directory).filter((name) => !/^longterm\.db(-wal|-shm|\.checked)?$/.test(name))).toEqual([]);
   }, 60_000);
 
   it('recall merges short- and long-term memory without duplicates, and records the access only when asked', async () => {

@@ -208,17 +208,3 @@ describe('temporal decay of importance', () => {
     expect(decayed?.explain.signals.importance).toBeCloseTo(0.9 * Math.exp(-1), 10);
   });
 });
-
-describe('vector copies', () => {
-  it('fills the seq-keyed copy from vec0 for a database that predates it', async () => {
-    const first = await open({ embedder: createHashEmbedder() });
-    const [kept] = await first.rememberMany([{ type: 'chat', content: 'an old vector' }], { longTerm: true });
-    await first.stop();
-    const db = new Database(agentPaths(home, 'ada').longTermDatabase);
-    sqliteVec.load(db);
-    db.exec('DELETE FROM memory_vector_blobs');
-    db.close();
-    const reopened = await open({ embedder: createHashEmbedder() });
-    expect((await reopened.recallSimilarTo(kept!.memory.id, { limit: 1, excludeSelf: false }))[0]?.similarity).toBeCloseTo(1, 5);
-  });
-});

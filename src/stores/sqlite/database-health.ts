@@ -45,7 +45,7 @@ function statOf(file: string): CheckedMarker | null {
   }
 }
 
-/** What, besides the database, says this agent has a history: its marker, session logs, a mirror registry, a vector cache. */
+/** What, besides the database, says this agent has a history: its marker, session logs, a mirror registry, a vector graph saved by an older version. */
 export function historyOf(agentRoot: string, file: string): string[] {
   const found: string[] = [];
   for (const name of [AGENT_MARKER, 'sessions', 'mirrors.json']) if (fs.existsSync(path.join(agentRoot, name))) found.push(path.join(agentRoot, name));

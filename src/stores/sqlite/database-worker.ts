@@ -3,8 +3,7 @@ import Database from 'better-sqlite3';
 import { StoreError } from '../../errors/store-error.ts';
 import { loadSqliteVec } from './load-sqlite-vec.ts';
 
-// Work that reads a whole agent database (building the HNSW graph, reading the
-// keyword postings) takes seconds to minutes. It runs in a worker thread on a
+// Work that reads a whole agent database (reading the keyword postings) takes seconds to minutes. It runs in a worker thread on a
 // read-only connection of its own, so the event loop that answers queries is
 // never held up; WAL lets it read while the engine writes.
 

@@ -17,11 +17,9 @@ export type { PurgeReport };
  *   the row's terms from the segments at once — no merge needed;
  * - `secure_delete` (set on every pooled connection) zeroes freed cells and pages;
  * - the WAL is checkpointed with TRUNCATE, so no old page image survives in `-wal`;
- * The keyword and vector change logs hold only row numbers, never text. The
- * HNSW cache file holds no text either: a forgotten memory's vector stays in it
- * as a deleted slot until the graph is next compacted — rebuilding it on every
- * forget would cost a full graph build (seconds at 100k memories) for numbers
- * that do not spell the words.
+ * The keyword and vector change logs hold only row numbers, never text, and
+ * vectors live only in the database (a forgotten memory's row goes with it by
+ * trigger); no index file is kept beside it.
  *
  * @example
  * await store.deleteMany(scope, ids);

@@ -3,7 +3,7 @@
  * (tsx, vitest), `.js` from the built package. Worker threads are started from such URLs.
  *
  * @example
- * siblingModule(import.meta.url, 'hnsw-build-worker') // …/hnsw-build-worker.ts or …/hnsw-build-worker.js
+ * siblingModule(import.meta.url, 'keyword-postings-worker') // …/keyword-postings-worker.ts or …/keyword-postings-worker.js
  */
 export function siblingModule(here: string, name: string): URL {
   return new URL(`./${name}${here.endsWith('.ts') ? '.ts' : '.js'}`, here);

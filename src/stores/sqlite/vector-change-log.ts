@@ -1,11 +1,11 @@
 import type Database from 'better-sqlite3';
 
-// An in-memory vector graph (hnsw-vectors.ts) lives outside SQLite, so SQLite
-// keeps a log of which memories' vectors changed: every process that holds a
-// graph replays the committed changes it has not seen, and a saved graph file
-// records the last change it holds. Entries name only the memory's seq; the
+// The sign codes searched in memory (sign-code-vectors.ts) live outside SQLite, so SQLite
+// keeps a log of which memories' vectors changed: every process that holds the
+// codes replays the committed changes it has not seen, and reloads them all when
+// the log was trimmed past what it applied. Entries name only the memory's seq; the
 // replay reads the vector as it is now, so replaying twice is harmless.
-// sqlite-vec tables take no triggers, so vector writes are logged by the caller
+// Vector writes are logged by the caller
 // (logVectorChanges); deletes and content edits of memories log themselves.
 
 const LOG_TABLE = 'memory_vector_changes';
@@ -15,7 +15,7 @@ export const META_PRUNED_THROUGH = 'vector_log.pruned_through';
 /** Where the log stands: its identity (new after a reset) and the oldest change still kept. */
 export interface VectorLogState {
   logId: string;
-  /** Changes up to this one are gone; a graph that has not seen them must be rebuilt. */
+  /** Changes up to this one are gone; a process that has not applied them reloads every code. */
   prunedThrough: number;
   /** The newest change committed. */
   head: number;
@@ -55,7 +55,7 @@ export function logVectorChanges(db: Database.Database, seqs: readonly number[])
 }
 
 /**
- * Starts a new log under a new identity, so every saved or in-memory graph of
+ * Starts a new log under a new identity, so every process's in-memory codes of
  * this database counts as stale. Call it when the vector table is dropped or
  * re-created (a rebind to another embedding model), in the same transaction.
  */
@@ -79,7 +79,7 @@ export function changedSince(db: Database.Database, change: number): { seqs: num
   return { seqs: [...new Set(rows.map((row) => row.seq))], head: rows.at(-1)?.change ?? change };
 }
 
-/** Forgets changes up to `change` (a saved graph holds them); graphs older than that must rebuild. */
+/** Forgets changes up to `change` (this process applied them); a process behind that reloads. */
 export function pruneVectorChanges(db: Database.Database, change: number): void {
   db.transaction(() => {
     db.prepare(`DELETE FROM ${LOG_TABLE} WHERE change <= ?`).run(change);

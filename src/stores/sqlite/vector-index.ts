@@ -5,19 +5,14 @@ import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { buildWhere, chunk, placeholders } from './query-builder.ts';
+import fs from 'node:fs';
+import path from 'node:path';
 import { agentPaths } from '../../config/agent-paths.ts';
-import { openHnswVectors, type HnswVectors } from './hnsw-vectors.ts';
+import { openSignCodeVectors, VECTOR_TABLE, type SignCodeVectors } from './sign-code-vectors.ts';
 import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
+import { cosineToHalfBlob, fromHalfBlob, signCode, squaredNorm, toHalfBlob } from './vector-codes.ts';
 
 const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
-
-function toBlob(vector: Float32Array): Buffer {
-  return Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
-}
-
-function fromBlob(blob: Buffer): Float32Array {
-  return new Float32Array(blob.buffer.slice(blob.byteOffset, blob.byteOffset + blob.byteLength));
-}
 
 function readModel(db: Database.Database): EmbeddingModelInfo | null {
   const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'embedding.%'`).all() as { key: string; value: string }[];
@@ -28,17 +23,17 @@ function readModel(db: Database.Database): EmbeddingModelInfo | null {
   return { provider: values.get(META_KEYS.provider) ?? 'unknown', modelId, dimensions: Number(dimensions) };
 }
 
+/** The tables of the layout before sign codes: vec0's float32 index and the float32 copy keyed by seq. */
+const LEGACY_TABLES = ['memory_vectors', 'memory_vector_blobs'] as const;
+
 function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): void {
   db.exec(`
-    CREATE VIRTUAL TABLE IF NOT EXISTS memory_vectors USING vec0(embedding float[${model.dimensions}] distance_metric=cosine);
-    CREATE TABLE IF NOT EXISTS memory_vector_blobs (seq INTEGER PRIMARY KEY, embedding BLOB NOT NULL);
-    CREATE TRIGGER IF NOT EXISTS memory_vectors_delete AFTER DELETE ON memories BEGIN
-      DELETE FROM memory_vectors WHERE rowid = old.seq;
-      DELETE FROM memory_vector_blobs WHERE seq = old.seq;
+    CREATE TABLE IF NOT EXISTS ${VECTOR_TABLE} (seq INTEGER PRIMARY KEY, code BLOB NOT NULL, embedding BLOB NOT NULL);
+    CREATE TRIGGER IF NOT EXISTS ${VECTOR_TABLE}_delete AFTER DELETE ON memories BEGIN
+      DELETE FROM ${VECTOR_TABLE} WHERE seq = old.seq;
     END;
-    CREATE TRIGGER IF NOT EXISTS memory_vectors_stale AFTER UPDATE OF content ON memories BEGIN
-      DELETE FROM memory_vectors WHERE rowid = old.seq;
-      DELETE FROM memory_vector_blobs WHERE seq = old.seq;
+    CREATE TRIGGER IF NOT EXISTS ${VECTOR_TABLE}_stale AFTER UPDATE OF content ON memories BEGIN
+      DELETE FROM ${VECTOR_TABLE} WHERE seq = old.seq;
     END;
   `);
   createVectorChangeLog(db);
@@ -48,31 +43,71 @@ function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): vo
   upsert.run(META_KEYS.dimensions, String(model.dimensions));
 }
 
+const hasTable = (db: Database.Database, name: string) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
+
 /**
- * Vectors in sqlite-vec inside the agent's own database (cosine distance), with
- * a plain copy keyed by seq for point reads (a vec0 point read costs ~0.3 ms, a
- * rowid read microseconds: scoring 300 candidates exactly went from 47 ms to a few).
- * Triggers drop a memory's vector when the memory is deleted or its content
- * changes, so the index can never hold a vector of a forgotten memory.
+ * Moves an agent stored before sign codes (float32 in a sqlite-vec vec0 table and a float32 copy)
+ * to the compact table, in the caller's transaction; ~2 s at 10k memories (scratch measurement
+ * below in docs/recall.md). The old tables are dropped: with secure_delete their pages are zeroed.
+ */
+function upgradeLegacyVectors(db: Database.Database, model: EmbeddingModelInfo): void {
+  if (!hasTable(db, 'memory_vector_blobs')) return;
+  const insert = db.prepare(`INSERT OR REPLACE INTO ${VECTOR_TABLE} (seq, code, embedding) VALUES (?, ?, ?)`);
+  const page = db.prepare('SELECT seq, embedding FROM memory_vector_blobs WHERE seq > ? ORDER BY seq LIMIT 1000');
+  for (let after = -1, rows = page.all(after) as { seq: number; embedding: Buffer }[]; rows.length > 0; after = rows.at(-1)!.seq, rows = page.all(after) as typeof rows) {
+    for (const row of rows) {
+      const vector = new Float32Array(row.embedding.buffer.slice(row.embedding.byteOffset, row.embedding.byteOffset + row.embedding.byteLength));
+      if (vector.length === model.dimensions) insert.run(row.seq, signCode(vector), toHalfBlob(vector));
+    }
+  }
+  db.exec('DROP TRIGGER IF EXISTS memory_vectors_delete; DROP TRIGGER IF EXISTS memory_vectors_stale;');
+  for (const table of LEGACY_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+  resetVectorChangeLog(db);
+}
+
+/** Saved HNSW graphs of the layout before sign codes (`<database>.hnsw*`): vectors of memories, removed. */
+function removeLegacyGraphFiles(databaseFile: string): void {
+  const directory = path.dirname(databaseFile);
+  if (!fs.existsSync(directory)) return;
+  for (const name of fs.readdirSync(directory)) if (name.startsWith(`${path.basename(databaseFile)}.hnsw`)) fs.rmSync(path.join(directory, name), { force: true });
+}
+
+/**
+ * Vectors inside the agent's own database, one row a memory in `memory_vector_codes`: its sign code
+ * (the in-memory scan, sign-code-vectors.ts) and the vector in half precision (exact scoring). 1,365
+ * bytes a memory at 512-d where the float32 vec0 table and float32 copy took 6,207 (`dbstat`, 10k
+ * memories). Triggers drop a memory's row when the memory is deleted or its content changes, so the
+ * index can never hold a vector of a forgotten memory.
  */
 export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool }): VectorIndex {
   const { pool } = options;
-  const hasTable = (db: Database.Database) => db.prepare("SELECT 1 FROM sqlite_master WHERE name = 'memory_vectors'").get() !== undefined;
-  // One HNSW graph per open agent (hnsw-vectors.ts): exact search below 2,000 vectors, ~1 ms at 100k.
-  const graphs = new Map<string, Promise<HnswVectors>>();
-  const graphOf = (agentId: string, db: Database.Database, dimensions: number) => {
-    let graph = graphs.get(agentId);
-    if (graph === undefined) {
-      graph = openHnswVectors({ db, file: `${agentPaths(pool.home, agentId).longTermDatabase}.hnsw`, dimensions });
-      graph.catch(() => graphs.delete(agentId));
-      graphs.set(agentId, graph);
+  const searches = new Map<string, SignCodeVectors>();
+  const searchOf = (agentId: string, db: Database.Database, dimensions: number) => {
+    let search = searches.get(agentId);
+    if (search === undefined) {
+      search = openSignCodeVectors({ db, dimensions });
+      searches.set(agentId, search);
     }
-    return graph;
+    return search;
   };
-  const dropGraph = async (agentId: string) => {
-    const graph = graphs.get(agentId);
-    graphs.delete(agentId);
-    if (graph) (await graph).close();
+  const dropSearch = (agentId: string) => {
+    searches.get(agentId)?.close();
+    searches.delete(agentId);
+  };
+  const modelOrThrow = (db: Database.Database, agentId: string, vector: Float32Array): EmbeddingModelInfo | null => {
+    const model = readModel(db);
+    if (model !== null && vector.length !== model.dimensions) {
+      throw new HippocampusError({ code: 'EMBEDDING_DIMENSION_MISMATCH', message: `A query vector of ${vector.length} dimensions for agent "${agentId}", whose index holds ${model.dimensions}` });
+    }
+    return model;
+  };
+  /** Exact cosine over the rows a query selects (seq, embedding as half precision), nearest `limit`. */
+  const scoreRows = (vector: Float32Array, rows: { id: string; embedding: Buffer }[], limit: number) => {
+    const norm2 = squaredNorm(vector);
+    return rows
+      .map((row) => ({ id: row.id, similarity: cosineToHalfBlob(vector, norm2, row.embedding) }))
+      .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
+      .slice(0, limit);
   };
 
   return {
@@ -83,13 +118,11 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
         if (bound === null) return createVectorTable(db, model);
         const refused = embeddingModelMismatch(scope.agentId, bound, model);
         if (refused !== null) throw refused;
-        // Idempotent: also brings a database made before the seq-keyed copy existed up to date.
+        // Idempotent: also brings a database of the float32 layout up to date.
         createVectorTable(db, model);
-        const counts = db.prepare('SELECT (SELECT count(*) FROM memory_vectors_rowids) AS vectors, (SELECT count(*) FROM memory_vector_blobs) AS copies').get() as { vectors: number; copies: number };
-        if (counts.copies < counts.vectors) {
-          db.exec('INSERT OR IGNORE INTO memory_vector_blobs (seq, embedding) SELECT rowid, embedding FROM memory_vectors WHERE rowid NOT IN (SELECT seq FROM memory_vector_blobs)');
-        }
+        upgradeLegacyVectors(db, model);
       }).immediate();
+      if (db.name !== ':memory:') removeLegacyGraphFiles(agentPaths(pool.home, scope.agentId).longTermDatabase);
     },
 
     async boundModel(scope) {
@@ -98,9 +131,11 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
 
     async rebind(scope, model) {
       const db = pool.connection(scope.agentId);
-      await dropGraph(scope.agentId);
+      dropSearch(scope.agentId);
       db.transaction(() => {
-        db.exec('DROP TRIGGER IF EXISTS memory_vectors_delete; DROP TRIGGER IF EXISTS memory_vectors_stale; DROP TABLE IF EXISTS memory_vectors; DROP TABLE IF EXISTS memory_vector_blobs;');
+        db.exec(`DROP TRIGGER IF EXISTS ${VECTOR_TABLE}_delete; DROP TRIGGER IF EXISTS ${VECTOR_TABLE}_stale; DROP TABLE IF EXISTS ${VECTOR_TABLE};`);
+        db.exec('DROP TRIGGER IF EXISTS memory_vectors_delete; DROP TRIGGER IF EXISTS memory_vectors_stale;');
+        for (const table of LEGACY_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
         createVectorTable(db, model);
         resetVectorChangeLog(db);
       }).immediate();
@@ -112,9 +147,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       const model = readModel(db);
       if (model === null) throw new StoreError({ message: `Agent "${scope.agentId}" has no embedding model bound yet` });
       const seqOf = db.prepare('SELECT seq FROM memories WHERE agent_id = ? AND id = ?');
-      const remove = db.prepare('DELETE FROM memory_vectors WHERE rowid = ?');
-      const insert = db.prepare('INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)');
-      const keep = db.prepare('INSERT OR REPLACE INTO memory_vector_blobs (seq, embedding) VALUES (?, ?)');
+      const write = db.prepare(`INSERT OR REPLACE INTO ${VECTOR_TABLE} (seq, code, embedding) VALUES (?, ?, ?)`);
       db.transaction(() => {
         const written: number[] = [];
         for (const item of items) {
@@ -123,9 +156,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
           }
           const row = seqOf.get(scope.agentId, item.id) as { seq: number } | undefined;
           if (row === undefined) continue; // forgotten meanwhile: never resurrect it as a vector
-          remove.run(BigInt(row.seq));
-          insert.run(BigInt(row.seq), toBlob(item.vector));
-          keep.run(row.seq, toBlob(item.vector));
+          write.run(row.seq, signCode(item.vector), toHalfBlob(item.vector));
           written.push(row.seq);
         }
         logVectorChanges(db, written);
@@ -134,34 +165,25 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
 
     async search(scope, vector, searchOptions) {
       const db = pool.connection(scope.agentId);
-      if (!hasTable(db) || searchOptions.limit <= 0) return [];
-      const blob = toBlob(vector);
+      if (!hasTable(db, VECTOR_TABLE) || searchOptions.limit <= 0) return [];
+      const model = modelOrThrow(db, scope.agentId, vector);
       if (searchOptions.where !== undefined && searchOptions.withinIds === undefined) {
         const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where });
-        const rows = db
-          .prepare(`SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq WHERE ${where.sql} ORDER BY distance LIMIT ?`)
-          .all(blob, ...where.params, searchOptions.limit) as { id: string; distance: number }[];
-        return rows.map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
+        const rows = db.prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE ${where.sql}`).all(...where.params) as { id: string; embedding: Buffer }[];
+        return scoreRows(vector, rows, searchOptions.limit);
       }
       if (searchOptions.withinIds !== undefined) {
-        const hits: { id: string; distance: number }[] = [];
+        const rows: { id: string; embedding: Buffer }[] = [];
         for (const part of chunk(searchOptions.withinIds)) {
-          hits.push(
+          rows.push(
             ...(db
-              .prepare(
-                `SELECT m.id AS id, vec_distance_cosine(v.embedding, ?) AS distance FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq
-                 WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`,
-              )
-              .all(blob, scope.agentId, ...part) as { id: string; distance: number }[]),
+              .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
+              .all(scope.agentId, ...part) as { id: string; embedding: Buffer }[]),
           );
         }
-        return hits
-          .sort((left, right) => left.distance - right.distance)
-          .slice(0, searchOptions.limit)
-          .map((hit) => ({ id: hit.id, similarity: 1 - hit.distance }));
+        return scoreRows(vector, rows, searchOptions.limit);
       }
-      const model = readModel(db);
-      const hits = (await graphOf(scope.agentId, db, model?.dimensions ?? vector.length)).search(vector, searchOptions.limit);
+      const hits = searchOf(scope.agentId, db, model?.dimensions ?? vector.length).search(vector, searchOptions.limit);
       if (hits.length === 0) return [];
       const idOf = new Map<number, string>();
       for (const part of chunk(hits.map((hit) => hit.seq))) {
@@ -173,19 +195,19 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
     async vectorsOf(scope, ids) {
       const db = pool.connection(scope.agentId);
       const vectors = new Map<string, Float32Array>();
-      if (!hasTable(db)) return vectors;
+      if (!hasTable(db, VECTOR_TABLE)) return vectors;
       for (const part of chunk(ids)) {
         const rows = db
-          .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN memory_vector_blobs v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
+          .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
           .all(scope.agentId, ...part) as { id: string; embedding: Buffer }[];
-        for (const row of rows) vectors.set(row.id, fromBlob(row.embedding));
+        for (const row of rows) vectors.set(row.id, fromHalfBlob(row.embedding));
       }
       return vectors;
     },
 
     async missing(scope, limit) {
       const db = pool.connection(scope.agentId);
-      const vectorFilter = hasTable(db) ? 'AND NOT EXISTS (SELECT 1 FROM memory_vector_blobs v WHERE v.seq = m.seq)' : '';
+      const vectorFilter = hasTable(db, VECTOR_TABLE) ? `AND NOT EXISTS (SELECT 1 FROM ${VECTOR_TABLE} v WHERE v.seq = m.seq)` : '';
       const rows = db
         .prepare(
           `SELECT m.id, m.content, m.type, m.domain, (SELECT json_group_array(t.tag) FROM memory_tags t WHERE t.memory_seq = m.seq) AS tags
@@ -198,23 +220,23 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
     async maintain(scope) {
       const db = pool.connection(scope.agentId);
       const model = readModel(db);
-      if (model === null || !hasTable(db)) return;
-      await (await graphOf(scope.agentId, db, model.dimensions)).maintain();
+      if (model === null || !hasTable(db, VECTOR_TABLE)) return;
+      await searchOf(scope.agentId, db, model.dimensions).maintain();
     },
 
     async close() {
-      for (const agentId of [...graphs.keys()]) await dropGraph(agentId);
+      for (const agentId of [...searches.keys()]) dropSearch(agentId);
     },
 
     async statistics(scope) {
       const db = pool.connection(scope.agentId);
       const model = readModel(db);
       const total = (db.prepare('SELECT count(*) AS n FROM memories WHERE agent_id = ?').get(scope.agentId) as { n: number }).n;
-      if (!hasTable(db)) return { total, withVectors: 0, dimensions: model?.dimensions ?? null, modelId: model?.modelId ?? null, provider: model?.provider ?? null, indexBytes: 0 };
-      const withVectors = (db.prepare('SELECT count(*) AS n FROM memory_vectors').get() as { n: number }).n;
-      let indexBytes = withVectors * (model?.dimensions ?? 0) * 4;
+      if (!hasTable(db, VECTOR_TABLE)) return { total, withVectors: 0, dimensions: model?.dimensions ?? null, modelId: model?.modelId ?? null, provider: model?.provider ?? null, indexBytes: 0 };
+      const withVectors = (db.prepare(`SELECT count(*) AS n FROM ${VECTOR_TABLE}`).get() as { n: number }).n;
+      let indexBytes = withVectors * (model?.dimensions ?? 0) * 2;
       try {
-        indexBytes = (db.prepare("SELECT sum(pgsize) AS bytes FROM dbstat WHERE name LIKE 'memory_vector%'").get() as { bytes: number | null }).bytes ?? indexBytes;
+        indexBytes = (db.prepare('SELECT sum(pgsize) AS bytes FROM dbstat WHERE name = ?').get(VECTOR_TABLE) as { bytes: number | null }).bytes ?? indexBytes;
       } catch {
         // dbstat is optional in SQLite builds; the raw vector size is a fair estimate.
       }
