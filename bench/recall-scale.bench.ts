@@ -17,6 +17,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { hashContent } from '../src/core/content-hash.ts';
+import { agentPaths } from '../src/config/agent-paths.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { createSqliteBackend } from '../src/stores/sqlite/sqlite-backend.ts';
@@ -95,6 +96,22 @@ async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size:
   return (performance.now() - loadStarted) / 1000;
 }
 
+/** RSS split as Linux reports it: anonymous (heaps, WASM, SQLite's page cache) and file-backed (mmapped database pages, code). */
+function residentMb(): { anonymousMb: number | null; fileMb: number | null; heapUsedMb: number; arrayBuffersMb: number } {
+  const status = fs.existsSync('/proc/self/status') ? fs.readFileSync('/proc/self/status', 'utf8') : '';
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? round(Number(match[1]) / 1024, 0) : null;
+  };
+  const usage = process.memoryUsage();
+  return { anonymousMb: field('RssAnon'), fileMb: field('RssFile'), heapUsedMb: round(usage.heapUsed / 1e6, 0), arrayBuffersMb: round(usage.arrayBuffers / 1e6, 0) };
+}
+
+/** Bytes of the agent's database file. */
+function databaseFileBytes(agentId: string): number {
+  return fs.statSync(agentPaths(home, agentId).longTermDatabase).size;
+}
+
 async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<Record<string, unknown>> {
   // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
   const agentId = args.includes('--agent') ? option('agent', '') : `scale-${size}`;
@@ -104,6 +121,9 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const buildStarted = performance.now();
   await memory.backend.vectors.maintain(scope);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
+  // What the database holds per memory: the main file's bytes over the rows (the WAL is checkpointed
+  // into it every 1,000 pages, and its own size is a high-water mark, not data).
+  const databaseBytes = storeName === 'sqlite' ? databaseFileBytes(agentId) : null;
   const postingsStarted = performance.now();
   const heapBefore = process.memoryUsage().heapUsed;
   await memory.backend.keywords.maintain(scope);
@@ -129,8 +149,8 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const ftsCached = await timeEach(200, (index) => fts.recallRelevant(cachedQueries[index % cachedQueries.length]!, { recordAccess: false }));
   await fts.stop();
   await ftsBackend.close();
-  const entry = { loadSeconds: round(loadSeconds, 1), hnswBuildSeconds: round(buildSeconds, 1), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), cachedMs: summarize(cached), ftsBm25CachedMs: summarize(ftsCached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
-  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, HNSW build ${entry.hnswBuildSeconds} s, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB`);
+  const entry = { loadSeconds: round(loadSeconds, 1), vectorIndexSeconds: round(buildSeconds, 1), databaseBytesPerMemory: databaseBytes === null ? null : Math.round(databaseBytes / size), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), resident: residentMb(), cachedMs: summarize(cached), ftsBm25CachedMs: summarize(ftsCached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
+  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, vector index ready in ${entry.vectorIndexSeconds} s, database ${entry.databaseBytesPerMemory} B/memory, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB (${JSON.stringify(entry.resident)})`);
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  cached, BM25 by FTS5 bm25() (baseline): p50 ${entry.ftsBm25CachedMs.p50} ms  p95 ${entry.ftsBm25CachedMs.p95} ms  (p95 ratio ${round(entry.ftsBm25CachedMs.p95 / entry.cachedMs.p95, 1)}x)`);
   console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
