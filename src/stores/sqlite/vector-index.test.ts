@@ -125,6 +125,7 @@ describe('the SQLite vector index (sign codes + half-precision vectors)', () => 
     });
     db.exec('DROP TABLE memory_vector_codes');
     db.close();
+    const sizeBefore = fs.statSync(file).size;
     fs.writeFileSync(`${file}.hnsw.json`, '{}');
     fs.writeFileSync(`${file}.hnsw.50-1.graph`, Buffer.from(vectors[0]!.buffer));
 
@@ -133,6 +134,10 @@ describe('the SQLite vector index (sign codes + half-precision vectors)', () => 
     expect(fs.readdirSync(path.dirname(file)).filter((name) => name.includes('.hnsw'))).toEqual([]);
     const tables = upgraded.pool.connection(scope.agentId).prepare("SELECT name FROM sqlite_master WHERE name IN ('memory_vectors', 'memory_vector_blobs', 'memory_vector_codes')").pluck().all();
     expect(tables).toEqual(['memory_vector_codes']);
+    // The float32 tables' pages are given back, not left as free pages in the file.
+    expect(upgraded.pool.connection(scope.agentId).pragma('freelist_count', { simple: true })).toBe(0);
+    upgraded.pool.connection(scope.agentId).pragma('wal_checkpoint(TRUNCATE)');
+    expect(fs.statSync(file).size).toBeLessThan(sizeBefore);
     expect((await upgraded.vectors.statistics(scope)).withVectors).toBe(50);
     expect((await upgraded.vectors.search(scope, vectors[12]!, { limit: 1 }))[0]!.id).toBe(ids[12]);
   });
