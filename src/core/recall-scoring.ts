@@ -21,6 +21,12 @@ export type RecallWeights = RecallSignals;
  * one that matches, and the memory dynamics (which LoCoMo cannot measure: every
  * turn there is equally fresh and unused) stay small tie-breakers.
  */
+/**
+ * Weight of a memory's neighbouring turns' text (its second keyword field) in BM25's term frequency,
+ * against 1 for its own text. See docs/recall.md for the cross-validated choice.
+ */
+export const DEFAULT_NEIGHBOUR_WEIGHT = 0.4;
+
 export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, strength: 0.04, recency: 0.03, importance: 0.03 };
 
 export type RecallMode = 'semantic' | 'keyword' | 'hybrid';

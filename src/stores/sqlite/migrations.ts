@@ -3,6 +3,7 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
 import { createLayerTables } from './layer-schema.ts';
+import { createNeighbourTextSchema } from './neighbour-text-schema.ts';
 
 export interface Migration {
   version: number;
@@ -158,6 +159,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     description: 'complete forgetting: FTS5 secure-delete, tombstones of forgotten ids (never re-imported), an index on the source a derived memory came from',
     up: createForgettingSchema,
+  },
+  {
+    version: 8,
+    description: 'context field: each memory indexed with the text of its neighbouring turns (reply links) in a second, lower-weighted FTS5 column kept by triggers',
+    up: createNeighbourTextSchema,
   },
 ];
 
