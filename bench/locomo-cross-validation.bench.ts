@@ -7,7 +7,7 @@
 // held fixed (the defaults, with `{}` first).
 //
 // npx tsx bench/locomo-cross-validation.bench.ts [--data ../shared/data/locomo] \
-//   [--grid '[{}, {"weights": {"thread": 0.3}}]' | --grid '{"weights.thread": [0.3, 0.45], "contextWeight": [0, 0.4]}']
+//   [--grid '[{}, {"weights": {"thread": 0.3}}]' | --grid '{"weights.thread": [0.3, 0.45], "neighbourWeight": [0, 0.4]}']
 // A grid object is the cartesian product of its dotted keys' values.
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';

@@ -62,6 +62,8 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
     return null;
   };
   return {
+    neighbourField: true,
+
     async maintain(scope) {
       const db = options.pool.connection(scope.agentId);
       if (currentPostings(db) === null && !building.has(db) && statisticsOf(db).memories() >= postingsFromMemories) {
