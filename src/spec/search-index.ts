@@ -62,7 +62,8 @@ export interface KeywordIndex {
    * Where `neighbourField` is true, a memory is indexed with its own text and, as a second field, the
    * text of its neighbouring turns (the turn it replies to and its replies); `neighbourWeight` (default
    * DEFAULT_NEIGHBOUR_WEIGHT) is that field's weight in BM25's term frequency, the memory's own text
-   * weighing 1. Where it is false, `neighbourWeight` is ignored.
+   * weighing 1; at 0, a memory its neighbours' words alone match is not returned. Where it is false,
+   * `neighbourWeight` is ignored.
    */
   search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery; neighbourWeight?: number }): Promise<KeywordHit[]>;
   /**

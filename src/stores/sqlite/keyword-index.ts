@@ -94,7 +94,8 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       // Without filters the index alone answers, and ids are looked up for the returned rows only.
       const where = Object.keys(filters).length === 0 ? null : buildWhere(scope, { includeSuperseded: true, ...filters });
       const run = (spec: Omit<FtsQuery, 'where' | 'neighbourWeight'>): Hit[] => query(db, { ...spec, where, neighbourWeight });
-      const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits);
+      // A match in the neighbours' field alone scores 0 at weight 0: not a match then (every scored path floors IDF above 0).
+      const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits.filter((hit) => hit.score > 0));
       if (where === null) {
         const fromMemory = currentPostings(db)?.search(words, searchOptions.limit, neighbourWeight);
         if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);

@@ -149,7 +149,7 @@ describe('in-memory keyword postings', () => {
     const [none, low, full] = [await scoreOf(0), await scoreOf(0.4), await scoreOf(1)];
     expect(none.get('turn1')!).toBeGreaterThan(0);
     for (const id of ['turn0', 'turn2', 'reply']) {
-      expect(none.get(id) ?? 0).toBe(0);
+      expect(none.has(id)).toBe(false);
       expect(low.get(id)!).toBeGreaterThan(0);
       expect(full.get(id)!).toBeGreaterThan(low.get(id)!);
     }
