@@ -25,6 +25,8 @@ export const recallRelevantOptionsSchema = z
     /** Drop results whose relevance (similarity / normalized BM25 blend) is below this. */
     similarityThreshold: unit.optional(),
     weights: recallWeightsSchema.optional(),
+    /** Weight of a memory's neighbouring turns' text in its keyword score, its own text weighing 1 (default DEFAULT_NEIGHBOUR_WEIGHT). */
+    neighbourWeight: unit.optional(),
     /** Score importance as importance × e^(−days/90). */
     temporalDecay: z.boolean().default(false),
     /** Record the access on what is returned (default true). */

@@ -88,6 +88,28 @@ describe('forgetting is complete', () => {
     expect(await memory.store.count({ agentId: 'ada' })).toBe(OTHER.length);
   });
 
+  it('a chat turn forgotten between two others leaves their context field too (the words neighbours were indexed with)', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [before, turn, after] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'Can you remind me of something later?' },
+        { type: 'chat', content: LOCKER },
+        { type: 'chat', content: 'Sure, noted for later.' },
+      ],
+      { longTerm: true },
+    );
+    expect(after!.memory.context.replyTo).toBe(turn!.memory.id);
+    // Indexed with their neighbour's words: a keyword search for them finds all three turns.
+    const found = await memory.recallRelevant('quokka', { mode: 'keyword', recordAccess: false });
+    expect(new Set(found.map((result) => result.memory.id))).toEqual(new Set([before!.memory.id, turn!.memory.id, after!.memory.id]));
+
+    await memory.forget([turn!.memory.id]);
+
+    expectNoTrace(home.home, memory, LOCKER, words);
+    expect(await memory.recallRelevant('quokka', { mode: 'keyword', recordAccess: false })).toEqual([]);
+    expect((await memory.store.getMany({ agentId: 'ada' }, [before!.memory.id, after!.memory.id])).length).toBe(2);
+  });
+
   it('the locker case: the raw memory takes the remember_facts facts and the watcher memories made from the same text with it', async () => {
     const words = wordsFoundNowhereElse(LOCKER, home.home);
     const [raw] = await memory.rememberMany([{ type: 'chat', content: LOCKER }], { longTerm: true });

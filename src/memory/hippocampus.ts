@@ -244,8 +244,8 @@ export class Hippocampus {
   async recallByKeywords(keywords: string[], options: Omit<RecallRelevantOptionsInput, 'mode'> = {}): Promise<RecallResult[]> {
     keywords = parseWith(keywordListSchema, keywords, 'recallByKeywords words');
     if (typeof options !== 'object' || options === null) throw new ValidationError({ message: 'recallByKeywords options must be an object' });
-    // Only the words count here: neighbouring turns are not pulled in by the thread signal.
-    return this.recallRelevant(keywords.join(' '), { ...options, mode: 'keyword', weights: { ...options.weights, thread: 0 } });
+    // Only the words count here: neighbouring turns are not pulled in by the thread signal, nor found by their neighbours' words.
+    return this.recallRelevant(keywords.join(' '), { neighbourWeight: 0, ...options, mode: 'keyword', weights: { ...options.weights, thread: 0 } });
   }
 
   /** The memories closest in meaning to one memory. */

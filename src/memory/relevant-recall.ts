@@ -91,7 +91,7 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   }
   let bestKeyword = 0;
   if (terms.length > 0) {
-    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(hasFilters ? { where: filters } : {}) })) {
+    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(hasFilters ? { where: filters } : {}), ...(options.neighbourWeight === undefined ? {} : { neighbourWeight: options.neighbourWeight }) })) {
       keyword.set(hit.id, hit.score);
       bestKeyword = Math.max(bestKeyword, hit.score);
     }

@@ -57,8 +57,21 @@ export interface VectorIndex {
 
 /** Full-text keyword search with BM25 ranking, kept in step with the rows. */
 export interface KeywordIndex {
-  /** BM25-ranked matches of any of the terms, among `withinIds` or rows matching `where` when given. */
-  search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery }): Promise<KeywordHit[]>;
+  /**
+   * BM25-ranked matches of any of the terms, among `withinIds` or rows matching `where` when given.
+   * Where `neighbourField` is true, a memory is indexed with its own text and, as a second field, the
+   * text of its neighbouring turns (the turn it replies to and its replies); `neighbourWeight` (default
+   * DEFAULT_NEIGHBOUR_WEIGHT) is that field's weight in BM25's term frequency, the memory's own text
+   * weighing 1; at 0, a memory its neighbours' words alone match is not returned. Where it is false,
+   * `neighbourWeight` is ignored.
+   */
+  search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery; neighbourWeight?: number }): Promise<KeywordHit[]>;
+  /**
+   * Whether memories are also indexed by their neighbouring turns' text (SQLite: yes, schema 9;
+   * PostgreSQL: not yet — its keyword signal reads a memory's own text, and recall leans on the
+   * thread signal alone there). A forgotten memory's text leaves its neighbours' field at once.
+   */
+  readonly neighbourField: boolean;
   /** Background upkeep of any in-memory cache of the index (build, trim its change log); a no-op where there is none. */
   maintain(scope: AgentScope): Promise<void>;
   close(): Promise<void>;

@@ -63,6 +63,9 @@ const BROKEN: Record<string, Breaker> = {
   'ranks keyword matches by BM25: rarer words weigh more, stems match, deleted rows never come back': (base) => ({
     keywords: { search: async (scope, terms, options) => (await base.keywords.search(scope, terms, { ...options, limit: 100 })).reverse().slice(0, options.limit) },
   }),
+  "says whether it indexes a turn by its neighbours' words, and if so weighs them by neighbourWeight and drops a deleted turn's words from its neighbours": (base) => ({
+    keywords: { search: (scope, terms, options) => base.keywords.search(scope, terms, { ...options, neighbourWeight: 0.4 }) },
+  }),
   'binds one embedding model per agent and refuses another dimension or model': (base) => ({
     vectors: { bind: async (scope, model) => ((await base.vectors.boundModel(scope)) === null ? base.vectors.bind(scope, model) : base.vectors.rebind(scope, model)) },
   }),

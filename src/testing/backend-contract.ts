@@ -310,6 +310,30 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
+    name: "says whether it indexes a turn by its neighbours' words, and if so weighs them by neighbourWeight and drops a deleted turn's words from its neighbours",
+    async run(backend) {
+      const scope = contractScope();
+      const told = contractRecord(scope, 'We finally saw the aurora borealis above the fjord');
+      const reply = contractRecord(scope, 'Yeah, it was amazing!', { context: { replyTo: told.id } });
+      const next = contractRecord(scope, 'Did you take pictures?', { context: { replyTo: reply.id } });
+      await backend.store.insertMany(scope, [told, reply, next, ...Array.from({ length: 8 }, (_, index) => contractRecord(scope, `filler chat turn ${index}`))]);
+      const scores = async (neighbourWeight: number) => new Map((await backend.keywords.search(scope, ['aurora'], { limit: 10, neighbourWeight })).map((hit) => [hit.id, hit.score]));
+      if (backend.keywords.neighbourField) {
+        const [none, some, full] = [await scores(0), await scores(0.4), await scores(1)];
+        expect(some.get(told.id)!).toBeGreaterThan(some.get(reply.id)!);
+        expect(none.has(reply.id)).toBe(false);
+        expect(some.get(reply.id)!).toBeGreaterThan(0);
+        expect(full.get(reply.id)!).toBeGreaterThan(some.get(reply.id)!);
+        expect(some.has(next.id)).toBe(false); // two turns away
+      } else {
+        // Honest about it: a neighbour's word finds only the turn that holds it.
+        expect([...(await scores(0.4)).keys()]).toEqual([told.id]);
+      }
+      await backend.store.deleteMany(scope, [told.id]);
+      expect(await backend.keywords.search(scope, ['aurora', 'borealis', 'fjord'], { limit: 10, neighbourWeight: 1 })).toEqual([]);
+    },
+  },
+  {
     name: 'binds one embedding model per agent and refuses another dimension or model',
     async run(backend) {
       const scope = contractScope();

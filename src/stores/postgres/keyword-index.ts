@@ -70,6 +70,9 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
   }
 
   return {
+    // Not yet: the neighbouring turns' text (SQLite's schema 9) needs its own column, triggers and word counts here.
+    neighbourField: false,
+
     async search(scope, terms, searchOptions) {
       const text = terms.map(plainWord).filter((word) => word.length > 0).join(' ');
       if (text.length === 0 || searchOptions.limit <= 0) return [];

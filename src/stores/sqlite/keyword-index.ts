@@ -9,6 +9,7 @@ import { TermStatistics } from './term-statistics.ts';
 import { KeywordPostings } from './keyword-postings.ts';
 import { buildPostingsSnapshot } from './build-postings-snapshot.ts';
 import { pruneKeywordChanges } from './keyword-change-log.ts';
+import { DEFAULT_NEIGHBOUR_WEIGHT } from '../../core/recall-scoring.ts';
 
 export interface SqliteKeywordIndexOptions {
   pool: SqliteConnectionPool;
@@ -61,6 +62,8 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
     return null;
   };
   return {
+    neighbourField: true,
+
     async maintain(scope) {
       const db = options.pool.connection(scope.agentId);
       if (currentPostings(db) === null && !building.has(db) && statisticsOf(db).memories() >= postingsFromMemories) {
@@ -85,14 +88,16 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       if (words.length === 0) return [];
       const quoted = words.map((word) => `"${word}"`);
       const db = options.pool.connection(scope.agentId);
+      const neighbourWeight = searchOptions.neighbourWeight ?? DEFAULT_NEIGHBOUR_WEIGHT;
       const within = searchOptions.withinIds;
       const filters = { ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) };
       // Without filters the index alone answers, and ids are looked up for the returned rows only.
       const where = Object.keys(filters).length === 0 ? null : buildWhere(scope, { includeSuperseded: true, ...filters });
-      const run = (spec: Omit<FtsQuery, 'where'>): Hit[] => query(db, { ...spec, where });
-      const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits);
+      const run = (spec: Omit<FtsQuery, 'where' | 'neighbourWeight'>): Hit[] => query(db, { ...spec, where, neighbourWeight });
+      // A match in the neighbours' field alone scores 0 at weight 0: not a match then (every scored path floors IDF above 0).
+      const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits.filter((hit) => hit.score > 0));
       if (where === null) {
-        const fromMemory = currentPostings(db)?.search(words, searchOptions.limit);
+        const fromMemory = currentPostings(db)?.search(words, searchOptions.limit, neighbourWeight);
         if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);
       }
       // An id list bounds the work already: exact BM25 over it.
@@ -134,6 +139,8 @@ interface FtsQuery {
   match: string;
   /** Row filter on the memories table; null: none beyond the agent's own index. */
   where: { sql: string; params: unknown[] } | null;
+  /** bm25()'s weight of the neighbour_text column (the memory's own content weighs 1). */
+  neighbourWeight: number;
   /** bm25: best BM25 first (and scored); newest: newest row first, unscored; none: any order, unscored. */
   order: 'bm25' | 'newest' | 'none';
   /** Only rows among the newest this many of the index. */
@@ -158,14 +165,14 @@ function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
 
 /** Rows matching an FTS5 expression and the row filter. bm25() is computed only when ranking by it: it costs a pass over every term's matches. */
 function query(db: Database, spec: FtsQuery): Hit[] {
-  const score = spec.order === 'bm25' ? '-bm25(memories_fts)' : '0';
+  const score = spec.order === 'bm25' ? '-bm25(memories_fts, 1.0, ?)' : '0';
   const window = spec.newestRows === undefined ? '' : 'AND memories_fts.rowid > (SELECT max(rowid) FROM memories_fts) - ?';
   // Ordered by the selected score, so bm25() runs once per row.
   const order = spec.order === 'bm25' ? 'ORDER BY score DESC, memories_fts.rowid' : spec.order === 'newest' ? 'ORDER BY memories_fts.rowid DESC' : '';
   const from = spec.where === null ? 'memories_fts' : 'memories_fts JOIN memories m ON m.seq = memories_fts.rowid';
   const sql = `SELECT memories_fts.rowid AS seq, ${score} AS score FROM ${from}
         WHERE memories_fts MATCH ? ${window} ${spec.where === null ? '' : `AND ${spec.where.sql}`} ${order} ${spec.limit === undefined ? '' : 'LIMIT ?'}`;
-  const params = [spec.match, ...(spec.newestRows === undefined ? [] : [spec.newestRows]), ...(spec.where?.params ?? []), ...(spec.limit === undefined ? [] : [spec.limit])];
+  const params = [...(spec.order === 'bm25' ? [spec.neighbourWeight] : []), spec.match, ...(spec.newestRows === undefined ? [] : [spec.newestRows]), ...(spec.where?.params ?? []), ...(spec.limit === undefined ? [] : [spec.limit])];
   try {
     return db.prepare(sql).all(...params) as Hit[];
   } catch (error) {

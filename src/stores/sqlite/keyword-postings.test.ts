@@ -30,8 +30,9 @@ async function add(contents: string[], into = backend): Promise<void> {
 }
 
 /** Asks both indexes and expects the same memories with the same scores (ties may come in any order). */
-async function expectSameAsFts(terms: string[], limit = 500): Promise<KeywordHit[]> {
-  const [memoryHits, ftsHits] = [await fromMemory.search(scope, terms, { limit }), await exact.search(scope, terms, { limit })];
+async function expectSameAsFts(terms: string[], limit = 500, neighbourWeight?: number): Promise<KeywordHit[]> {
+  const options = { limit, ...(neighbourWeight === undefined ? {} : { neighbourWeight }) };
+  const [memoryHits, ftsHits] = [await fromMemory.search(scope, terms, options), await exact.search(scope, terms, options)];
   const byId = (hits: KeywordHit[]) => new Map(hits.map((hit) => [hit.id, hit.score]));
   const expected = byId(ftsHits);
   expect(memoryHits.length).toBe(ftsHits.length);
@@ -115,6 +116,52 @@ describe('in-memory keyword postings', () => {
     } finally {
       await other.close();
     }
+  });
+
+  it("score a memory's neighbouring turns (its second field) with their weight exactly as bm25(memories_fts, 1, weight) does, through links, deletes, edits and relinks", async () => {
+    const db = backend.pool.connection(scope.agentId);
+    const turns = sentences(40, 3);
+    await backend.store.insertMany(
+      scope,
+      turns.map((content, index) => buildRecord({ type: 'chat', content, context: index % 10 === 0 ? {} : { replyTo: `turn${index - 1}` } }, { ...scope, sessionId: 's', id: `turn${index}`, now: 5_000 + index }).record),
+    );
+    const neighbourText = (id: string) => db.prepare('SELECT neighbour_text FROM memories WHERE id = ?').pluck().get(id) as string;
+    expect(neighbourText('turn5')).toBe(`${turns[4]} ${turns[6]}`);
+    expect(neighbourText('turn9')).toBe(turns[8]); // the last of its thread: no reply
+    db.prepare("DELETE FROM memories WHERE id IN ('turn12', 'turn25')").run();
+    expect(neighbourText('turn11')).toBe(turns[10]);
+    db.prepare("UPDATE memories SET content = 'bakery bakery river' WHERE id = 'turn31'").run();
+    expect(neighbourText('turn32')).toBe(`bakery bakery river ${turns[33]}`);
+    db.prepare(`UPDATE memories SET context = json_set(context, '$.replyTo', 'turn2') WHERE id = 'turn35'`).run();
+    expect(neighbourText('turn2')).toBe(`${turns[1]} ${turns[3]} ${turns[35]}`);
+    expect(neighbourText('turn34')).toBe(turns[33]);
+    expect(() => db.prepare("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    for (const weight of [0, 0.4, 1]) {
+      for (const terms of [['tram', 'bakery'], ['river'], ['café', 'music', 'night']]) expect((await expectSameAsFts(terms, 500, weight)).length).toBeGreaterThan(0);
+    }
+    // A word only a neighbour holds finds the turn: the reply to an edited turn is found by the edit's words.
+    await backend.store.insertMany(scope, [buildRecord({ type: 'chat', content: 'it was lovely', context: { replyTo: 'turn1' } }, { ...scope, sessionId: 's', id: 'reply', now: 9_999 }).record]);
+    db.prepare("UPDATE memories SET content = 'a xylophone on stage' WHERE id = 'turn1'").run();
+    const hits = await expectSameAsFts(['xylophone'], 500, 0.4);
+    expect(new Set(hits.map((hit) => hit.id))).toEqual(new Set(['turn0', 'turn1', 'turn2', 'reply']));
+    // The weight is the neighbours' share: at 0 only the turn holding the word scores, and more weight lifts the others.
+    const scoreOf = async (weight: number) => new Map((await expectSameAsFts(['xylophone'], 500, weight)).map((hit) => [hit.id, hit.score]));
+    const [none, low, full] = [await scoreOf(0), await scoreOf(0.4), await scoreOf(1)];
+    expect(none.get('turn1')!).toBeGreaterThan(0);
+    for (const id of ['turn0', 'turn2', 'reply']) {
+      expect(none.has(id)).toBe(false);
+      expect(low.get(id)!).toBeGreaterThan(0);
+      expect(full.get(id)!).toBeGreaterThan(low.get(id)!);
+    }
+    // A reply stored before the turn it answers (a copy in any order): both learn of each other by the batch's end.
+    await backend.store.insertMany(scope, [
+      buildRecord({ type: 'chat', content: 'a reply that came first', context: { replyTo: 'late' } }, { ...scope, sessionId: 's', id: 'early', now: 10_000 }).record,
+      buildRecord({ type: 'chat', content: 'the turn it answers', context: {} }, { ...scope, sessionId: 's', id: 'late', now: 10_001 }).record,
+    ]);
+    expect([neighbourText('early'), neighbourText('late')]).toEqual(['the turn it answers', 'a reply that came first']);
+    expect(db.prepare('SELECT count(*) FROM memory_neighbours_stale').pluck().get()).toBe(0);
+    expect(() => db.prepare("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)").run()).not.toThrow();
+    await expectSameAsFts(['answers', 'came'], 500, 0.4);
   });
 
   it('leave phrases of several tokens to FTS5', async () => {

@@ -18,28 +18,32 @@ const MAX_CACHED_QUERY_WORDS = 10_000;
 const K1 = 1.2;
 const B = 0.75;
 
-/** The memories holding one token, with how often each holds it. */
+/** The memories holding one token, with how often each holds it in its own text and in its neighbours' text. */
 class TermPostings {
   seqs: Int32Array = new Int32Array(4);
   counts: Uint16Array = new Uint16Array(4);
+  neighbourCounts: Uint16Array = new Uint16Array(4);
   length = 0;
 
   /** Postings over existing arrays (views into a snapshot); the first add past their end copies them out. */
-  static over(seqs: Int32Array, counts: Uint16Array): TermPostings {
+  static over(seqs: Int32Array, counts: Uint16Array, neighbourCounts: Uint16Array): TermPostings {
     const postings = new TermPostings();
     postings.seqs = seqs;
     postings.counts = counts;
+    postings.neighbourCounts = neighbourCounts;
     postings.length = seqs.length;
     return postings;
   }
 
-  add(seq: number, count: number): void {
+  add(seq: number, count: number, neighbourCount: number): void {
     if (this.length === this.seqs.length) {
       this.seqs = grow((size) => new Int32Array(size), this.seqs, Math.max(4, this.length * 2));
       this.counts = grow((size) => new Uint16Array(size), this.counts, Math.max(4, this.length * 2));
+      this.neighbourCounts = grow((size) => new Uint16Array(size), this.neighbourCounts, Math.max(4, this.length * 2));
     }
     this.seqs[this.length] = seq;
     this.counts[this.length] = Math.min(count, 0xffff);
+    this.neighbourCounts[this.length] = Math.min(neighbourCount, 0xffff);
     this.length += 1;
   }
 
@@ -50,6 +54,7 @@ class TermPostings {
       if (seqs.has(this.seqs[index]!)) continue;
       this.seqs[kept] = this.seqs[index]!;
       this.counts[kept] = this.counts[index]!;
+      this.neighbourCounts[kept] = this.neighbourCounts[index]!;
       kept += 1;
     }
     this.length = kept;
@@ -80,6 +85,9 @@ export class KeywordPostings {
   readonly #queryTokens = new Map<string, string[]>();
   #scores = new Float64Array(1024);
   #touched = new Int32Array(1024);
+  /** The search that last touched each seq: a match may score 0 (a neighbour-only match at weight 0). */
+  #touchedAt = new Uint32Array(1024);
+  #search = 0;
 
   private constructor(db: Database.Database, change: number) {
     this.#db = db;
@@ -93,7 +101,7 @@ export class KeywordPostings {
     snapshot.terms.forEach((term, index) => {
       const start = snapshot.offsets[index]!;
       const end = snapshot.offsets[index + 1]!;
-      postings.#terms.set(term, TermPostings.over(snapshot.seqs.subarray(start, end), snapshot.counts.subarray(start, end)));
+      postings.#terms.set(term, TermPostings.over(snapshot.seqs.subarray(start, end), snapshot.counts.subarray(start, end), snapshot.neighbourCounts.subarray(start, end)));
     });
     snapshot.docSeqs.forEach((seq, index) => postings.#setLength(seq, snapshot.docLengths[index]!));
     return postings;
@@ -125,19 +133,20 @@ export class KeywordPostings {
       }
       for (const seq of changed) this.#setLength(seq, null);
     }
-    const current = seqs.length === 0 ? [] : (this.#db.prepare(`SELECT seq, content FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(seqs)) as [number, string][]);
-    const tokens = this.#tokenizer.tokenize(current.map(([seq, content]) => ({ key: seq, text: content })));
-    for (const [seq, text] of tokens) this.#add(seq, text);
+    const current = seqs.length === 0 ? [] : (this.#db.prepare(`SELECT seq, content, neighbour_text FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(seqs)) as [number, string, string][]);
+    const own = this.#tokenizer.tokenize(current.map(([seq, content]) => ({ key: seq, text: content })));
+    const neighbours = this.#tokenizer.tokenize(current.map(([seq, , neighbourText]) => ({ key: seq, text: neighbourText })));
+    for (const [seq, text] of own) this.#add(seq, text, neighbours.get(seq)!);
     this.#change = read;
     return true;
   }
 
   /**
-   * Exact BM25 (as FTS5's bm25() over `"w1" OR "w2" …`) of the memories holding
-   * any of the words, best first, top `limit`. Null when a word is more than
-   * one token (a phrase needs positions: ask FTS5).
+   * Exact BM25 (as FTS5's `bm25(memories_fts, 1, neighbourWeight)` over `"w1" OR "w2" …`) of the
+   * memories holding any of the words in either column, best first, top `limit`. Null when a word is
+   * more than one token (a phrase needs positions: ask FTS5).
    */
-  search(words: readonly string[], limit: number): PostingHit[] | null {
+  search(words: readonly string[], limit: number, neighbourWeight: number): PostingHit[] | null {
     const phrases: TermPostings[] = [];
     for (const tokens of this.#tokensOf(words)) {
       if (tokens.length === 0) continue; // matches nothing, as its FTS5 phrase would
@@ -149,20 +158,24 @@ export class KeywordPostings {
     const averageLength = this.#tokens / this.#rows;
     const scores = this.#scores;
     const lengths = this.#lengths;
+    const touchedAt = this.#touchedAt;
+    const stamp = (this.#search = (this.#search % 0xffffffff) + 1);
     // Seqs scored so far, in a buffer kept between searches: a common word touches tens of thousands.
     let touched = this.#touched;
     let touchedCount = 0;
     for (const list of phrases) {
       // bm25()'s IDF, floored as FTS5 floors it.
       const idf = Math.max(1e-6, Math.log((this.#rows - list.length + 0.5) / (list.length + 0.5)));
-      const { seqs, counts, length: count } = list;
+      const { seqs, counts, neighbourCounts, length: count } = list;
       const lengthWeight = (K1 * B) / averageLength;
       const baseWeight = K1 * (1 - B);
       for (let index = 0; index < count; index += 1) {
         const seq = seqs[index]!;
-        const frequency = counts[index]!;
+        // bm25() weighs each occurrence by its column's weight inside the saturation.
+        const frequency = counts[index]! + neighbourWeight * neighbourCounts[index]!;
         const previous = scores[seq]!;
-        if (previous === 0) {
+        if (touchedAt[seq] !== stamp) {
+          touchedAt[seq] = stamp;
           if (touchedCount === touched.length) touched = this.#touched = grow((size) => new Int32Array(size), touched, touched.length * 2);
           touched[touchedCount++] = seq;
         }
@@ -193,13 +206,13 @@ export class KeywordPostings {
     return words.map((word) => this.#queryTokens.get(word)!);
   }
 
-  #add(seq: number, text: TextTokens): void {
-    for (const [term, count] of text.counts) {
+  #add(seq: number, own: TextTokens, neighbours: TextTokens): void {
+    for (const term of new Set([...own.counts.keys(), ...neighbours.counts.keys()])) {
       let list = this.#terms.get(term);
       if (list === undefined) this.#terms.set(term, (list = new TermPostings()));
-      list.add(seq, count);
+      list.add(seq, own.counts.get(term) ?? 0, neighbours.counts.get(term) ?? 0);
     }
-    this.#setLength(seq, text.length);
+    this.#setLength(seq, own.length + neighbours.length);
   }
 
   #lengthOf(seq: number): number | null {
@@ -213,6 +226,7 @@ export class KeywordPostings {
       const size = Math.max(seq + 1, this.#lengths.length * 2);
       this.#lengths = grow((length) => new Uint32Array(length), this.#lengths, size);
       this.#scores = grow((length) => new Float64Array(length), this.#scores, size);
+      this.#touchedAt = grow((length) => new Uint32Array(length), this.#touchedAt, size);
     }
     const previous = this.#lengthOf(seq);
     if (previous !== null) {

@@ -7,6 +7,7 @@ import type { MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, St
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
+import { hasNeighbourText, NEIGHBOUR_TEXT_ON_INSERT, refreshNeighbourText } from './neighbour-text-schema.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
 
 /**
@@ -71,7 +72,11 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
 
     async insertMany(scope, records) {
       return run(scope.agentId, 'insert', (db) => {
-        const insert = db.prepare(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${placeholders(21)}) ON CONFLICT DO NOTHING RETURNING seq`);
+        // Indexed with its parent's text from the start; the parent learns of its reply after the batch.
+        const neighbours = hasNeighbourText(db);
+        const insert = neighbours
+          ? db.prepare(`INSERT INTO memories (${INSERT_COLUMNS}, neighbour_text) VALUES (${placeholders(21)}, ${NEIGHBOUR_TEXT_ON_INSERT}) ON CONFLICT DO NOTHING RETURNING seq`)
+          : db.prepare(`INSERT INTO memories (${INSERT_COLUMNS}) VALUES (${placeholders(21)}) ON CONFLICT DO NOTHING RETURNING seq`);
         const existing = db.prepare("SELECT id FROM memories WHERE agent_id = ? AND content_hash = ? AND kind = 'memory'");
         const outcome = { inserted: [] as string[], duplicates: [] as { record: MemoryRecord; existingId: string }[] };
         db.transaction(() => {
@@ -79,7 +84,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
             if (record.agentId !== scope.agentId) {
               throw new StoreError({ message: `Record ${record.id} belongs to agent "${record.agentId}", not "${scope.agentId}"` });
             }
-            const row = insert.get(...recordToParams(record)) as { seq: number } | undefined;
+            const row = insert.get(...recordToParams(record), ...(neighbours ? [JSON.stringify(record.context), record.agentId] : [])) as { seq: number } | undefined;
             if (row === undefined) {
               const duplicate = existing.get(scope.agentId, record.contentHash) as { id: string } | undefined;
               if (duplicate === undefined) throw new StoreError({ message: `Memory id ${record.id} already exists` });
@@ -89,6 +94,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
             if (record.tags.length > 0) writeTags(db, row.seq, record.tags);
             outcome.inserted.push(record.id);
           }
+          refreshNeighbourText(db);
         }).immediate();
         // A bulk load changes the statistics the planner relies on (measured: recall at
         // 100k went from 0.8 ms to 60 ms p50 on stale statistics).

@@ -4,6 +4,7 @@ import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { createLayerTables } from './layer-schema.ts';
+import { createNeighbourTextSchema } from './neighbour-text-schema.ts';
 
 export interface Migration {
   version: number;
@@ -164,6 +165,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 8,
     description: 'flat write cost: the planner row count of the FTS5 shadow tables, taken when the keyword index was empty, is raised so a segment merge deletes by rowid range instead of scanning the whole index (fts-statistics.ts)',
     up: keepFtsStatisticsUsable,
+  },
+  {
+    version: 9,
+    description: 'context field: each memory indexed with the text of its neighbouring turns (reply links) in a second, lower-weighted FTS5 column kept by triggers',
+    up: createNeighbourTextSchema,
   },
 ];
 

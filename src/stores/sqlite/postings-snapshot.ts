@@ -4,8 +4,10 @@ import { Column } from './typed-arrays.ts';
 
 /**
  * The FTS5 index of one agent as flat arrays: term i's postings are
- * `seqs`/`counts` from `offsets[i]` to `offsets[i + 1]`; every memory's token
- * count is in `docLengths`, by `docSeqs`. Flat so a worker can hand it over
+ * `seqs`/`counts`/`neighbourCounts` from `offsets[i]` to `offsets[i + 1]`
+ * (occurrences in the memory's own text, and in its neighbours' text, the
+ * index's second column); every memory's token count (both columns, as bm25()
+ * counts a row's length) is in `docLengths`, by `docSeqs`. Flat so a worker can hand it over
  * without copying (the buffers are transferred).
  */
 export interface PostingsSnapshot {
@@ -15,13 +17,14 @@ export interface PostingsSnapshot {
   offsets: Int32Array;
   seqs: Int32Array;
   counts: Uint16Array;
+  neighbourCounts: Uint16Array;
   docSeqs: Int32Array;
   docLengths: Uint32Array;
 }
 
 /** The typed arrays of a snapshot, for a transfer list. */
 export function snapshotBuffers(snapshot: PostingsSnapshot): ArrayBuffer[] {
-  return [snapshot.offsets, snapshot.seqs, snapshot.counts, snapshot.docSeqs, snapshot.docLengths].map((array) => array.buffer as ArrayBuffer);
+  return [snapshot.offsets, snapshot.seqs, snapshot.counts, snapshot.neighbourCounts, snapshot.docSeqs, snapshot.docLengths].map((array) => array.buffer as ArrayBuffer);
 }
 
 /**
@@ -38,17 +41,20 @@ export function readPostingsSnapshot(db: Database.Database): PostingsSnapshot {
     const offsets = new Column(new Int32Array(1024), (size) => new Int32Array(size));
     const seqs = new Column(new Int32Array(1 << 16), (size) => new Int32Array(size));
     const counts = new Column(new Uint16Array(1 << 16), (size) => new Uint16Array(size));
+    const neighbourCounts = new Column(new Uint16Array(1 << 16), (size) => new Uint16Array(size));
     const lengths = new Map<number, number>();
     let term: string | null = null;
     let seq = -1;
     let count = 0;
+    let neighbourCount = 0;
     const flush = () => {
       if (term === null) return;
       seqs.push(seq);
       counts.push(Math.min(count, 0xffff));
+      neighbourCounts.push(Math.min(neighbourCount, 0xffff));
     };
-    // Instances come ordered by term, then memory, then position.
-    for (const [nextTerm, nextSeq] of db.prepare('SELECT term, doc FROM temp.hippo_memory_instances').raw().iterate() as Iterable<[string, number]>) {
+    // Instances come ordered by term, then memory, then column and position.
+    for (const [nextTerm, nextSeq, column] of db.prepare('SELECT term, doc, col FROM temp.hippo_memory_instances').raw().iterate() as Iterable<[string, number, string]>) {
       if (nextTerm !== term || nextSeq !== seq) {
         flush();
         if (nextTerm !== term) {
@@ -58,8 +64,10 @@ export function readPostingsSnapshot(db: Database.Database): PostingsSnapshot {
         }
         seq = nextSeq;
         count = 0;
+        neighbourCount = 0;
       }
-      count += 1;
+      if (column === 'content') count += 1;
+      else neighbourCount += 1;
       lengths.set(nextSeq, (lengths.get(nextSeq) ?? 0) + 1);
     }
     flush();
@@ -71,6 +79,6 @@ export function readPostingsSnapshot(db: Database.Database): PostingsSnapshot {
       docSeqs.push(row);
       docLengths.push(lengths.get(row) ?? 0);
     }
-    return { change, terms, offsets: offsets.done(), seqs: seqs.done(), counts: counts.done(), docSeqs: docSeqs.done(), docLengths: docLengths.done() };
+    return { change, terms, offsets: offsets.done(), seqs: seqs.done(), counts: counts.done(), neighbourCounts: neighbourCounts.done(), docSeqs: docSeqs.done(), docLengths: docLengths.done() };
   }).deferred();
 }
