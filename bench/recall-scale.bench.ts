@@ -136,6 +136,9 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const uncachedQueries = questions.slice(20, 220);
   const uncached = await timeEach(uncachedQueries.length, (index) => memory.recallRelevant(uncachedQueries[index]!, { recordAccess: false }));
   const embedOnly = await timeEach(50, (index) => embedder.doEmbed({ values: [`${uncachedQueries[index]} again`] }));
+  // What the process holds while the agent is open and has answered (rssMb, below, is read after it
+  // stopped, as the earlier figures were: native memory a closed index freed may stay in it).
+  const openResident = { rssMb: round(process.memoryUsage().rss / 1e6, 0), ...residentMb() };
   await memory.stop();
   if (storeName === 'postgres') {
     const entry = { loadSeconds: round(loadSeconds, 1), rssMb: round(process.memoryUsage().rss / 1e6, 0), cachedMs: summarize(cached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
@@ -149,8 +152,8 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const ftsCached = await timeEach(200, (index) => fts.recallRelevant(cachedQueries[index % cachedQueries.length]!, { recordAccess: false }));
   await fts.stop();
   await ftsBackend.close();
-  const entry = { loadSeconds: round(loadSeconds, 1), vectorIndexSeconds: round(buildSeconds, 1), databaseBytesPerMemory: databaseBytes === null ? null : Math.round(databaseBytes / size), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), resident: residentMb(), cachedMs: summarize(cached), ftsBm25CachedMs: summarize(ftsCached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
-  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, vector index ready in ${entry.vectorIndexSeconds} s, database ${entry.databaseBytesPerMemory} B/memory, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB (${JSON.stringify(entry.resident)})`);
+  const entry = { loadSeconds: round(loadSeconds, 1), vectorIndexSeconds: round(buildSeconds, 1), databaseBytesPerMemory: databaseBytes === null ? null : Math.round(databaseBytes / size), keywordPostingsSeconds: round(postingsSeconds, 1), keywordPostingsHeapMb: round(postingsHeapMb, 0), rssMb: round(process.memoryUsage().rss / 1e6, 0), openResident, cachedMs: summarize(cached), ftsBm25CachedMs: summarize(ftsCached), uncachedMs: summarize(uncached), queryEmbeddingMs: summarize(embedOnly) };
+  console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, vector index ready in ${entry.vectorIndexSeconds} s, database ${entry.databaseBytesPerMemory} B/memory, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB (while open: ${JSON.stringify(entry.openResident)})`);
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  cached, BM25 by FTS5 bm25() (baseline): p50 ${entry.ftsBm25CachedMs.p50} ms  p95 ${entry.ftsBm25CachedMs.p95} ms  (p95 ratio ${round(entry.ftsBm25CachedMs.p95 / entry.cachedMs.p95, 1)}x)`);
   console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
