@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../errors/validation-error.ts';
 import { isGreetingOnly } from '../nlp/chatter.ts';
+import { repeatedMentions } from '../live/apply-candidate.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createHippocampus, type HippocampusOptions } from '../memory/hippocampus.ts';
@@ -137,12 +138,19 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
       const memory = await createHippocampus({ home, agentId: `salience-${conversation}`, ...options.engine });
       try {
         await createLiveWatcher({ memory, source: createTranscriptSource({ file: transcript }) }).runOnce();
-        // Provenance: a memory's context.messageId ends in ":<line>" of the transcript (as `index export` shows it).
+        // Provenance: a memory's context.messageId ends in ":<line>" of the transcript, and each message that
+        // said it again is in context.repeatedIn with the importance the watcher gave that mention (as
+        // `index export` shows both). A turn that only reinforced an older memory is credited with its own
+        // importance, not the older memory's.
         const records = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'none' });
         const importanceByLine = new Map<number, number>();
+        const credit = (messageId: unknown, importance: number) => {
+          const line = Number(/:(\d+)$/.exec(String(messageId ?? ''))?.[1]);
+          if (Number.isInteger(line)) importanceByLine.set(line, Math.max(importanceByLine.get(line) ?? 0, importance));
+        };
         for (const record of records) {
-          const line = Number(/:(\d+)$/.exec(String(record.context.messageId ?? ''))?.[1]);
-          if (Number.isInteger(line)) importanceByLine.set(line, Math.max(importanceByLine.get(line) ?? 0, record.importance));
+          credit(record.context.messageId, record.importance);
+          for (const mention of repeatedMentions(record.context)) credit(mention.messageId, mention.importance);
         }
         byConversation[conversation] = score(turns, memorable, importanceByLine, records.length);
         const offset = all.turns.length;

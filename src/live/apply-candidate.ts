@@ -3,6 +3,21 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { findMatchingMemory, memoryTypeOf } from './candidate-matcher.ts';
 import type { LiveCandidate } from './live-candidate.ts';
 
+/** The most recent mentions a memory lists in `context.repeatedIn`: a bound on the row; `encounterCount` keeps the full count. */
+export const MAX_REPEATED_IN = 20;
+
+/** Where a memory was said again: the message, and the importance the watcher gave that mention. */
+export interface RepeatedMention {
+  messageId: string;
+  importance: number;
+}
+
+/** The mentions a memory's context lists, each entry checked (a context is free-form JSON). */
+export function repeatedMentions(context: Record<string, unknown>): RepeatedMention[] {
+  const list = Array.isArray(context.repeatedIn) ? (context.repeatedIn as unknown[]) : [];
+  return list.filter((entry): entry is RepeatedMention => typeof entry === 'object' && entry !== null && typeof (entry as RepeatedMention).messageId === 'string' && typeof (entry as RepeatedMention).importance === 'number');
+}
+
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
 
 /**
@@ -19,7 +34,10 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
   const match = await findMatchingMemory(memory, candidate, options.threshold);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
-    await memory.reinforce(match.record.id, { intensity: candidate.intensity, setImportance: Math.min(1, setImportance) });
+    // The message that said it again is recorded on the memory it raised ("said again in message X"):
+    // provenance for the person reading the memory, and the turn's credit in the salience benchmark.
+    const repeatedIn = [...repeatedMentions(match.record.context), { messageId: candidate.messageId, importance: candidate.importance }].slice(-MAX_REPEATED_IN);
+    await memory.reinforce(match.record.id, { intensity: candidate.intensity, setImportance: Math.min(1, setImportance), context: { repeatedIn } });
     return { action: 'reinforced', id: match.record.id, similarity: match.similarity };
   }
   const [result] = await memory.rememberMany(
