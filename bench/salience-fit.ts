@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { readSalienceConversation, rocAuc } from '../src/evaluation/salience-benchmark.ts';
-import { contentWords, SALIENCE_FEATURES, salienceFeatures } from '../src/live/salience-features.ts';
+import { createConversationContext, SALIENCE_FEATURES, salienceFeatures } from '../src/live/salience-features.ts';
 import { fitLogisticRaw, predict } from './lib/logistic-regression.ts';
 
 const args = process.argv.slice(2);
@@ -35,18 +35,16 @@ const folds: Fold[] = fs
   .map((file) => {
     const { turns, memorable } = readSalienceConversation(path.join(data, file));
     const fold: Fold = { name: file.replace(/\.json$/, ''), rows: [], labels: [], lengths: [] };
-    // Novelty as the live analyzer sees it: against every word said before in the conversation.
-    const seen = new Set<string>();
-    let previous: { content: string; timestamp: number } | undefined;
+    // The context as the live analyzer keeps it: the words said before, the previous message, the session.
+    const conversation = createConversationContext();
     for (const turn of turns) {
       if (turn.user) {
-        const features = salienceFeatures(turn.text, { seenWords: seen, timestamp: turn.timestamp, ...(previous ? { previous } : {}) });
+        const features = salienceFeatures(turn.text, conversation.before(turn.timestamp));
         fold.rows.push(columns.map(([name]) => features[name]));
         fold.labels.push(memorable.has(turn.diaId));
         fold.lengths.push(turn.text.length);
       }
-      for (const word of contentWords(turn.text)) seen.add(word);
-      previous = { content: turn.text, timestamp: turn.timestamp };
+      conversation.heard({ content: turn.text, timestamp: turn.timestamp });
     }
     return fold;
   });

@@ -7,7 +7,7 @@ import type { ConversationMessage } from './conversation-source.ts';
 import { LIVE_IMPORTANCE, type LiveAnalyzer, type LiveCandidate, type LiveDomain } from './live-candidate.ts';
 import { findExplicitCue } from './explicit-cue.ts';
 import { ABOUT_THE_AGENT, AGENT_SELF_STATEMENT, CONFIDENCE, INSTRUCTION_TO_THE_AGENT, retell, retellAgent, TRUST_MOMENT } from './live-phrasing.ts';
-import { contentWords, type SalienceContext } from './salience-features.ts';
+import { createConversationContext, type SalienceContext } from './salience-features.ts';
 import { salienceOf } from './salience-model.ts';
 
 type Level = { importance: number; category: string };
@@ -136,8 +136,6 @@ function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
   return [...kept.values()];
 }
 
-const MAX_SEEN_WORDS = 50_000;
-
 /** What one message yields, judged in the context of what came before it. */
 function fromMessage(message: ConversationMessage, context: SalienceContext): LiveCandidate[] {
   const content = message.content.trim();
@@ -174,21 +172,14 @@ function fromMessage(message: ConversationMessage, context: SalienceContext): Li
  */
 export function createOfflineAnalyzer(): LiveAnalyzer {
   // What the conversation said before, across batches, for the salience of what comes next.
-  let previous: { content: string; timestamp: number } | undefined;
-  let seenWords = new Set<string>();
-  const heard = (message: ConversationMessage) => {
-    previous = { content: message.content, timestamp: message.timestamp };
-    // A bound on a watcher that runs for months: past it, novelty is judged against recent words only.
-    if (seenWords.size > MAX_SEEN_WORDS) seenWords = new Set();
-    for (const word of contentWords(message.content)) seenWords.add(word);
-  };
+  const conversation = createConversationContext();
   return {
     name: 'offline',
     async analyze(messages) {
       const candidates: LiveCandidate[] = [];
       for (const message of messages) {
-        candidates.push(...fromMessage(message, { seenWords, timestamp: message.timestamp, ...(previous ? { previous } : {}) }));
-        if (message.role === 'user' || message.role === 'assistant') heard(message);
+        candidates.push(...fromMessage(message, conversation.before(message.timestamp)));
+        if (message.role === 'user' || message.role === 'assistant') conversation.heard(message);
       }
       return withoutRedundancy(candidates);
     },
