@@ -16,6 +16,21 @@ describe('offline live analyzer', () => {
     expect(candidate?.importance).toBe(Math.max(level, Math.round(salienceOf(content) * 1000) / 1000));
   });
 
+  it('weighs an aside by its salience: "by the way" is how people bring their news', async () => {
+    const aside = 'Congrats on the race! By the way, I finally adopted a puppy named Oscar last week.';
+    const candidates = await analyze(aside);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(Math.max(...candidates.map((candidate) => candidate.importance))).toBe(Math.round(salienceOf(aside) * 1000) / 1000);
+    expect(salienceOf(aside)).toBeGreaterThan(0.5);
+  });
+
+  it('floors a taste of the speaker at the preference level, but not praise of what the other person has or does', async () => {
+    const [taste] = await analyze('I love hiking in the mountains.');
+    expect(taste?.importance).toBeGreaterThanOrEqual(0.8);
+    const praise = await analyze('I love your turtles so much!');
+    expect(Math.max(0, ...praise.map((candidate) => candidate.importance))).toBeLessThan(0.8);
+  });
+
   it('weighs what has no level of its own by its salience, project work at least at the project level', async () => {
     const [fact] = await analyze('The staging database runs on version 15.');
     expect(fact?.importance).toBe(Math.round(salienceOf('The staging database runs on version 15.') * 1000) / 1000);
