@@ -1,5 +1,6 @@
 import { liveScore, reinforcedScore } from '../core/live-score.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
 import { findMatchingMemory, memoryTypeOf } from './candidate-matcher.ts';
 import type { LiveCandidate } from './live-candidate.ts';
 
@@ -10,6 +11,17 @@ export const MAX_REPEATED_IN = 20;
 export interface RepeatedMention {
   messageId: string;
   importance: number;
+}
+
+/**
+ * The importance the watcher gave each message a memory came from: the one it was made from
+ * (`context.messageId`, at `context.messageImportance`, the memory's own importance when made before that
+ * key existed) and each one that said it again (`context.repeatedIn`). Reinforcement raises the memory's
+ * importance later; this is what each message was judged worth when it was said.
+ */
+export function mentionsOf(record: Pick<MemoryRecord, 'context' | 'importance'>): RepeatedMention[] {
+  const first = typeof record.context.messageId === 'string' ? [{ messageId: record.context.messageId, importance: typeof record.context.messageImportance === 'number' ? record.context.messageImportance : record.importance }] : [];
+  return [...first, ...repeatedMentions(record.context)];
 }
 
 /** The mentions a memory's context lists, each entry checked (a context is free-form JSON). */
@@ -52,7 +64,7 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
         intensity: candidate.intensity,
         tags: candidate.keywords,
         timestamp: candidate.timestamp,
-        context: { messageId: candidate.messageId, ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }) },
+        context: { messageId: candidate.messageId, messageImportance: candidate.importance, ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }) },
         source: options.sourceId,
       },
     ],

@@ -48,7 +48,7 @@ describe('where a memory was said again', () => {
     // The memory keeps the message it was made from; the repeats are listed after it, in order, each
     // with the importance the watcher gave that mention (a stated preference: 0.8), not the raised one of the memory.
     expect(tea!.importance).toBeGreaterThan(0.8);
-    expect(tea!.context).toMatchObject({ messageId: 'm1', repeatedIn: [{ messageId: 'm3', importance: 0.8 }, { messageId: 'm4', importance: 0.8 }] });
+    expect(tea!.context).toMatchObject({ messageId: 'm1', messageImportance: 0.8, repeatedIn: [{ messageId: 'm3', importance: 0.8 }, { messageId: 'm4', importance: 0.8 }] });
     expect(typeof tea!.context.sourceHash).toBe('string');
   });
 
