@@ -143,12 +143,12 @@ function withoutRedundancy(candidates: LiveCandidate[]): LiveCandidate[] {
 }
 
 /** What one message yields, judged in the context of what came before it. */
-function fromMessage(message: ConversationMessage, context: SalienceContext): LiveCandidate[] {
+function fromMessage(message: ConversationMessage, context: SalienceContext, weigh: typeof salienceOf): LiveCandidate[] {
   const content = message.content.trim();
   if (content === '' || message.role === 'system' || message.role === 'tool' || isSmallTalk(content) || isChatter(content)) return [];
   if (message.role === 'assistant') return fromAgentMessage(message);
   if (isGreetingOnly(content)) return [];
-  const salience = salienceOf(content, context);
+  const salience = weigh(content, context);
   // "Remember this / don't forget / for the record …" marks the clause it points at; the cue itself is never a memory.
   const cue = findExplicitCue(content);
   if (cue) {
@@ -176,7 +176,9 @@ function fromMessage(message: ConversationMessage, context: SalienceContext): Li
  * const candidates = await createOfflineAnalyzer().analyze([{ id: '1', role: 'user', content: 'I prefer short answers', timestamp: Date.now() }]);
  * candidates[0]; // { domain: 'user', category: 'preference', content: 'User prefers short answers', importance: 0.8, ... }
  */
-export function createOfflineAnalyzer(): LiveAnalyzer {
+export function createOfflineAnalyzer(options: { salience?: typeof salienceOf } = {}): LiveAnalyzer {
+  // Another salience model: bench/salience-fit.ts runs the analyzer with each fold's own fit.
+  const weigh = options.salience ?? salienceOf;
   // What the conversation said before, across batches, for the salience of what comes next.
   const conversation = createConversationContext();
   return {
@@ -184,7 +186,7 @@ export function createOfflineAnalyzer(): LiveAnalyzer {
     async analyze(messages) {
       const candidates: LiveCandidate[] = [];
       for (const message of messages) {
-        candidates.push(...fromMessage(message, conversation.before(message.timestamp)));
+        candidates.push(...fromMessage(message, conversation.before(message.timestamp), weigh));
         if (message.role === 'user' || message.role === 'assistant') conversation.heard(message);
       }
       return withoutRedundancy(candidates);
