@@ -16,12 +16,14 @@ describe('offline live analyzer', () => {
     expect(candidate?.importance).toBe(Math.max(level, Math.round(salienceOf(content) * 1000) / 1000));
   });
 
-  it('weighs an aside by its salience: "by the way" is how people bring their news', async () => {
-    const aside = 'Congrats on the race! By the way, I finally adopted a puppy named Oscar last week.';
-    const candidates = await analyze(aside);
+  it('caps a message that opens as an aside, but weighs by salience the news brought after a reply', async () => {
+    const [opening] = await analyze('By the way, I went to the market yesterday.');
+    expect(opening?.importance).toBe(0.3);
+    const news = 'Congrats on the race! By the way, I finally adopted a puppy named Oscar last week.';
+    const candidates = await analyze(news);
     expect(candidates.length).toBeGreaterThan(0);
-    expect(Math.max(...candidates.map((candidate) => candidate.importance))).toBe(Math.round(salienceOf(aside) * 1000) / 1000);
-    expect(salienceOf(aside)).toBeGreaterThan(0.5);
+    expect(Math.max(...candidates.map((candidate) => candidate.importance))).toBe(Math.round(salienceOf(news) * 1000) / 1000);
+    expect(salienceOf(news)).toBeGreaterThan(0.5);
   });
 
   it('floors a taste of the speaker at the preference level, but not praise of what the other person has or does', async () => {

@@ -64,8 +64,9 @@ const ABOUT_THE_OTHER = /\b(you|your|yours|you're|you've|you'd)\b/i;
  * A kept sentence's importance: the message's salience (salience-model.ts), with the watcher's promises
  * kept as floors — a "remember this" 0.9, a confidence 0.85, an instruction to the agent 0.8, a stated
  * preference (not praise of the other's), identity, decision or piece of project work its level.
- * An aside ("by the way", "anyway") is weighed like the rest: it is how people bring their news after
- * the pleasantries. It used to be capped at 0.3; 8 of the 9 LoCoMo turns that cap lowered were memorable.
+ * An aside that opens the message ("By the way, …") is capped at the passing-mention level (0.3); one
+ * that follows the pleasantries is how people bring their news, weighed like the rest (the cap lowered
+ * 9 LoCoMo turns of that shape, 8 of them memorable).
  */
 function weighed(sentence: string, level: Level | null, domain: LiveDomain, salience: number, signals: ContentSignals): number {
   if (signals.explicitRemember) return Math.max(LIVE_IMPORTANCE.explicitRemember, salience);
@@ -73,7 +74,8 @@ function weighed(sentence: string, level: Level | null, domain: LiveDomain, sali
   if (domain === 'relationship' && CONFIDENCE.test(sentence)) floor = LIVE_IMPORTANCE.emotional;
   else if (domain === 'self' && INSTRUCTION_TO_THE_AGENT.test(sentence)) floor = LIVE_IMPORTANCE.identity;
   else if (level && FLOORED_CATEGORIES.has(level.category) && !(level.category === 'preference' && ABOUT_THE_OTHER.test(sentence))) floor = level.importance;
-  return Math.round(Math.max(floor, salience) * 1000) / 1000;
+  const importance = signals.passingMention ? Math.min(salience, LIVE_IMPORTANCE.passingMention) : salience;
+  return Math.round(Math.max(floor, importance) * 1000) / 1000;
 }
 
 function fromUserSentence(sentence: string, message: ConversationMessage, passing: boolean, salience: number, explicit = false): LiveCandidate[] {
@@ -156,7 +158,10 @@ function fromMessage(message: ConversationMessage, context: SalienceContext, wei
   }
   // A moment of trust is kept whole: split into clauses it loses what made it one.
   if (TRUST_MOMENT.test(content) && splitSentences(content).length <= 3) return fromUserSentence(content, message, false, salience);
-  const passing = detectContentSignals(content).passingMention;
+  // An aside that opens the message ("By the way, I went to the market") frames all of it as one and is
+  // capped; one after a reply to the other ("Congrats! By the way, I finally …") turns to the speaker's
+  // own news and is weighed like the rest: 8 of the 9 LoCoMo turns of that shape are memorable.
+  const passing = detectContentSignals(splitSentences(content)[0] ?? '').passingMention;
   return splitSentences(content).flatMap((sentence) => fromUserSentence(sentence, message, passing, salience));
 }
 
@@ -166,8 +171,8 @@ function fromMessage(message: ConversationMessage, context: SalienceContext, wei
  * the message's salience (salience-model.ts: how likely a person would
  * remember it, fitted on LoCoMo), floored at the watcher's levels where they
  * are promises (remember 0.9, a confidence 0.85, an instruction to the agent
- * or a stated preference/identity 0.8, decision 0.75, project 0.6); an aside
- * ("by the way") is weighed like the rest. Greetings, thanks, questions back, routine task
+ * or a stated preference/identity 0.8, decision 0.75, project 0.6) and capped
+ * at 0.3 for a message that opens with "by the way". Greetings, thanks, questions back, routine task
  * chatter, memories that would be born below the background tier (0.2) and
  * repeats within a batch yield nothing. It remembers the previous message
  * and the words said so far across batches: they feed the salience.
