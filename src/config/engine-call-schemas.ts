@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contextSchema } from './experience-schema.ts';
 
 // The arguments of the engine's public methods, bounded: the same limits the HTTP API, the tools and
 // the CLI apply, so no call from any surface (or from a JavaScript caller passing anything at all) can
@@ -17,7 +18,7 @@ export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max
 export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200)).min(1).max(64);
 const unit = z.number().min(0).max(1);
 
-export const reinforcementSchema = z.object({ intensity: unit, importance: unit.optional(), setImportance: unit.optional() }).strict();
+export const reinforcementSchema = z.object({ intensity: unit, importance: unit.optional(), setImportance: unit.optional(), context: contextSchema.optional() }).strict();
 export const similarOptionsSchema = z.object({ limit: z.number().int().min(1).max(1_000).optional(), excludeSelf: z.boolean().optional() }).strict();
 export const reviewLimitSchema = z.number().int().min(1).max(MAX_BATCH);
 export const clusterDepthSchema = z.number().int().min(0).max(5);

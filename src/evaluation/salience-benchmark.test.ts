@@ -31,8 +31,15 @@ function writeConversation(directory: string): void {
       { speaker: 'Ben', dia_id: 'D2:2', text: 'Lovely.' },
       { speaker: 'Ana', dia_id: 'D2:3', text: 'Ok cool.' },
     ],
+    session_3_date_time: '9:00 am on 12 June, 2023',
+    session_3: [
+      { speaker: 'Ben', dia_id: 'D3:1', text: 'Where do you live these days?' },
+      // Said again: it reinforces the memory of D1:3 and makes none of its own.
+      { speaker: 'Ana', dia_id: 'D3:2', text: 'I just moved to Lisbon with my partner Noor and I love it.' },
+    ],
     session_1_observation: { Ana: [['Ana moved to Lisbon with Noor.', 'D1:3']] },
     session_2_observation: { Ana: [['Ana will adopt a cat named Miso.', 'D2:1']] },
+    session_3_observation: { Ana: [['Ana lives in Lisbon.', 'D3:2']] },
     qa: [],
   };
   fs.writeFileSync(path.join(directory, '1.json'), JSON.stringify(conversation));
@@ -50,10 +57,12 @@ describe('the salience benchmark', () => {
     const data = path.join(home.home, 'data');
     writeConversation(data);
     const report = await runSalienceBenchmark({ dataDirectory: data });
-    expect(report).toMatchObject({ conversations: 1, userTurns: 5, memorableTurns: 2 });
+    expect(report).toMatchObject({ conversations: 1, userTurns: 6, memorableTurns: 3 });
     expect(report.auc).toBeGreaterThan(0.5);
-    expect(report.byConversation['1']).toMatchObject({ userTurns: 5, memorableTurns: 2 });
+    expect(report.byConversation['1']).toMatchObject({ userTurns: 6, memorableTurns: 3 });
+    // The repeat D3:2 counts as kept, with its own importance, through the memory's context.repeatedIn.
     expect(report.memorableKeptShare).toBe(1);
+    expect(report.auc).toBe(1);
   });
 
   it('runs as `hippocampus bench salience --json`, and an empty folder is a usage error', async () => {
@@ -62,7 +71,7 @@ describe('the salience benchmark', () => {
     let stdout = '';
     const code = await main(['node', 'hippocampus', '--home', home.home, 'bench', 'salience', '--data', data, '--json'], { stdout: (text) => (stdout += text), stderr: () => undefined });
     expect(code).toBe(0);
-    expect(JSON.parse(stdout)).toMatchObject({ conversations: 1, userTurns: 5 });
+    expect(JSON.parse(stdout)).toMatchObject({ conversations: 1, userTurns: 6 });
     const empty = path.join(home.home, 'empty');
     fs.mkdirSync(empty);
     expect(await main(['node', 'hippocampus', 'bench', 'salience', '--data', empty], { stdout: () => undefined, stderr: () => undefined })).toBe(2);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { ValidationError } from '../errors/validation-error.ts';
 import { isGreetingOnly } from '../nlp/chatter.ts';
+import { mentionsOf } from '../live/apply-candidate.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createHippocampus, type HippocampusOptions } from '../memory/hippocampus.ts';
@@ -19,6 +20,11 @@ const turnSchema = z.object({ speaker: z.string(), dia_id: z.string(), text: z.s
 export interface SalienceScores {
   /** ROC-AUC of the importance the watcher gave each user turn (max over the memories made from it, 0 when none). */
   auc: number;
+  /**
+   * The same with the turn a memory was made from credited with the memory's current importance (raised
+   * since by any repeat), the way the benchmark scored before mentions carried their own importance.
+   */
+  storedImportanceAuc: number;
   /** ROC-AUC of the turn's text length, the trivial baseline, in the same run. */
   lengthAuc: number;
   userTurns: number;
@@ -96,7 +102,7 @@ export function readSalienceConversation(file: string): { turns: SalienceTurn[];
   return { turns, memorable };
 }
 
-function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: Map<number, number>, memories: number): SalienceScores {
+function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: Map<number, number>, storedByLine: Map<number, number>, memories: number): SalienceScores {
   const userTurns = turns.filter((turn) => turn.user);
   const labels = userTurns.map((turn) => memorable.has(turn.diaId));
   const importance = userTurns.map((turn) => importanceByLine.get(turn.line) ?? 0);
@@ -106,6 +112,7 @@ function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: 
   const round = (value: number) => Math.round(value * 1000) / 1000;
   return {
     auc: round(rocAuc(importance, labels)),
+    storedImportanceAuc: round(rocAuc(userTurns.map((turn) => storedByLine.get(turn.line) ?? 0), labels)),
     lengthAuc: round(rocAuc(userTurns.map((turn) => turn.text.length), labels)),
     userTurns: userTurns.length,
     memorableTurns: memorableCount,
@@ -127,7 +134,7 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
   if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${options.dataDirectory} holds no conversation files (*.json)` });
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-salience-'));
   const byConversation: Record<string, SalienceScores> = {};
-  const all = { turns: [] as SalienceTurn[], memorable: new Set<string>(), importance: new Map<number, number>(), memories: 0 };
+  const all = { turns: [] as SalienceTurn[], memorable: new Set<string>(), importance: new Map<number, number>(), stored: new Map<number, number>(), memories: 0 };
   try {
     for (const name of files) {
       const conversation = name.replace(/\.json$/, '');
@@ -137,18 +144,31 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
       const memory = await createHippocampus({ home, agentId: `salience-${conversation}`, ...options.engine });
       try {
         await createLiveWatcher({ memory, source: createTranscriptSource({ file: transcript }) }).runOnce();
-        // Provenance: a memory's context.messageId ends in ":<line>" of the transcript (as `index export` shows it).
+        // Provenance: a memory's context.messageId ends in ":<line>" of the transcript, with the importance
+        // the watcher gave that message (context.messageImportance), and each message that said it again is
+        // in context.repeatedIn with the importance it gave that mention (as `index export` shows them). A
+        // turn is credited with what it was judged worth when said, not with the raise a later repeat gave
+        // the memory (that figure is reported too, as storedImportanceAuc).
         const records = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'none' });
         const importanceByLine = new Map<number, number>();
+        const storedByLine = new Map<number, number>();
+        const credit = (byLine: Map<number, number>, messageId: string, importance: number) => {
+          const line = Number(/:(\d+)$/.exec(messageId)?.[1]);
+          if (Number.isInteger(line)) byLine.set(line, Math.max(byLine.get(line) ?? 0, importance));
+        };
         for (const record of records) {
-          const line = Number(/:(\d+)$/.exec(String(record.context.messageId ?? ''))?.[1]);
-          if (Number.isInteger(line)) importanceByLine.set(line, Math.max(importanceByLine.get(line) ?? 0, record.importance));
+          for (const [index, mention] of mentionsOf(record).entries()) {
+            credit(importanceByLine, mention.messageId, mention.importance);
+            // The message a memory was made from gets the memory's importance now.
+            credit(storedByLine, mention.messageId, index === 0 && mention.messageId === record.context.messageId ? record.importance : mention.importance);
+          }
         }
-        byConversation[conversation] = score(turns, memorable, importanceByLine, records.length);
+        byConversation[conversation] = score(turns, memorable, importanceByLine, storedByLine, records.length);
         const offset = all.turns.length;
         for (const turn of turns) all.turns.push({ ...turn, line: turn.line + offset, diaId: `${conversation}/${turn.diaId}` });
         for (const id of memorable) all.memorable.add(`${conversation}/${id}`);
         for (const [line, value] of importanceByLine) all.importance.set(line + offset, value);
+        for (const [line, value] of storedByLine) all.stored.set(line + offset, value);
         all.memories += records.length;
         options.onProgress?.(`${conversation}: AUC ${byConversation[conversation]!.auc} (length ${byConversation[conversation]!.lengthAuc})`);
       } finally {
@@ -158,5 +178,5 @@ export async function runSalienceBenchmark(options: { dataDirectory: string; eng
   } finally {
     fs.rmSync(home, { recursive: true, force: true });
   }
-  return { conversations: files.length, ...score(all.turns, all.memorable, all.importance, all.memories), byConversation };
+  return { conversations: files.length, ...score(all.turns, all.memorable, all.importance, all.stored, all.memories), byConversation };
 }

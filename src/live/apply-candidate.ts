@@ -1,7 +1,34 @@
 import { liveScore, reinforcedScore } from '../core/live-score.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
 import { findMatchingMemory, memoryTypeOf } from './candidate-matcher.ts';
 import type { LiveCandidate } from './live-candidate.ts';
+
+/** The most recent mentions a memory lists in `context.repeatedIn`: a bound on the row; `encounterCount` keeps the full count. */
+export const MAX_REPEATED_IN = 20;
+
+/** Where a memory was said again: the message, and the importance the watcher gave that mention. */
+export interface RepeatedMention {
+  messageId: string;
+  importance: number;
+}
+
+/**
+ * The importance the watcher gave each message a memory came from: the one it was made from
+ * (`context.messageId`, at `context.messageImportance`, the memory's own importance when made before that
+ * key existed) and each one that said it again (`context.repeatedIn`). Reinforcement raises the memory's
+ * importance later; this is what each message was judged worth when it was said.
+ */
+export function mentionsOf(record: Pick<MemoryRecord, 'context' | 'importance'>): RepeatedMention[] {
+  const first = typeof record.context.messageId === 'string' ? [{ messageId: record.context.messageId, importance: typeof record.context.messageImportance === 'number' ? record.context.messageImportance : record.importance }] : [];
+  return [...first, ...repeatedMentions(record.context)];
+}
+
+/** The mentions a memory's context lists, each entry checked (a context is free-form JSON). */
+export function repeatedMentions(context: Record<string, unknown>): RepeatedMention[] {
+  const list = Array.isArray(context.repeatedIn) ? (context.repeatedIn as unknown[]) : [];
+  return list.filter((entry): entry is RepeatedMention => typeof entry === 'object' && entry !== null && typeof (entry as RepeatedMention).messageId === 'string' && typeof (entry as RepeatedMention).importance === 'number');
+}
 
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
 
@@ -19,7 +46,10 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
   const match = await findMatchingMemory(memory, candidate, options.threshold);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
-    await memory.reinforce(match.record.id, { intensity: candidate.intensity, setImportance: Math.min(1, setImportance) });
+    // The message that said it again is recorded on the memory it raised ("said again in message X"):
+    // provenance for the person reading the memory, and the turn's credit in the salience benchmark.
+    const repeatedIn = [...repeatedMentions(match.record.context), { messageId: candidate.messageId, importance: candidate.importance }].slice(-MAX_REPEATED_IN);
+    await memory.reinforce(match.record.id, { intensity: candidate.intensity, setImportance: Math.min(1, setImportance), context: { repeatedIn } });
     return { action: 'reinforced', id: match.record.id, similarity: match.similarity };
   }
   const [result] = await memory.rememberMany(
@@ -34,7 +64,7 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
         intensity: candidate.intensity,
         tags: candidate.keywords,
         timestamp: candidate.timestamp,
-        context: { messageId: candidate.messageId, ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }) },
+        context: { messageId: candidate.messageId, messageImportance: candidate.importance, ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }) },
         source: options.sourceId,
       },
     ],

@@ -11,10 +11,26 @@ describe('offline live analyzer', () => {
     ['I prefer short answers without emojis.', 0.8],
     ['My name is Priya.', 0.8],
     ['We decided to use Postgres for the billing service.', 0.75],
-    ['By the way, I went to the market yesterday.', 0.3],
-  ])('gives "%s" the initial importance %f', async (content, importance) => {
+  ])('gives "%s" at least the initial importance %f, its salience when that is higher', async (content, level) => {
     const [candidate] = await analyze(content);
-    expect(candidate?.importance).toBe(importance);
+    expect(candidate?.importance).toBe(Math.max(level, Math.round(salienceOf(content) * 1000) / 1000));
+  });
+
+  it('caps a message that opens as an aside, but weighs by salience the news brought after a reply', async () => {
+    const [opening] = await analyze('By the way, I went to the market yesterday.');
+    expect(opening?.importance).toBe(0.3);
+    const news = 'Congrats on the race! By the way, I finally adopted a puppy named Oscar last week.';
+    const candidates = await analyze(news);
+    expect(candidates.length).toBeGreaterThan(0);
+    expect(Math.max(...candidates.map((candidate) => candidate.importance))).toBe(Math.round(salienceOf(news) * 1000) / 1000);
+    expect(salienceOf(news)).toBeGreaterThan(0.5);
+  });
+
+  it('floors a taste of the speaker at the preference level, but not praise of what the other person has or does', async () => {
+    const [taste] = await analyze('I love hiking in the mountains.');
+    expect(taste?.importance).toBeGreaterThanOrEqual(0.8);
+    const praise = await analyze('I love your turtles so much!');
+    expect(Math.max(0, ...praise.map((candidate) => candidate.importance))).toBeLessThan(0.8);
   });
 
   it('weighs what has no level of its own by its salience, project work at least at the project level', async () => {

@@ -35,6 +35,10 @@ export const SALIENCE_FEATURES = [
   'answersQuestion',
   'previousLength',
   'previousEvent',
+  'turnInSession',
+  'selfStatementShare',
+  'longestSelfStatement',
+  'reactionThenNews',
 ] as const;
 
 export type SalienceFeature = (typeof SALIENCE_FEATURES)[number];
@@ -54,6 +58,8 @@ const PLAN = /\b(going to|gonna|planning|plan to|plans? (is|are|for)|i'll|i will
 const RELATIONSHIP =
   /\b(family|mom|mum|mother|dad|father|parents?|sister|brother|siblings?|son|daughter|kids?|children|husband|wife|partner|boyfriend|girlfriend|grandma|grandmother|grandpa|grandfather|aunt|uncle|cousin|friends?|mentor|dog|cat|pets?|puppy)\b/;
 const POSSESSION = /\b(my (new|own|first)|i (got|bought|have|own|adopted) (a|an|my|two|three|some)|i'?ve got)\b/;
+// A statement by the speaker about themselves or their own ("I", "we"), as opposed to one about the other.
+const SELF = /\b(i|i'm|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|us)\b/;
 const NEGATION = /\b(not|never|no|n't|nothing|nobody)\b|n't\b/;
 
 function count(text: string, pattern: RegExp): number {
@@ -72,9 +78,39 @@ export interface SalienceContext {
   /** The message just before, from either side. */
   previous?: { content: string; timestamp: number };
   timestamp?: number;
+  /** Messages before this one since the conversation resumed after an hour's pause (0: it opens it). */
+  turnInSession?: number;
 }
 
 const HOUR = 60 * 60 * 1000;
+const MAX_SEEN_WORDS = 50_000;
+
+/**
+ * What a conversation said so far, as the salience of its next message needs it: the words said, the
+ * previous message, and how far into the current session it is. The offline analyzer keeps one across
+ * batches; bench/salience-fit.ts replays the development conversations through the same one.
+ *
+ * @example
+ * const conversation = createConversationContext();
+ * const context = conversation.before(message.timestamp); // the context to weigh message with
+ * conversation.heard(message);
+ */
+export function createConversationContext(): { before(timestamp: number): SalienceContext; heard(message: { content: string; timestamp: number }): void } {
+  let previous: { content: string; timestamp: number } | undefined;
+  let seenWords = new Set<string>();
+  let turnInSession = 0;
+  const resumes = (timestamp: number) => previous !== undefined && timestamp - previous.timestamp > HOUR;
+  return {
+    before: (timestamp) => ({ seenWords, timestamp, turnInSession: resumes(timestamp) ? 0 : turnInSession, ...(previous ? { previous } : {}) }),
+    heard(message) {
+      turnInSession = resumes(message.timestamp) ? 1 : turnInSession + 1;
+      previous = { content: message.content, timestamp: message.timestamp };
+      // A bound on a watcher that runs for months: past it, novelty is judged against recent words only.
+      if (seenWords.size > MAX_SEEN_WORDS) seenWords = new Set();
+      for (const word of contentWords(message.content)) seenWords.add(word);
+    },
+  };
+}
 
 /**
  * The salience features of one user message. `seenWords` holds the content words said before in the
@@ -100,6 +136,8 @@ export function salienceFeatures(content: string, context: SalienceContext = {})
   const ownWords = contentWords(text);
   const newWords = [...ownWords].filter((word) => !seenWords.has(word)).length;
   const entities = extractEntities(spoken).filter((entity) => entity.type !== 'date' && entity.type !== 'other');
+  const selfStatements = sentences.filter((sentence) => SELF.test(sentence.toLowerCase()) && !isQuestion(sentence) && !isChatter(sentence));
+  const reaction = REACTION.test(lower) ? 1 : 0;
   return {
     logLength: Math.log1p(text.length),
     sentences: Math.min(6, sentences.length),
@@ -108,7 +146,7 @@ export function salienceFeatures(content: string, context: SalienceContext = {})
     secondPersonShare: count(lower, SECOND_PERSON) / words,
     questionShare: sentences.filter((sentence) => isQuestion(sentence)).length / sentenceCount,
     chatterShare: isSmallTalk(spoken) ? 1 : sentences.filter((sentence) => isChatter(sentence)).length / sentenceCount,
-    reactionToOther: REACTION.test(lower) ? 1 : 0,
+    reactionToOther: reaction,
     pastEvent: PAST_EVENT.test(lower) ? 1 : 0,
     timeExpression: TIME_EXPRESSION.test(lower) ? 1 : 0,
     plan: PLAN.test(lower) ? 1 : 0,
@@ -127,5 +165,11 @@ export function salienceFeatures(content: string, context: SalienceContext = {})
     answersQuestion: previous !== '' && splitSentences(previous).some((sentence) => isQuestion(sentence)) ? 1 : 0,
     previousLength: Math.log1p(previous.length),
     previousEvent: PAST_EVENT.test(previousLower) || TIME_EXPRESSION.test(previousLower) ? 1 : 0,
+    // News comes early in a session: after the greetings, before the replies to the other's news.
+    turnInSession: Math.log1p(context.turnInSession ?? 0),
+    selfStatementShare: selfStatements.length / sentenceCount,
+    longestSelfStatement: Math.log1p(Math.max(0, ...selfStatements.map((sentence) => sentence.length))),
+    // "Congrats on the win! I finally finished my script last week." — the pleasantry first, then their own news.
+    reactionThenNews: REACTION.test((sentences[0] ?? '').toLowerCase()) && selfStatements.length > 0 ? 1 : 0,
   };
 }

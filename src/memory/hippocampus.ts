@@ -347,7 +347,8 @@ export class Hippocampus {
 
   /**
    * Meeting a memory again: encounter and access counts go up and the running
-   * intensity becomes the average of every intensity it was met with.
+   * intensity becomes the average of every intensity it was met with; `context`
+   * keys given are set on the memory's context in the same write.
    */
   async reinforce(id: string, incoming: Reinforcement): Promise<MemoryRecord> {
     this.assertOpen();
@@ -355,7 +356,7 @@ export class Hippocampus {
     incoming = parseWith(reinforcementSchema, incoming, 'reinforcement (give at least { intensity })');
     return this.serial(async () => {
       const probe = { ...(await this.get(id)), runningIntensity: incoming.intensity, importance: incoming.importance ?? 0 };
-      return reinforceExisting(this.parts, id, probe, incoming.setImportance);
+      return reinforceExisting(this.parts, id, probe, incoming);
     });
   }
 

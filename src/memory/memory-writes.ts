@@ -1,6 +1,6 @@
 import { reinforce } from '../core/strength.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
-import type { ExperienceInput, MemoryRecord } from '../spec/memory-record.ts';
+import type { ExperienceInput, MemoryContext, MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
 import { settleEvicted, type ConsolidationDependencies } from './consolidation.ts';
 import { indexVectors, type VectorIndexingDependencies } from './vector-indexing.ts';
@@ -21,6 +21,8 @@ export interface Reinforcement {
   intensity: number;
   importance?: number;
   setImportance?: number;
+  /** Context keys to set on the memory with this meeting (each replaces the memory's own; the others stay), e.g. where it was said again. */
+  context?: MemoryContext;
 }
 
 export interface MemoryWriteDependencies extends ConsolidationDependencies, VectorIndexingDependencies {
@@ -62,19 +64,21 @@ export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord
 /**
  * Meeting a stored memory again, as `incoming`: counts go up, the running
  * intensity averages in the new one. `setImportance` replaces the importance
- * (the live watcher's reinforced score) instead of keeping the larger one.
+ * (the live watcher's reinforced score) instead of keeping the larger one;
+ * `context` keys are set on the memory's context in the same write.
  */
 export async function reinforceExisting(
   deps: Pick<MemoryWriteDependencies, 'scope' | 'store' | 'buffer' | 'clock' | 'emit'>,
   existingId: string,
   incoming: MemoryRecord,
-  setImportance?: number,
+  meeting: Pick<Reinforcement, 'setImportance' | 'context'> = {},
 ): Promise<MemoryRecord> {
   const { scope, store, clock } = deps;
   const [existing] = await store.getMany(scope, [existingId]);
   if (!existing) throw new NotFoundError({ what: 'Memory', id: existingId });
-  const patch = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, clock.now());
-  if (setImportance !== undefined) patch.importance = setImportance;
+  const reinforced = reinforce(existing, { intensity: incoming.runningIntensity, importance: incoming.importance }, clock.now());
+  const patch: MemoryPatch & typeof reinforced = { ...reinforced, ...(meeting.context === undefined ? {} : { context: { ...existing.context, ...meeting.context } }) };
+  if (meeting.setImportance !== undefined) patch.importance = meeting.setImportance;
   await store.updateMany(scope, [{ id: existingId, patch }]);
   await store.appendHistory(scope, [
     { memoryId: existingId, at: patch.lastAccessedAt ?? clock.now(), event: 'reinforced', details: { intensityBefore: existing.runningIntensity, intensityIncoming: incoming.runningIntensity, intensityAfter: patch.runningIntensity, encounterCount: patch.encounterCount } },

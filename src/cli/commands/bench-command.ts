@@ -40,7 +40,7 @@ export function registerBenchCommand(program: Command, context: CliContext): voi
       const report = await runSalienceBenchmark({ dataDirectory: options.data, onProgress: (message) => context.stderr(message) });
       context.print(command, report, () =>
         [
-          `salience over ${report.userTurns} user turns of ${report.conversations} conversations (${report.memorableTurns} memorable): AUC ${report.auc}, text length ${report.lengthAuc}`,
+          `salience over ${report.userTurns} user turns of ${report.conversations} conversations (${report.memorableTurns} memorable): AUC ${report.auc} (${report.storedImportanceAuc} with memories' current importance), text length ${report.lengthAuc}`,
           `kept ${report.keptShare} of user turns, ${report.memorableKeptShare} of memorable ones; ${report.memoriesPerTurn} memories per user turn`,
           ...Object.entries(report.byConversation).map(([name, entry]) => `  ${name}: AUC ${entry.auc} (length ${entry.lengthAuc}), kept ${entry.keptShare}`),
         ].join('\n'),
