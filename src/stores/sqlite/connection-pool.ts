@@ -5,6 +5,7 @@ import { agentPaths } from '../../config/agent-paths.ts';
 import { StoreError, storeErrorCode } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { assertNotLost, assertSound, corruptDatabaseError, markAgent, markChecked } from './database-health.ts';
+import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { guardConnection } from './guarded-connection.ts';
 import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
 import { loadSqliteVec } from './load-sqlite-vec.ts';
@@ -60,6 +61,8 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       // pick the right index (type vs importance) from real statistics.
       db.pragma('analysis_limit = 400');
       db.pragma('optimize = 0x10002');
+      // optimize analyzes a new agent's empty keyword index; see fts-statistics.ts.
+      keepFtsStatisticsUsable(db);
       markAgent(agentPaths(options.home, agentId).root, agentId);
       return guardConnection(db, { file, agentId });
     } catch (error) {

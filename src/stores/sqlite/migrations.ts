@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
+import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { createLayerTables } from './layer-schema.ts';
 
 export interface Migration {
@@ -158,6 +159,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 7,
     description: 'complete forgetting: FTS5 secure-delete, tombstones of forgotten ids (never re-imported), an index on the source a derived memory came from',
     up: createForgettingSchema,
+  },
+  {
+    version: 8,
+    description: 'flat write cost: the planner row count of the FTS5 shadow tables, taken when the keyword index was empty, is raised so a segment merge deletes by rowid range instead of scanning the whole index (fts-statistics.ts)',
+    up: keepFtsStatisticsUsable,
   },
 ];
 
