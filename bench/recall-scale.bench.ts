@@ -82,6 +82,8 @@ async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size:
   return (performance.now() - loadStarted) / 1000;
 }
 
+/** Seconds this run spent loading each agent so far. */
+const loadedSeconds: Record<string, number> = {};
 /** The agent measured at the largest size, per store: real writes go into it last. */
 const largestAgent: Partial<Record<'sqlite' | 'postgres', string>> = {};
 
@@ -98,7 +100,9 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   }
   largestAgent[storeName] = agentId;
   const scope = { agentId };
-  const loadSeconds = await load(memory, size, writeRates[storeName]);
+  // loadSeconds stays the time to load the whole size: the growing agent's earlier sizes count too.
+  const loadSeconds = (loadedSeconds[agentId] ?? 0) + (await load(memory, size, writeRates[storeName]));
+  loadedSeconds[agentId] = loadSeconds;
   const buildStarted = performance.now();
   await memory.backend.vectors.maintain(scope);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
