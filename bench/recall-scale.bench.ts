@@ -3,6 +3,9 @@
 // Memories reuse real LoCoMo sentences (their USE-lite vectors, lightly perturbed per copy)
 // so text, keywords and vectors agree; they are bulk-loaded through the store and
 // vector index (the embedding cost of ingest is measured separately, on real writes).
+// One agent grows through the sizes (measured at each), and the load prints its write rate
+// per 25k memories as it grows; then real remember/rememberMany writes (with embedding) go
+// into that agent at its largest size, beside the same writes into a new agent.
 // Baselines measured in the same run: recall with BM25 left to FTS5's bm25() (no
 // in-memory postings), and ingest with USE-lite on the tfjs WASM runtime.
 // npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--agent ID] [--skip-ingest]
@@ -11,87 +14,71 @@
 // (default 10 of 10,000 memories) loaded into the same database first; the last line is then keyed
 // by store ('sqlite', 'postgres') and size.
 // --home keeps the agents in DIR, and a later run with the same DIR reuses an agent
-// that already holds its size (1M memories take an hour to load here).
-import crypto from 'node:crypto';
+// that already holds its size (1M memories take an hour to load here); a size smaller
+// than what the growing agent already holds is loaded into an agent of its own.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { hashContent } from '../src/core/content-hash.ts';
 import { agentPaths } from '../src/config/agent-paths.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { createSqliteBackend } from '../src/stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../src/providers/use-lite/index.ts';
-import type { MemoryRecord } from '../src/spec/memory-record.ts';
 import { round, summarize, timeEach, verdict } from './lib/stats.ts';
+import { perturbed, scaleMemory, sentenceVectors } from './lib/scale-memories.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
-const sizes = option('sizes', '10000,100000').split(',').map(Number);
+const sizes = option('sizes', '10000,100000').split(',').map(Number).sort((left, right) => left - right);
 const store = args.includes('--store') ? option('store', '') : undefined;
 const [otherCount, otherSize] = option('others', '10x10000').split('x').map(Number) as [number, number];
 const conversations = loadLocomoDirectory(option('data', '../shared/data/locomo'));
 const sentences = [...new Set(conversations.flatMap((conversation) => conversation.turns.map((turn) => turn.content)))];
 const questions = [...new Set(conversations.flatMap((conversation) => conversation.questions.map((question) => question.question)))];
 const embedder = createUseLiteEmbedder();
-const DIMENSIONS = embedder.dimensions;
-
-async function sentenceVectors(): Promise<Float32Array[]> {
-  const digest = crypto.createHash('sha256').update(sentences.join('\n')).digest('hex').slice(0, 16);
-  const cache = path.join(os.tmpdir(), `hippocampus-scale-${digest}.f32`);
-  if (!fs.existsSync(cache)) {
-    const { embeddings } = await embedder.doEmbed({ values: sentences });
-    const flat = new Float32Array(sentences.length * DIMENSIONS);
-    embeddings.forEach((vector, index) => flat.set(vector, index * DIMENSIONS));
-    fs.writeFileSync(cache, Buffer.from(flat.buffer));
-  }
-  const bytes = fs.readFileSync(cache);
-  const flat = new Float32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 4);
-  return sentences.map((_, index) => flat.slice(index * DIMENSIONS, (index + 1) * DIMENSIONS));
-}
-
-function perturbed(base: Float32Array, seed: number): Float32Array {
-  const out = new Float32Array(base);
-  let state = seed * 2654435761;
-  let norm = 0;
-  for (let index = 0; index < out.length; index += 1) {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    out[index] = out[index]! + ((state / 2147483648) - 0.5) * 0.02;
-    norm += out[index]! * out[index]!;
-  }
-  norm = Math.sqrt(norm);
-  for (let index = 0; index < out.length; index += 1) out[index] = out[index]! / norm;
-  return out;
-}
-
 const keptHome = args.includes('--home') ? path.resolve(option('home', '')) : null;
 const home = keptHome ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-scale-'));
-const vectors = await sentenceVectors();
+const vectors = await sentenceVectors(embedder, sentences);
 const results: Record<string, unknown> = { node: process.version, cores: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) };
 console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
-/** Bulk-loads `size` memories into the agent (resuming a stopped load); returns the seconds it took. */
-async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size: number): Promise<number> {
+const BATCH = 5_000;
+const WINDOW = 25_000;
+type WriteRates = Record<string, { memoriesPerSecond: number; insertManyMs: number; vectorsUpsertMs: number }>;
+/** Bulk-write rate per 25k memories as the growing agent fills, keyed by the count at the window's end. */
+const writeRates: Record<'sqlite' | 'postgres', WriteRates> = { sqlite: {}, postgres: {} };
+
+/**
+ * Bulk-loads `size` memories into the agent (resuming a stopped load); returns the seconds it took.
+ * With `rates`, records and prints the write rate of each 25k.
+ */
+async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size: number, rates?: WriteRates): Promise<number> {
   const { agentId } = memory;
   const scope = { agentId };
   const loadStarted = performance.now();
   const now = Date.now();
   const already = await memory.store.count(scope, {});
   // A load stopped between batches resumes where it stopped (ids and vectors are deterministic).
-  if (already > size || already % 5_000 !== 0) throw new Error(`${home} holds ${already} memories for ${agentId}: not a stopped load of ${size}`);
-  for (let start = already; start < size; start += 5_000) {
-    const batch: MemoryRecord[] = [];
-    for (let index = start; index < Math.min(size, start + 5_000); index += 1) {
-      const content = `${sentences[index % sentences.length]} (#${index})`;
-      const timestamp = now - (index % 365) * 86_400_000;
-      batch.push({
-        id: `01SCALE${String(index).padStart(19, '0')}`, agentId, sessionId: 'bench', type: 'chat', kind: 'memory', content, context: {}, domain: null, category: null,
-        timestamp, createdAt: timestamp, consolidatedAt: timestamp, lastAccessedAt: null, importance: 0.5 + (index % 50) / 100, accessCount: 0, runningIntensity: 0.6,
-        encounterCount: 1, supersededBy: null, contentHash: hashContent(content), relatedTo: [], tags: [], source: 'bench',
-      });
-    }
+  if (already > size || already % BATCH !== 0) throw new Error(`${home} holds ${already} memories for ${agentId}: not a stopped load of ${size}`);
+  let window = { insert: 0, vectors: 0, rows: 0 };
+  for (let start = already; start < size; start += BATCH) {
+    const batch = [];
+    for (let index = start; index < Math.min(size, start + BATCH); index += 1) batch.push(scaleMemory(sentences, agentId, index, now));
+    let started = performance.now();
     await memory.store.insertMany(scope, batch);
+    window.insert += performance.now() - started;
+    started = performance.now();
     await memory.backend.vectors.upsert(scope, batch.map((record, offset) => ({ id: record.id, vector: perturbed(vectors[(start + offset) % vectors.length]!, start + offset) })));
+    window.vectors += performance.now() - started;
+    window.rows += batch.length;
+    const held = start + batch.length;
+    if (rates !== undefined && (held % WINDOW === 0 || held === size)) {
+      const batches = window.rows / BATCH;
+      const rate = { memoriesPerSecond: round(window.rows / ((window.insert + window.vectors) / 1000), 0), insertManyMs: round(window.insert / batches, 0), vectorsUpsertMs: round(window.vectors / batches, 0) };
+      rates[`${held}`] = rate;
+      console.log(`  writes ${(held - window.rows) / 1000}k–${held / 1000}k: ${rate.memoriesPerSecond} memories/s (per 5k: store.insertMany ${rate.insertManyMs} ms, vectors.upsert ${rate.vectorsUpsertMs} ms)`);
+      window = { insert: 0, vectors: 0, rows: 0 };
+    }
   }
   return (performance.now() - loadStarted) / 1000;
 }
@@ -112,12 +99,27 @@ function databaseFileBytes(agentId: string): number {
   return fs.statSync(agentPaths(home, agentId).longTermDatabase).size;
 }
 
+/** Seconds this run spent loading each agent so far. */
+const loadedSeconds: Record<string, number> = {};
+/** The agent measured at the largest size, per store: real writes go into it last. */
+const largestAgent: Partial<Record<'sqlite' | 'postgres', string>> = {};
+
 async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<Record<string, unknown>> {
+  const where = storeName === 'postgres' ? { store } : {};
   // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
-  const agentId = args.includes('--agent') ? option('agent', '') : `scale-${size}`;
-  const memory = await createHippocampus({ home, agentId, embedder, ...(storeName === 'postgres' ? { store } : {}) });
+  // Otherwise one agent grows through the sizes, unless a kept one already holds more than this size.
+  let agentId = args.includes('--agent') ? option('agent', '') : `scale-${sizes.at(-1)}`;
+  let memory = await createHippocampus({ home, agentId, embedder, ...where });
+  if (!args.includes('--agent') && (await memory.store.count({ agentId }, {})) > size) {
+    await memory.stop();
+    agentId = `scale-${size}`;
+    memory = await createHippocampus({ home, agentId, embedder, ...where });
+  }
+  largestAgent[storeName] = agentId;
   const scope = { agentId };
-  const loadSeconds = await load(memory, size);
+  // loadSeconds stays the time to load the whole size: the growing agent's earlier sizes count too.
+  const loadSeconds = (loadedSeconds[agentId] ?? 0) + (await load(memory, size, writeRates[storeName]));
+  loadedSeconds[agentId] = loadSeconds;
   const buildStarted = performance.now();
   await memory.backend.vectors.maintain(scope);
   const buildSeconds = (performance.now() - buildStarted) / 1000;
@@ -156,13 +158,13 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   console.log(`${size / 1000}k: bulk load ${entry.loadSeconds} s, vector index ready in ${entry.vectorIndexSeconds} s, database ${entry.databaseBytesPerMemory} B/memory, keyword postings ${entry.keywordPostingsSeconds} s (+${entry.keywordPostingsHeapMb} MB heap), RSS ${entry.rssMb} MB (while open: ${JSON.stringify(entry.openResident)})`);
   console.log(`  cached   p50 ${entry.cachedMs.p50} ms  p95 ${entry.cachedMs.p95} ms  ${size === 100_000 ? verdict(entry.cachedMs.p95, 10) : ''}`);
   console.log(`  cached, BM25 by FTS5 bm25() (baseline): p50 ${entry.ftsBm25CachedMs.p50} ms  p95 ${entry.ftsBm25CachedMs.p95} ms  (p95 ratio ${round(entry.ftsBm25CachedMs.p95 / entry.cachedMs.p95, 1)}x)`);
-  console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 50) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
+  console.log(`  uncached p50 ${entry.uncachedMs.p50} ms  p95 ${entry.uncachedMs.p95} ms  ${size === 100_000 ? verdict(entry.uncachedMs.p95, 12) : ''} (query embedding alone: p50 ${entry.queryEmbeddingMs.p50} ms, p95 ${entry.queryEmbeddingMs.p95} ms)`);
   return entry;
 }
 
 const bySqlite: Record<string, unknown> = {};
 for (const size of sizes) bySqlite[`${size}`] = await measure(size, 'sqlite');
-if (store === undefined) Object.assign(results, bySqlite);
+if (store === undefined) Object.assign(results, bySqlite, { writeRates: writeRates.sqlite });
 else {
   // The other agents share the database: every query must find its agent's rows among theirs.
   for (let other = 0; other < otherCount; other += 1) {
@@ -173,14 +175,42 @@ else {
   }
   const byPostgres: Record<string, unknown> = {};
   for (const size of sizes) byPostgres[`${size}`] = await measure(size, 'postgres');
-  results.sqlite = bySqlite;
-  results.postgres = byPostgres;
+  results.sqlite = { ...bySqlite, writeRates: writeRates.sqlite };
+  results.postgres = { ...byPostgres, writeRates: writeRates.postgres };
 }
 
 if (args.includes('--skip-ingest')) {
   console.log(JSON.stringify(results));
   process.exit(0);
 }
+/** Real writes with embedding through the public API: rememberMany batches of 250 (long-term), then single remembers. */
+async function realWrites(agentId: string, where: { store?: string }, tag: string): Promise<{ rememberManyPerSecond: number; rememberPerSecond: number }> {
+  const memory = await createHippocampus({ home, agentId, embedder, ...where });
+  // New text (a verbatim duplicate would only be reinforced), the same for every agent written to.
+  const contents = sentences.slice(0, 1_100).map((content, index) => `${content} (${tag} ${index})`);
+  let started = performance.now();
+  for (let start = 0; start < 1_000; start += 250) await memory.rememberMany(contents.slice(start, start + 250).map((content) => ({ type: 'chat' as const, content })), { longTerm: true });
+  const rememberManyPerSecond = round(1_000 / ((performance.now() - started) / 1000), 1);
+  started = performance.now();
+  for (const content of contents.slice(1_000)) await memory.remember({ type: 'chat', content });
+  const rememberPerSecond = round(100 / ((performance.now() - started) / 1000), 1);
+  await memory.stop();
+  return { rememberManyPerSecond, rememberPerSecond };
+}
+
+for (const storeName of ['sqlite', 'postgres'] as const) {
+  const agentId = largestAgent[storeName];
+  if (agentId === undefined) continue;
+  const where = storeName === 'postgres' ? { store } : {};
+  const tag = `live ${Date.now()}`;
+  const intoLargest = await realWrites(agentId, where, tag);
+  const intoNew = await realWrites(`writes-${Date.now()}`, where, tag);
+  const entry = { agentSize: sizes.at(-1), intoLargest, intoNew };
+  if (store === undefined) results.realWrites = entry;
+  else (results[storeName] as Record<string, unknown>).realWrites = entry;
+  console.log(`${storeName} real writes with embedding into the ${entry.agentSize! / 1000}k agent: rememberMany ${intoLargest.rememberManyPerSecond} memories/s, remember ${intoLargest.rememberPerSecond}/s; into a new agent (same run): rememberMany ${intoNew.rememberManyPerSecond}/s, remember ${intoNew.rememberPerSecond}/s`);
+}
+
 // Ingest with real, batched embedding through the public API.
 const ingest = await createHippocampus({ home, agentId: `ingest-${Date.now()}`, embedder, ...(store === undefined ? {} : { store }) });
 const batch = sentences.slice(0, 1_000).map((content) => ({ type: 'chat' as const, content }));
