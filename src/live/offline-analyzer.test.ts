@@ -33,6 +33,14 @@ describe('offline live analyzer', () => {
     expect(Math.max(0, ...praise.map((candidate) => candidate.importance))).toBeLessThan(0.8);
   });
 
+  it('keeps what the speaker says of themselves with the "I" left out, as chat does, but not an imperative', async () => {
+    const said = 'Been tweaking a dessert recipe to make it yummier.';
+    const [kept] = await analyze(said);
+    expect(kept?.content).toMatch(/dessert recipe/);
+    expect(kept?.importance).toBe(Math.round(salienceOf(said) * 1000) / 1000);
+    expect(await analyze('Make sure you watch other videos first.')).toEqual([]);
+  });
+
   it('weighs what has no level of its own by its salience, project work at least at the project level', async () => {
     const [fact] = await analyze('The staging database runs on version 15.');
     expect(fact?.importance).toBe(Math.round(salienceOf('The staging database runs on version 15.') * 1000) / 1000);

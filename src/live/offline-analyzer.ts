@@ -6,6 +6,7 @@ import type { ContentSignals } from '../spec/content-signals.ts';
 import type { ConversationMessage } from './conversation-source.ts';
 import { LIVE_IMPORTANCE, type LiveAnalyzer, type LiveCandidate, type LiveDomain } from './live-candidate.ts';
 import { findExplicitCue } from './explicit-cue.ts';
+import { hasImplicitFirstPerson } from '../nlp/implicit-subject.ts';
 import { ABOUT_THE_AGENT, AGENT_SELF_STATEMENT, CONFIDENCE, INSTRUCTION_TO_THE_AGENT, retell, retellAgent, TRUST_MOMENT } from './live-phrasing.ts';
 import { createConversationContext, type SalienceContext } from './salience-features.ts';
 import { salienceOf } from './salience-model.ts';
@@ -102,7 +103,10 @@ function fromUserSentence(sentence: string, message: ConversationMessage, passin
   // held-out analyzer AUC 26 0.902, 30 0.874, 41 0.850, 42 0.838, 43 0.811 (at 0.5: 0.902, 0.864,
   // 0.850, 0.834, 0.803).
   // A discourse fragment ("As I said", "Like I told you") carries fewer than two keywords: never kept.
-  const salientAboutThem = salience >= TIER_THRESHOLDS.background && FIRST_PERSON.test(sentence) && extractKeywords(sentence).length >= 2;
+  // Chat drops the "I" ("Been tweaking a dessert recipe", "Still working on opening a dance studio"):
+  // counting those as the speaker's own statements kept 9 more LoCoMo turns, watcher held-out AUC
+  // (each conversation with its fold's model) 0.834 → 0.837.
+  const salientAboutThem = salience >= TIER_THRESHOLDS.background && (FIRST_PERSON.test(sentence) || hasImplicitFirstPerson(sentence)) && extractKeywords(sentence).length >= 2;
   if (!special && (level === null || level.importance < LIVE_IMPORTANCE.decision) && !salientAboutThem) return [];
   const domain = domainOf(sentence, null, level);
   // What the person asks of the agent is the agent's identity: at least the identity level.
