@@ -1,2 +1,2 @@
-export { createMessagesTable, tableNameSchema, validTableName } from './messages-table.ts';
+export { appendMessages, createMessagesTable, tableNameSchema, validTableName } from './messages-table.ts';
 export { searchConversation, type ConversationHit } from './search-conversation.ts';

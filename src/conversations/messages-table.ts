@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { parseWith } from '../config/parse.ts';
+import type { HostMessage } from '../spec/conversation-messages.ts';
 
 /**
  * A table name that can be written into SQL text: SQLite identifiers cannot
@@ -62,4 +63,14 @@ export interface MessageRow {
   role: string;
   content: string;
   created_at: number;
+}
+
+/**
+ * Appends messages to a messages table made by `createMessagesTable`, in one transaction; returns
+ * their ids in order. A host may as well write the rows itself.
+ */
+export function appendMessages(db: Database.Database, options: { table?: string; messages: readonly HostMessage[] }): number[] {
+  const table = validTableName(options.table ?? 'messages');
+  const insert = db.prepare(`INSERT INTO ${table} (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)`);
+  return db.transaction(() => options.messages.map((message) => Number(insert.run(message.conversationId ?? null, message.role, message.content, message.createdAt).lastInsertRowid)))();
 }

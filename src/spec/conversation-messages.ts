@@ -7,11 +7,29 @@ export interface ConversationHit {
   role: string;
   content: string;
   createdAt: number;
-  /** BM25, higher is better. */
+  /** Relevance, higher is better: BM25 on SQLite, ts_rank_cd on PostgreSQL (comparable within one search only). */
   score: number;
 }
 
-/** Full-text search over the host's own messages table, kept beside the agent's memories (recall_conversation). */
+/** A message the host adds to its own messages table. */
+export interface HostMessage {
+  conversationId?: string | null;
+  role: string;
+  content: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
+}
+
+/**
+ * Full-text search over the host's own messages table, kept beside the agent's memories
+ * (recall_conversation). The host writes its messages; `createTable` and `appendMessages` are the
+ * shape Hippocampus reads, offered so a host need not know each backend's SQL.
+ */
 export interface ConversationMessages {
+  /** Any word of the query may match; messages matching more (and rarer) words rank first. A missing table is CONFIG_ERROR. */
   searchMessages(scope: AgentScope, options: { table: string; query: string; limit: number }): Promise<ConversationHit[]>;
+  /** Creates the table (and its full-text index) if missing. */
+  createTable(scope: AgentScope, options: { table: string }): Promise<void>;
+  /** Appends messages in order; returns their ids. */
+  appendMessages(scope: AgentScope, options: { table: string; messages: readonly HostMessage[] }): Promise<number[]>;
 }

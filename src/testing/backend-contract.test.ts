@@ -10,7 +10,7 @@ const { home, cleanup } = createTempHome('hippocampus-broken-backend-');
 afterAll(cleanup);
 
 type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<
-  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText' | 'knowledgeGraph'>
+  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText' | 'knowledgeGraph' | 'conversations'>
 >;
 
 /** SQLite with one behaviour broken: each rule of the contract must catch its own. */
@@ -113,6 +113,18 @@ const BROKEN: Record<string, Breaker> = {
       return { ...graph, relations: (scope, query) => graph.relations(scope, { ...query, asOf: undefined }) };
     },
   }),
+  // Plain counts of matched words: a name weighs no more than a word every other message holds.
+  "searches the host's messages table by its words, more and rarer words first, per agent; a missing table is CONFIG_ERROR": (base) => ({
+    conversations: {
+      ...base.conversations!,
+      searchMessages: async (scope, search) => {
+        const hits = await base.conversations!.searchMessages(scope, { ...search, limit: 1000 });
+        const words = search.query.toLowerCase().split(/\W+/).filter(Boolean);
+        const matched = (content: string) => words.filter((word) => content.toLowerCase().includes(word)).length;
+        return [...hits].sort((left, right) => matched(right.content) - matched(left.content) || right.createdAt - left.createdAt).slice(0, search.limit);
+      },
+    },
+  }),
 };
 
 function broken(breaker: Breaker): MemoryBackend {
@@ -129,6 +141,7 @@ function broken(breaker: Breaker): MemoryBackend {
     ...(parts.skills ? { skills: parts.skills } : {}),
     ...(parts.purgeDeletedText ? { purgeDeletedText: parts.purgeDeletedText } : {}),
     ...(parts.knowledgeGraph ? { knowledgeGraph: parts.knowledgeGraph } : {}),
+    ...(parts.conversations ? { conversations: parts.conversations } : {}),
   };
 }
 

@@ -553,6 +553,44 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 0, mentions: 2 });
     },
   },
+  {
+    name: "searches the host's messages table by its words, more and rarer words first, per agent; a missing table is CONFIG_ERROR",
+    async run(backend) {
+      expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
+      const messages = backend.conversations!;
+      const scope = contractScope();
+      const other = contractScope();
+      // A table of its own per check: one PostgreSQL database serves every check.
+      const table = `messages_${randomUUID().slice(0, 8)}`;
+      await messages.createTable(scope, { table });
+      await messages.createTable(other, { table });
+      const ids = await messages.appendMessages(scope, {
+        table,
+        messages: [
+          { conversationId: 'c1', role: 'user', content: 'We moved the billing migration to March', createdAt: BASE_TIME + 1 },
+          { conversationId: 'c1', role: 'assistant', content: 'Noted: billing in March, payroll stays in May', createdAt: BASE_TIME + 2 },
+          { conversationId: 'c2', role: 'user', content: 'The weather was lovely in March', createdAt: BASE_TIME + 3 },
+          { conversationId: 'c2', role: 'user', content: 'Questions about invoices go to Priya', createdAt: BASE_TIME },
+        ],
+      });
+      await messages.appendMessages(other, { table, messages: [{ role: 'user', content: 'The other agent plans a billing migration to Priya', createdAt: BASE_TIME }] });
+      expect(ids).toHaveLength(4);
+      expect([...ids].sort((left, right) => left - right)).toEqual(ids);
+      const billing = await messages.searchMessages(scope, { table, query: 'when is the billing migration?', limit: 10 });
+      expect(billing.map((hit) => hit.id)).toEqual([ids[0], ids[1]]);
+      expect(billing[0]).toMatchObject({ conversationId: 'c1', role: 'user', content: 'We moved the billing migration to March', createdAt: BASE_TIME + 1 });
+      expect(billing[0]!.score).toBeGreaterThan(billing[1]!.score);
+      // Stems match; a rare word (a name, in one message of four) outweighs one in three of them, however recent.
+      expect((await messages.searchMessages(scope, { table, query: 'migrations', limit: 10 })).map((hit) => hit.id)).toEqual([ids[0]]);
+      expect((await messages.searchMessages(scope, { table, query: 'march priya', limit: 10 }))[0]?.id).toBe(ids[3]);
+      expect(await messages.searchMessages(scope, { table, query: 'march', limit: 2 })).toHaveLength(2);
+      // Words only: search syntax is never interpreted.
+      expect(await messages.searchMessages(scope, { table, query: 'billing" OR NEAR( content:*', limit: 10 })).toHaveLength(2);
+      expect(await messages.searchMessages(other, { table, query: 'weather', limit: 10 })).toEqual([]);
+      await expectCode(messages.searchMessages(scope, { table: `missing_${randomUUID().slice(0, 8)}`, query: 'billing', limit: 5 }), 'CONFIG_ERROR');
+      await expectCode(messages.searchMessages(scope, { table: 'messages; DROP TABLE x', query: 'billing', limit: 5 }), 'CONFIG_ERROR');
+    },
+  },
 ];
 
 /**

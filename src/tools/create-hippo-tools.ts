@@ -24,8 +24,8 @@ export interface HippoToolsOptions {
   blocks?: MemoryBlockStore;
   /**
    * The host's messages table for recall_conversation: a table name in the
-   * agent's own SQLite file, or a table in another database. Without it the
-   * tool is left out.
+   * agent's backend (its SQLite file, or the PostgreSQL database, rows of this
+   * agent only), or a table in another SQLite database. Without it the tool is left out.
    */
   messagesTable?: string | { database: Database.Database; table?: string };
   /** Similarity bands per embedder model id, over the calibrated defaults. */

@@ -5,6 +5,7 @@ import { createPostgresKeywordIndex } from './keyword-index.ts';
 import { createPostgresBlockStore, createPostgresConsolidationMarks, createPostgresWatermarkStore } from './layer-stores.ts';
 import { createPostgresSkillStore } from './skill-store.ts';
 import { createPostgresMemoryStore } from './memory-store.ts';
+import { createPostgresConversationMessages } from './messages-table.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
 import { createPostgresDatabase, type PostgresDatabase } from './postgres-database.ts';
 import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
@@ -70,6 +71,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       skills: createPostgresSkillStore({ database }),
       consolidationMarks: createPostgresConsolidationMarks({ database }),
       knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),
+      conversations: createPostgresConversationMessages(database),
       async close() {
         await database.close();
       },

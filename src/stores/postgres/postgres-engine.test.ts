@@ -102,7 +102,16 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       expect((await memory.backend.watermarks!.list({ agentId: 'watched' }))[0]?.position.line).toBe(3);
       expect((await memory.stats()).total).toBe(created.length);
 
-      const tools = new Map(createHippoTools({ memory }).map((tool) => [tool.name, tool]));
+      // The host's messages table in the same database: recall_conversation searches this agent's rows only.
+      const scope = { agentId: 'watched' };
+      await memory.backend.conversations!.createTable(scope, { table: 'chat_messages' });
+      await memory.backend.conversations!.appendMessages(scope, { table: 'chat_messages', messages: lines.map((line, index) => ({ conversationId: 'c1', ...line, createdAt: Date.UTC(2026, 0, 1, 10, index) })) });
+      await memory.backend.conversations!.appendMessages({ agentId: 'another' }, { table: 'chat_messages', messages: [{ role: 'user', content: 'My hospital shift moved to Porto', createdAt: 0 }] });
+      const tools = new Map(createHippoTools({ memory, messagesTable: 'chat_messages' }).map((tool) => [tool.name, tool]));
+      const conversation = await tools.get('recall_conversation')!.execute({ query: 'which hospital in Porto?' });
+      expect(conversation).toMatchObject({ ok: true });
+      expect(JSON.stringify(conversation)).toContain('children hospital');
+      expect(JSON.stringify(conversation)).not.toContain('My hospital shift');
       expect(await tools.get('append_memory_block')!.execute({ key: 'human', text: 'Works night shifts.' })).toMatchObject({ ok: true });
       expect(await tools.get('recall_memory_block')!.execute({ key: 'human' })).toMatchObject({ ok: true, data: { value: expect.stringContaining('night shifts') } });
       const layers = await openAgentLayers(memory);

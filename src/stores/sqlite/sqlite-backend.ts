@@ -4,6 +4,7 @@ import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
 import { forgottenAmong, purgeDeletedText } from './purge-deleted-text.ts';
 import { createSqliteVectorIndex } from './vector-index.ts';
+import { appendMessages, createMessagesTable } from '../../conversations/messages-table.ts';
 import { searchConversation } from '../../conversations/search-conversation.ts';
 import { createSqliteBlockStore } from './block-store.ts';
 import { createSqliteConsolidationMarks } from './consolidation-marks.ts';
@@ -45,7 +46,11 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     consolidationMarks: createSqliteConsolidationMarks({ pool }),
     knowledgeGraph: (clock) => createSqliteGraphStore({ pool, clock }),
     // The host's messages table lives in the agent's file (createMessagesTable).
-    conversations: { searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search) },
+    conversations: {
+      searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search),
+      createTable: async (scope, { table }) => createMessagesTable(pool.connection(scope.agentId), { table }),
+      appendMessages: async (scope, { table, messages }) => appendMessages(pool.connection(scope.agentId), { table, messages }),
+    },
     async close() {
       await vectors.close();
       await keywords.close();

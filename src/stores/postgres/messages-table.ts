@@ -1,0 +1,107 @@
+import { validTableName } from '../../conversations/messages-table.ts';
+import { queryTerms } from '../../core/query-terms.ts';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import type { ConversationHit, ConversationMessages, HostMessage } from '../../spec/conversation-messages.ts';
+import type { PostgresDatabase } from './postgres-database.ts';
+
+// The host's messages table on PostgreSQL: one table for every agent of the database (as the memories
+// are), so each row carries its agent and every statement names it. Identifiers cannot be bound as
+// parameters: the table name passes validTableName (plain letters, digits, '_') before it is written in.
+
+const COLUMNS = 'id, agent_id, conversation_id, role, content, created_at';
+
+function missingTable(table: string, cause: unknown): HippocampusError | null {
+  const sqlState = String((cause as { cause?: { code?: unknown } } | null)?.cause?.code ?? '');
+  // 42P01 undefined_table, 42703 undefined_column: a table of another shape than the one searched.
+  if (sqlState !== '42P01' && sqlState !== '42703') return null;
+  return new HippocampusError({
+    code: 'CONFIG_ERROR',
+    message: `The messages table "${table}" does not exist or lacks the columns ${COLUMNS} and a tsvector "document"; create it with the backend's conversations.createTable`,
+    cause,
+  });
+}
+
+async function guarded<T>(table: string, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw missingTable(table, error) ?? error;
+  }
+}
+
+/**
+ * recall_conversation over a PostgreSQL table of the host's messages. Ranking: each query word that a
+ * message holds adds its IDF over the agent's messages (BM25's IDF, without term frequency or length:
+ * ts_rank has no IDF, and a rare word — a name — should decide), so more and rarer words rank first.
+ *
+ * @example
+ * await backend.conversations!.createTable(scope, { table: 'messages' });
+ * await backend.conversations!.appendMessages(scope, { table: 'messages', messages: [{ role: 'user', content: 'Billing moves in March', createdAt: Date.now() }] });
+ * await backend.conversations!.searchMessages(scope, { table: 'messages', query: 'when does billing move?', limit: 5 });
+ */
+export function createPostgresConversationMessages(database: PostgresDatabase): ConversationMessages {
+  return {
+    async createTable(_scope, options) {
+      const table = validTableName(options.table);
+      // Two processes creating the same table at once would race on the catalog: one at a time.
+      await database.atomically(`messages-table:${table}`, async () => {
+        for (const statement of [
+          `CREATE TABLE IF NOT EXISTS ${table} (
+             id bigserial PRIMARY KEY,
+             agent_id text NOT NULL,
+             conversation_id text,
+             role text NOT NULL,
+             content text NOT NULL,
+             created_at bigint NOT NULL,
+             document tsvector GENERATED ALWAYS AS (to_tsvector('english', content)) STORED
+           )`,
+          `CREATE INDEX IF NOT EXISTS ${table}_document ON ${table} USING gin (document)`,
+          `CREATE INDEX IF NOT EXISTS ${table}_agent ON ${table} (agent_id, id)`,
+          `CREATE INDEX IF NOT EXISTS ${table}_conversation ON ${table} (agent_id, conversation_id, created_at)`,
+        ])
+          await database.rows(statement);
+      });
+    },
+
+    async appendMessages(scope, options) {
+      const table = validTableName(options.table);
+      if (options.messages.length === 0) return [];
+      const rows = await guarded(table, () =>
+        database.rows<{ id: string }>(
+          `INSERT INTO ${table} (agent_id, conversation_id, role, content, created_at)
+           SELECT $1, m.conversation_id, m.role, m.content, m.created_at
+           FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (conversation_id text, role text, content text, created_at bigint)) WITH ORDINALITY AS m(conversation_id, role, content, created_at, ord)
+           ORDER BY m.ord RETURNING id`,
+          [scope.agentId, JSON.stringify(options.messages.map((message: HostMessage) => ({ conversation_id: message.conversationId ?? null, role: message.role, content: message.content, created_at: message.createdAt })))],
+        ),
+      );
+      return rows.map((row) => Number(row.id)).sort((left, right) => left - right);
+    },
+
+    async searchMessages(scope, options): Promise<ConversationHit[]> {
+      const table = validTableName(options.table);
+      const text = queryTerms(options.query).join(' ');
+      if (text === '' || options.limit <= 0) return [];
+      const rows = await guarded(table, () =>
+        database.rows<{ id: string; conversation_id: string | null; role: string; content: string; created_at: string; score: number }>(
+          `WITH words AS (
+             SELECT DISTINCT ('''' || replace(replace(q.lexeme, E'\\\\', E'\\\\\\\\'), '''', '''''') || '''')::tsquery AS query
+             FROM unnest(tsvector_to_array(to_tsvector('english', $2))) AS q(lexeme)
+           ), total AS (SELECT count(*)::float8 AS n FROM ${table} WHERE agent_id = $1),
+           weighted AS (
+             SELECT w.query, ln(1 + ((SELECT n FROM total) - c.n + 0.5) / (c.n + 0.5)) AS idf
+             FROM words w CROSS JOIN LATERAL (SELECT count(*)::float8 AS n FROM ${table} m WHERE m.agent_id = $1 AND m.document @@ w.query) c
+           )
+           SELECT m.id, m.conversation_id, m.role, m.content, m.created_at,
+                  (SELECT sum(weighted.idf) FROM weighted WHERE m.document @@ weighted.query) AS score
+           FROM ${table} m
+           WHERE m.agent_id = $1 AND m.document @@ (SELECT string_agg(query::text, ' | ')::tsquery FROM weighted)
+           ORDER BY score DESC, m.created_at DESC, m.id DESC
+           LIMIT $3`,
+          [scope.agentId, text, options.limit],
+        ),
+      );
+      return rows.map((row) => ({ id: Number(row.id), conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: Number(row.created_at), score: Number(row.score) }));
+    },
+  };
+}
