@@ -50,8 +50,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
     const ids = page.map((record) => record.id);
     const vectors = await from.vectors.vectorsOf(scope, ids);
     if (vectors.size > 0) await to.vectors.upsert(scope, [...vectors].map(([id, vector]) => ({ id, vector })));
-    const history: MemoryHistoryEvent[] = [];
-    for (const id of ids) history.push(...(await from.store.listHistory(scope, id)));
+    const history: MemoryHistoryEvent[] = await from.store.listHistoryMany(scope, ids);
     await to.store.appendHistory(scope, history);
     report.memories += page.length;
     report.vectors += vectors.size;

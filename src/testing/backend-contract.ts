@@ -252,6 +252,13 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
         ['created', {}],
         ['reinforced', { by: 1, note: null }],
       ]);
+      await backend.store.appendHistory(scope, [{ memoryId: short.id, at: BASE_TIME + 3, event: 'created', details: {} }]);
+      expect((await backend.store.listHistoryMany(scope, [short.id, 'missing', long.id])).map((event) => [event.memoryId, event.event])).toEqual([
+        [short.id, 'created'],
+        [long.id, 'created'],
+        [long.id, 'reinforced'],
+      ]);
+      expect(await backend.store.listHistoryMany(contractScope(), [short.id, long.id])).toEqual([]);
       expect(await backend.store.deleteMany(scope, [short.id, long.id], { onlyShortTerm: true })).toEqual([short.id]);
       expect(await backend.store.deleteMany(scope, [long.id, 'missing'])).toEqual([long.id]);
       expect(await backend.store.listHistory(scope, long.id)).toEqual([]);

@@ -1,7 +1,8 @@
 import { StoreError } from '../../errors/store-error.ts';
 import { tierOf } from '../../core/tiers.ts';
 import type { MemoryContext, MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
-import type { MemoryHistoryEvent, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { AgentScope, MemoryHistoryEvent, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import { inOrderOf } from '../in-order-of.ts';
 import { buildOrder, buildWhere, limitClause, Parameters } from './memory-query.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
@@ -123,6 +124,15 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
 
   async function select(where: string, parameters: Parameters, tail = ''): Promise<MemoryRecord[]> {
     return (await database.rows<MemoryRow>(`SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`, parameters.values)).map(rowToRecord);
+  }
+
+  async function historyOf(scope: AgentScope, memoryIds: readonly string[]): Promise<MemoryHistoryEvent[]> {
+    if (memoryIds.length === 0) return [];
+    const rows = await database.rows<{ memory_id: string; at: string; event: string; details: MemoryHistoryEvent['details'] }>(
+      'SELECT m.id AS memory_id, h.at, h.event, h.details FROM memory_history h JOIN memories m ON m.seq = h.memory_seq WHERE m.agent_id = $1 AND m.id = ANY($2::text[]) ORDER BY h.at, h.id',
+      [scope.agentId, [...memoryIds]],
+    );
+    return inOrderOf(memoryIds, rows.map((row) => ({ memoryId: row.memory_id, at: Number(row.at), event: row.event as MemoryHistoryEvent['event'], details: row.details })));
   }
 
   return {
@@ -277,12 +287,10 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
     },
 
     async listHistory(scope, memoryId) {
-      const rows = await database.rows<{ at: string; event: string; details: MemoryHistoryEvent['details'] }>(
-        'SELECT h.at, h.event, h.details FROM memory_history h JOIN memories m ON m.seq = h.memory_seq WHERE m.agent_id = $1 AND m.id = $2 ORDER BY h.at, h.id',
-        [scope.agentId, memoryId],
-      );
-      return rows.map((row) => ({ memoryId, at: Number(row.at), event: row.event as MemoryHistoryEvent['event'], details: row.details }));
+      return historyOf(scope, [memoryId]);
     },
+
+    listHistoryMany: (scope, memoryIds) => historyOf(scope, memoryIds),
 
     async recordConsolidationRun(run) {
       await database.rows('INSERT INTO consolidation_runs (agent_id, started_at, duration_ms, candidates_in, kept, pruned, trigger) VALUES ($1, $2, $3, $4, $5, $6, $7)', [

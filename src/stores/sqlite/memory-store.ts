@@ -3,11 +3,12 @@ import { StoreError } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
-import type { MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
+import type { AgentScope, MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { hasNeighbourText, NEIGHBOUR_TEXT_ON_INSERT, refreshNeighbourText } from './neighbour-text-schema.ts';
+import { inOrderOf } from '../in-order-of.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
 
 /**
@@ -65,6 +66,16 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
       );
     }
     return found;
+  }
+
+  async function historyOf(scope: AgentScope, memoryIds: readonly string[]): Promise<MemoryHistoryEvent[]> {
+    if (memoryIds.length === 0) return [];
+    const rows = run(scope.agentId, 'list history', (db) =>
+      db
+        .prepare('SELECT m.id AS memoryId, h.at, h.event, h.details FROM memory_history h JOIN memories m ON m.seq = h.memory_seq WHERE m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?)) ORDER BY h.at, h.id')
+        .all(scope.agentId, JSON.stringify(memoryIds)) as { memoryId: string; at: number; event: string; details: string }[],
+    );
+    return inOrderOf(memoryIds, rows.map((row) => ({ memoryId: row.memoryId, at: row.at, event: row.event as MemoryHistoryEvent['event'], details: JSON.parse(row.details) as MemoryHistoryEvent['details'] })));
   }
 
   return {
@@ -268,14 +279,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     },
 
     async listHistory(scope, memoryId) {
-      return run(scope.agentId, 'list history', (db) =>
-        (
-          db
-            .prepare('SELECT h.at, h.event, h.details FROM memory_history h JOIN memories m ON m.seq = h.memory_seq WHERE m.agent_id = ? AND m.id = ? ORDER BY h.at, h.id')
-            .all(scope.agentId, memoryId) as { at: number; event: string; details: string }[]
-        ).map((row) => ({ memoryId, at: row.at, event: row.event as MemoryHistoryEvent['event'], details: JSON.parse(row.details) as MemoryHistoryEvent['details'] })),
-      );
+      return historyOf(scope, [memoryId]);
     },
+
+    listHistoryMany: (scope, memoryIds) => historyOf(scope, memoryIds),
 
     async recordConsolidationRun(runRecord) {
       run(runRecord.agentId, 'record consolidation run', (db) => {
