@@ -1,39 +1,15 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { HIPPOCAMPUS_BINARY as binary, withCliServer as withServer } from '../../testing/cli-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
-
-const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/hippocampus.js');
 
 let home: ReturnType<typeof createTempHome>;
 beforeEach(() => {
   home = createTempHome();
 });
 afterEach(() => home.cleanup());
-
-/** Starts a CLI server and resolves with the URL it prints (and everything it wrote to stderr so far), then stops it. */
-async function withServer(args: string[], env: Record<string, string>, use: (url: string, stderr: () => string) => Promise<void>): Promise<void> {
-  const child = spawn(process.execPath, [binary, ...args], { env: { ...process.env, HIPPOCAMPUS_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/mcp)?)/.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.on('close', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
-  });
-  try {
-    await use(url, () => stderr);
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.on('close', resolve));
-  }
-}
 
 describe('server tokens stay off the command line', () => {
   it('serve --token-file: the token comes from the file, and requests without it are refused', async () => {

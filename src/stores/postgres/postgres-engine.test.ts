@@ -9,6 +9,7 @@ import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
+import { withCliServer } from '../../testing/cli-server.ts';
 import { runScript } from '../../testing/run-script.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 
@@ -135,6 +136,35 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const found = JSON.parse((await cli('skills', 'find', 'infusion pump restart')).stdout) as { skill: { name: string } }[];
     expect(found[0]?.skill.name).toBe('restart-pump');
   }, 120_000);
+
+  it('the CLI watches a transcript once, queries the graph and serves HTTP with --store', async () => {
+    const file = path.join(home, 'cli-chat.jsonl');
+    const said = ['My sister Ana lives in Lisbon and teaches piano.', 'Lovely!', 'I adopted a cat named Miso last week.'];
+    fs.writeFileSync(file, said.map((content, index) => JSON.stringify({ role: index === 1 ? 'assistant' : 'user', content, timestamp: Date.UTC(2026, 0, 2, 9, index) })).join('\n') + '\n');
+    const cli = async (...args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'cli-watched', '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+      return { code, stdout, stderr };
+    };
+    const watched = await cli('watch', '--source', file, '--once');
+    expect(watched.code, watched.stderr).toBe(0);
+    expect((JSON.parse(watched.stdout) as { created: number }).created).toBeGreaterThan(0);
+    // Exactly once: the watermark lives in the database, so a second pass finds nothing new.
+    expect((JSON.parse((await cli('watch', '--source', file, '--once')).stdout) as { created: number }).created).toBe(0);
+    const graph = await cli('graph', 'query', 'where does Ana live?');
+    expect(graph.code, graph.stderr).toBe(0);
+    expect(graph.stdout).toContain('Lisbon');
+    await withCliServer(['serve', '--home', home, '--store', server!.url, '--port', '0', '--keyword-only'], {}, async (url) => {
+      const json = { 'Content-Type': 'application/json' };
+      const created = await fetch(`${url}/agents/served/memories`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'decision', content: 'We deploy billing on Tuesdays only' }) });
+      expect(created.status).toBe(201);
+      const search = (await (await fetch(`${url}/agents/served/search`, { method: 'POST', headers: json, body: JSON.stringify({ query: 'when do we deploy billing?' }) })).json()) as { results: { memory: { content: string } }[] };
+      expect(search.results[0]?.memory.content).toBe('We deploy billing on Tuesdays only');
+      const agents = (await (await fetch(`${url}/agents`)).json()) as { agents: { id: string }[] };
+      expect(agents.agents.map((agent) => agent.id)).toEqual(expect.arrayContaining(['served', 'cli-watched']));
+    });
+  }, 180_000);
 
   it('data migrate copies an agent from SQLite to PostgreSQL and back, every record, vector, block, skill and supersession intact', async () => {
     const sqliteHome = path.join(home, 'migrate-source');

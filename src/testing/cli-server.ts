@@ -1,0 +1,34 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The CLI as users run it (`bin/hippocampus.js`). */
+export const HIPPOCAMPUS_BINARY = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+
+/**
+ * Starts `hippocampus <args>` (serve, mcp --http) as a real process, waits for the loopback URL it
+ * prints, runs `use` with it (and what the server wrote to stderr so far), then stops it with SIGTERM.
+ *
+ * @example
+ * await withCliServer(['serve', '--home', home, '--port', '0'], {}, async (url) => expect((await fetch(`${url}/agents`)).status).toBe(200));
+ */
+export async function withCliServer(args: string[], env: Record<string, string>, use: (url: string, stderr: () => string) => Promise<void>): Promise<void> {
+  const child = spawn(process.execPath, [HIPPOCAMPUS_BINARY, ...args], { env: { ...process.env, HIPPOCAMPUS_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const url = await new Promise<string>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+      const match = /(http:\/\/127\.0\.0\.1:\d+(?:\/mcp)?)/.exec(stdout);
+      if (match) resolve(match[1]!);
+    });
+    child.on('close', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
+  });
+  try {
+    await use(url, () => stderr);
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.on('close', resolve));
+  }
+}
