@@ -1,5 +1,6 @@
 import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
 
 /**
  * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
@@ -40,7 +41,9 @@ function spellOut(description: string): string {
 
 /** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
 export function descriptionTerms(description: string): string[] {
-  return queryTerms(spellOut(withoutRequest(description))).filter((term) => !FILLER_WORDS.has(term));
+  const terms = queryTerms(readPhrases(spellOut(withoutRequest(description)), false)).filter((term) => !FILLER_WORDS.has(term));
+  const content = terms.filter((term) => !KIND_WORDS.has(term));
+  return content.length > 0 ? content : terms;
 }
 
 /**
@@ -61,7 +64,8 @@ function sameWord(left: string, right: string): boolean {
  * Each query term of a text with its dictionary form where that differs: the irregular forms a
  * common start cannot join ("hid", "hidden" and "hide"; "paid" and "pay"; "left" and "leave").
  */
-export function wordForms(text: string): string[][] {
+export function wordForms(written: string): string[][] {
+  const text = readPhrases(written, true);
   const terms = queryTerms(text);
   const lemmas = new Map<string, Set<string>>();
   for (const token of analyzeWithWink(text.normalize('NFKC')).tokens) {
@@ -73,9 +77,10 @@ export function wordForms(text: string): string[][] {
   return [...terms.map((term) => [term, ...(lemmas.get(term) ?? [])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
 }
 
-/** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as. */
-export function heldWords(memoryForms: string[][], termForms: string[][]): string[] {
-  return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => sameWord(left, right))))).map((forms) => forms[0]!);
+/** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
+export function heldWords(memoryForms: string[][], termForms: string[][], options: { aliases?: boolean } = {}): string[] {
+  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && aliases(left, right));
+  return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => same(left, right))))).map((forms) => forms[0]!);
 }
 
 /** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
@@ -87,7 +92,7 @@ export function holdsEveryWord(content: string, description: string): boolean {
 /** The content words of a description, each with its dictionary form. */
 export function descriptionForms(description: string): string[][] {
   const terms = new Set(descriptionTerms(description));
-  return wordForms(spellOut(withoutRequest(description))).filter((forms) => terms.has(forms[0]!));
+  return wordForms(readPhrases(spellOut(withoutRequest(description)), false)).filter((forms) => terms.has(forms[0]!));
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
+import { speaksOfUser, userIsSubject } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -48,6 +49,8 @@ interface Judged extends ForgetMatch, LeaderCandidate {
   namesEveryName: boolean;
   /** Decisive words of the memory the description does not name: what sets it apart from another match. */
   ownDecisive: string[];
+  /** It holds every content word in its own words, not only as a synonym ("address", not "lives"). */
+  holdsAllLiterally: boolean;
 }
 
 /** What a description says, read once for every memory it is compared with. */
@@ -69,10 +72,12 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   const text = record.content.normalize('NFKC').toLowerCase();
   // A name or number in the description is decisive: without it this is not the memory meant.
   if (decisive.some((word) => !namesWord(text, word))) return null;
-  const held = heldWords(wordForms(record.content), terms);
+  const forms = wordForms(record.content);
+  const held = heldWords(forms, terms);
   const holdsAll = terms.length > 0 && held.length === terms.length;
+  const holdsAllLiterally = holdsAll && heldWords(forms, terms, { aliases: false }).length === terms.length;
   const ownDecisive = decisiveWords(record.content).filter((word) => !decisive.includes(word));
-  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
+  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, holdsAllLiterally, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
   const close = similarity ?? 0;
   if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
   if (holdsAll && (decisive.length > 0 || terms.length >= 2 || close >= threshold.withEveryWord)) {
@@ -98,6 +103,14 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
+}
+
+/** Of several memories holding every word of a description in the first person, the only one where the user speaks of themself (src/forget/first-person.ts). */
+function markOwnLife(judged: Judged[], description: Description): void {
+  if (!speaksOfUser(description.text)) return;
+  const holding = judged.filter((entry) => entry.holdsAll);
+  const own = holding.filter((entry) => userIsSubject(entry.content));
+  if (holding.length >= 2 && own.length === 1) Object.assign(own[0]!, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
 }
 
 /** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity. */
@@ -170,10 +183,15 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
   // may be closer, and it must be close (this rule's matches on scenarios 1–15 and the design set sit at 0.46–0.67).
-  const holding = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
+  // A memory holding the word itself goes before those holding only a synonym ("my address": the home
+  // address, not "My brother Karim lives in Manchester").
+  const holders = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
+  const literal = holders.filter((entry) => entry.holdsAllLiterally);
+  const holding = literal.length === 1 ? literal : holders;
   const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
   const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   const sure = judged.filter((entry) => entry.sure);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
