@@ -30,7 +30,7 @@ function withoutRequest(description: string): string {
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer',
 };
 
 function spellOut(description: string): string {
