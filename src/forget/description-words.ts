@@ -108,7 +108,8 @@ export function decisiveWords(text: string, options: { description?: boolean } =
     // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
     // pregnancy") often opens with the name itself, so there only common words are passed over.
     const opensSentence = !options.description && (match[1] === '' || /[.!?]/.test(match[1]!));
-    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower)));
+    // A written abbreviation is spelled out, not a name ("my IBAN" is the bank account number).
+    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower) || lower in ABBREVIATIONS));
     if (/\d/.test(word) || capitalised) found.add(lower);
   }
   return [...found];
