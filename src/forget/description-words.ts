@@ -30,7 +30,7 @@ function withoutRequest(description: string): string {
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility',
 };
 
 function spellOut(description: string): string {
@@ -61,6 +61,19 @@ function sameWord(left: string, right: string): boolean {
 }
 
 /**
+ * The stem under an -ing or -ed ending where the tagger gave no dictionary form ("my firing" is a noun to it, and
+ * "fir" + "ing" shares only three letters with "fired"): the bare stem, with a silent e, and with a
+ * doubled consonant undone ("fire", "hope", "stop").
+ */
+function plainStems(word: string): string[] {
+  const match = /^(\p{L}{3,}?)(?:ing|ed)$/u.exec(word);
+  if (!match) return [];
+  const stem = match[1]!;
+  const undoubled = /(\p{L})\1$/u.test(stem) ? [stem.slice(0, -1)] : [];
+  return [stem, `${stem}e`, ...undoubled];
+}
+
+/**
  * Each query term of a text with its dictionary form where that differs: the irregular forms a
  * common start cannot join ("hid", "hidden" and "hide"; "paid" and "pay"; "left" and "leave").
  */
@@ -74,7 +87,7 @@ export function wordForms(written: string): string[][] {
   }
   // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
   const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
-  return [...terms.map((term) => [term, ...(lemmas.get(term) ?? [])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+  return [...terms.map((term) => [...new Set([term, ...(lemmas.get(term) ?? plainStems(term))])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
 }
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */

@@ -188,7 +188,9 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const holders = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
   const literal = holders.filter((entry) => entry.holdsAllLiterally);
   const holding = literal.length === 1 ? literal : holders;
-  const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
+  // Closer, that is, than every memory without the word: one holding only a synonym of it is about the
+  // same thing ("the therapy appointments": the couples counselling, 0.50, beside the therapist, 0.46).
+  const closest = Math.max(0, ...field.filter((entry) => !entry.holdsAll).map((entry) => entry.similarity ?? 0));
   const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);

@@ -38,7 +38,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['father', 'dad', 'daddy'],
   ['grandmother', 'grandma', 'granny', 'nan'],
   ['grandfather', 'grandpa', 'granddad'],
-  ['jail', 'prison', 'imprisoned'],
+  ['jail', 'prison', 'imprisoned', 'sentence', 'sentenced', 'convicted', 'conviction'],
   ['fired', 'sacked', 'dismissed'],
   ['job', 'employment'],
   ['quit', 'resign', 'resigning', 'resignation'],
@@ -54,7 +54,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bpass(?:ed|es|ing)?\s+away\b/giu, 'died'],
   [/\b(?:split(?:ting|s)?|br(?:eak|eaking|oke|oken)|bust(?:ed)?)\s+up\b/giu, 'separated'],
   [/\b(?:go(?:es|ing)?|went|gone)\s+up\b/giu, 'rise'],
-  [/\b(?:let\s+go|laid\s+off)\b/giu, 'fired'],
+  [/\b(?:can(?:no|['’])t|could(?:n['’]t|\s+not)|unable\s+to|trouble|problems?\s+with)\s+sleep(?:ing)?\b|\bsleep(?:ing)?\s+(?:problems?|trouble|issues?|disorder)\b/giu, 'insomnia'],
+  [/\bdr(?:ink|inks|inking|ank)\s+too\s+much\b/giu, 'drinking alcohol'],
+  [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
+  [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
 
 const groupsOf = new Map<string, number[]>();
@@ -92,4 +95,4 @@ export function readPhrases(text: string, keep: boolean): string {
  * problem", "my bank details"): a memory rarely holds them, because it gives the date, the place, the
  * problem itself. They are dropped from a description that has other content words.
  */
-export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story']);
+export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'appointment', 'appointments', 'visit', 'visits']);
