@@ -53,11 +53,18 @@ export function descriptionTerms(description: string): string[] {
  */
 function sameWord(left: string, right: string): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
-  // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one.
-  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies)?$/.test(longer.slice(shorter.length));
+  // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
+  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
   return common >= 4 && common >= Math.min(left.length, right.length) - 3;
+}
+
+const CODE_WORDS = ['code', 'combination'];
+
+/** True when the text holds a number of three or more digits that is not a year or an amount ("0927", "4711"; not "2019", "1,450"). */
+function holdsCode(text: string): boolean {
+  return [...text.matchAll(/(?<![\p{L}\p{N},.:])\d{3,}(?![\p{L}\p{N},.:])/gu)].some((match) => !/^(?:1[89]|20)\d\d$/.test(match[0]));
 }
 
 /**
@@ -87,7 +94,9 @@ export function wordForms(written: string): string[][] {
   }
   // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
   const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
-  return [...terms.map((term) => [...new Set([term, ...(lemmas.get(term) ?? plainStems(term))])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+  // A code or combination is often given as the number alone: "The padlock on the storage unit opens with 0927".
+  const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(text));
+  return [...terms.map((term) => [...new Set([term, ...(lemmas.get(term) ?? plainStems(term))])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
 }
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
@@ -100,6 +109,12 @@ export function heldWords(memoryForms: string[][], termForms: string[][], option
 export function holdsEveryWord(content: string, description: string): boolean {
   const terms = descriptionForms(description);
   return terms.length > 0 && heldWords(wordForms(content), terms).length === terms.length;
+}
+
+/** The kind words a description's content words leave out ("plan" in "my plan to quit"), each with its dictionary form. */
+export function descriptionKindForms(description: string): string[][] {
+  const kept = new Set(descriptionTerms(description));
+  return wordForms(readPhrases(spellOut(withoutRequest(description)), false)).filter((forms) => KIND_WORDS.has(forms[0]!) && !kept.has(forms[0]!));
 }
 
 /** The content words of a description, each with its dictionary form. */

@@ -1,10 +1,9 @@
-import { cosineSimilarity } from '../working/similarity.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
+import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
-import { speaksOfUser, userIsSubject } from './first-person.ts';
+import { ambiguous, ownLifeOnly } from './same-thing.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -60,10 +59,12 @@ interface Description {
   terms: string[][];
   /** Its names and numbers. */
   decisive: string[];
+  /** Words naming the kind of thing ("plan", "date"), left out of `terms`: a memory need not hold them, but one that does holds more. */
+  kindWords: string[][];
 }
 
 function readDescription(text: string): Description {
-  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }) };
+  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }), kindWords: descriptionKindForms(text) };
 }
 
 /** A memory judged against a description; null when it lacks a name or number the description gives. */
@@ -80,7 +81,9 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, holdsAllLiterally, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
   const close = similarity ?? 0;
   if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
-  if (holdsAll && (decisive.length > 0 || terms.length >= 2 || close >= threshold.withEveryWord)) {
+  // A kind word the memory holds too counts as a word held ("my plan to quit": planning, quit).
+  const wordsHeld = terms.length + (holdsAll ? heldWords(forms, description.kindWords).length : 0);
+  if (holdsAll && (decisive.length > 0 || wordsHeld >= 2 || close >= threshold.withEveryWord)) {
     return { ...base, sure: true, why: `holds every word of the description (${held.join(', ')})${decisive.length > 0 ? `, names ${decisive.join(', ')}` : ''}` };
   }
   const offered = holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length);
@@ -107,36 +110,9 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
 
 /** Of several memories holding every word of a description in the first person, the only one where the user speaks of themself (src/forget/first-person.ts). */
 function markOwnLife(judged: Judged[], description: Description): void {
-  if (!speaksOfUser(description.text)) return;
   const holding = judged.filter((entry) => entry.holdsAll);
-  const own = holding.filter((entry) => userIsSubject(entry.content));
-  if (holding.length >= 2 && own.length === 1) Object.assign(own[0]!, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
-}
-
-/** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity. */
-const SAME_THING = 0.75;
-
-/**
- * Several sure matches are different things the description fits equally — "my door code" and the
- * flat's 4711 beside the office's 1234, "the spare key" of the house and of the car — when they carry
- * names or numbers of their own that differ, or do not say the same thing: none is sure then. Matches
- * that say the same thing ("I like Redux" and the fact "User likes Redux") go together.
- */
-async function ambiguous(memory: Hippocampus, sure: Judged[]): Promise<boolean> {
-  if (sure.length < 2) return false;
-  const distinct = new Set(sure.filter((entry) => entry.ownDecisive.length > 0).map((entry) => [...entry.ownDecisive].sort().join(' ')));
-  if (distinct.size >= 2) return true;
-  if (!memory.embedder) return false;
-  const vectors = await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, sure.map((entry) => entry.id));
-  const list = sure.map((entry) => vectors.get(entry.id));
-  for (let left = 0; left < list.length; left += 1) {
-    for (let right = left + 1; right < list.length; right += 1) {
-      const a = list[left];
-      const b = list[right];
-      if (!a || !b || cosineSimilarity(a, b) < SAME_THING) return true;
-    }
-  }
-  return false;
+  const own = holding.length >= 2 ? ownLifeOnly(holding, description.text) : undefined;
+  if (own) Object.assign(own, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
 }
 
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
@@ -195,7 +171,10 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
-  const sure = judged.filter((entry) => entry.sure);
+  let sure = judged.filter((entry) => entry.sure);
+  // Different things fit: the one about the user's own life is meant when the description speaks of it.
+  const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
+  if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
     const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
     return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), threshold };

@@ -57,6 +57,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:can(?:no|['’])t|could(?:n['’]t|\s+not)|unable\s+to|trouble|problems?\s+with)\s+sleep(?:ing)?\b|\bsleep(?:ing)?\s+(?:problems?|trouble|issues?|disorder)\b/giu, 'insomnia'],
   [/\bdr(?:ink|inks|inking|ank)\s+too\s+much\b/giu, 'drinking alcohol'],
   [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
+  [/\bhome\s+loans?\b/giu, 'mortgage'],
   [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
 
@@ -95,4 +96,4 @@ export function readPhrases(text: string, keep: boolean): string {
  * problem", "my bank details"): a memory rarely holds them, because it gives the date, the place, the
  * problem itself. They are dropped from a description that has other content words.
  */
-export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'appointment', 'appointments', 'visit', 'visits']);
+export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans']);
