@@ -76,8 +76,7 @@ function plainStems(word: string): string[] {
   const match = /^(\p{L}{3,}?)(?:ing|ed)$/u.exec(word);
   if (!match) return [];
   const stem = match[1]!;
-  const undoubled = /(\p{L})\1$/u.test(stem) ? [stem.slice(0, -1)] : [];
-  return [stem, `${stem}e`, ...undoubled];
+  return /(\p{L})\1$/u.test(stem) ? [stem, stem.slice(0, -1)] : [stem, `${stem}e`];
 }
 
 /**

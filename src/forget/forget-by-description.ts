@@ -152,9 +152,16 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const read = readDescription(description);
   const field = await judgeCandidates(memory, read, threshold);
   const judged = field.filter((entry) => entry.offered);
-  // A name or number only one memory holds names that memory, whatever other words come with it ("my Redux preference").
-  const naming = judged.filter((entry) => entry.namesEveryName);
-  if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${read.decisive.join(', ')}` });
+  // A name or number only one memory holds names that memory, whatever other words come with it ("my
+  // Redux preference"); among several memories naming it, the one holding more of the other words
+  // ("the money I owe Karim", not "My brother Karim lives in Manchester"). Only the name in common is
+  // no choice: "Emil's new job" deleted "My brother Emil works as a pilot" beside "My brother Emil is
+  // getting married" (scenarios 59–68), when only the memories offered were compared.
+  const naming = field.filter((entry) => entry.namesEveryName);
+  const mostHeld = Math.max(0, ...naming.map((entry) => entry.held));
+  const namer = naming.filter((entry) => entry.held === mostHeld);
+  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length) ? namer[0] : undefined;
+  if (onlyNamer?.offered && !onlyNamer.sure) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
