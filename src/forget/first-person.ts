@@ -12,7 +12,7 @@ export function speaksOfUser(description: string): boolean {
   return /(?<![\p{L}\p{N}])(?:my|our|ours|mine|me|we|us|I)(?![\p{L}\p{N}])/iu.test(description.replace(TELLING, ''));
 }
 
-/** True when the user is a subject of the memory: "I" or "we" as a word of its own. */
+/** True when the user is a subject of the memory: "I" or "we" as a word of its own, or a fact about "User". */
 export function userIsSubject(content: string): boolean {
-  return /(?<![\p{L}\p{N}])(?:I|[Ww]e)(?:['’](?:m|ve|d|ll|re))?(?![\p{L}\p{N}'’])/u.test(content);
+  return /^User\b/u.test(content) || /(?<![\p{L}\p{N}])(?:I|[Ww]e)(?:['’](?:m|ve|d|ll|re))?(?![\p{L}\p{N}'’])/u.test(content);
 }

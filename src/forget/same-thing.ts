@@ -43,7 +43,8 @@ function sayTheSame(left: string, right: string, cosine: number): boolean {
  */
 export async function ambiguous(memory: Hippocampus, sure: readonly SureMatch[]): Promise<boolean> {
   if (sure.length < 2) return false;
-  const derived = new Set(await memory.derivedFrom(sure.map((entry) => entry.id)));
+  // One at a time: what derives from a match that is itself among the ids asked about is not returned.
+  const derived = new Set((await Promise.all(sure.map((entry) => memory.derivedFrom([entry.id])))).flat());
   const primary = sure.filter((entry) => !derived.has(entry.id));
   if (primary.length < 2) return false;
   const distinct = new Set(primary.filter((entry) => entry.ownDecisive.length > 0).map((entry) => [...entry.ownDecisive].sort().join(' ')));

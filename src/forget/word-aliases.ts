@@ -70,10 +70,10 @@ GROUPS.forEach((group, index) => {
 function groups(word: string): number[] {
   const direct = groupsOf.get(word);
   if (direct) return direct;
-  for (const ending of ['s', 'es', 'ed', 'd', 'ing']) {
-    if (word.endsWith(ending) && groupsOf.has(word.slice(0, -ending.length))) return groupsOf.get(word.slice(0, -ending.length))!;
-  }
-  return [];
+  // "owed" is "owe" + d, but "card" is not "car" + d: a bare d only after an e.
+  const stems = [/s$/, /es$/, /ed$/, /(?<=e)d$/, /ing$/].map((ending) => word.replace(ending, '')).filter((stem) => stem !== word);
+  const found = stems.find((stem) => groupsOf.has(stem));
+  return found === undefined ? [] : groupsOf.get(found)!;
 }
 
 /** True when two different words are everyday synonyms of each other. */
