@@ -29,3 +29,28 @@ describe('hippocampus mcp', () => {
     }
   });
 });
+
+describe('hippocampus mcp, forgetting as the issue asks', () => {
+  it('over stdio with the default model: store a sentence, forget it by a short description, and no byte of it stays under the home', async () => {
+    const fs = await import('node:fs');
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', 'safe'], env, stderr: 'pipe' });
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(transport);
+    const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text) as Record<string, unknown>;
+    try {
+      await call('store_memory', { content: 'The vault combination is seventeen purple elephants' });
+      await call('store_memory', { content: 'We deploy on Tuesdays after the canary is green' });
+      expect(await call('forget_memory', { description: 'the vault combination' })).toMatchObject({ deleted: 1, forgotten: [{ content: 'The vault combination is seventeen purple elephants' }] });
+    } finally {
+      await client.close();
+    }
+    const bytes = fs
+      .readdirSync(home.home, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1').toLowerCase())
+      .join('\n');
+    for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes, `"${word}" survives under the home`).not.toContain(word);
+    expect(bytes).toContain('canary');
+  }, 60_000);
+});
