@@ -14,6 +14,8 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 
 const parts = {
   all: FORGET_SCENARIOS,
+  'scenarios 1–30 + their 10 about nothing stored (the original 150 requests)': FORGET_SCENARIOS.slice(0, 30),
+  'scenarios 1–38 + their 14 about nothing stored (the set before #11 item 4)': FORGET_SCENARIOS.slice(0, 38),
   'first half (scenarios 1–15, designed on)': FORGET_SCENARIOS.slice(0, 15),
   'design set (6 scenarios, designed on, not in "all")': FORGET_DESIGN_SCENARIOS,
   'second half (scenarios 16–30, held out)': FORGET_SCENARIOS.slice(15, 30),
@@ -23,8 +25,8 @@ const parts = {
   'scenarios 49–58 + 5 about nothing stored (held out from round 2, seen since)': FORGET_SCENARIOS.slice(48, 58),
   'fresh (scenarios 59–68 + 5 about nothing stored, held out)': FORGET_SCENARIOS.slice(58),
 };
-/** Requests about nothing stored that belong to a part: all of them with "all", the five written with 39–48 or 49–58 with those. */
-const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], fresh: [24, 29] };
+/** Requests about nothing stored that belong to a part: all of them with "all", those written with a part's scenarios with it. */
+const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], fresh: [24, 29] };
 const nothingStoredOf = (name: string) => {
   if (name === 'all') return FORGET_NOTHING_STORED;
   const range = Object.entries(NOTHING_STORED_BY_PART).find(([prefix]) => name.startsWith(prefix))?.[1];
