@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 
@@ -80,8 +81,6 @@ describe('forget_memory over MCP, as the issue describes it', () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
     const { createMcpServer } = await import('../mcp/create-mcp-server.ts');
-    const fs = await import('node:fs');
-    const path = await import('node:path');
     const own = createTempHome();
     const agent = await createHippocampus({ home: own.home, agentId: 'safe' });
     try {
@@ -94,11 +93,7 @@ describe('forget_memory over MCP, as the issue describes it', () => {
       await call('store_memory', { content: 'We deploy on Tuesdays after the canary is green' });
       expect(await call('forget_memory', { description: 'the vault combination' })).toMatchObject({ deleted: 1 });
       await client.close();
-      const bytes = fs
-        .readdirSync(own.home, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1').toLowerCase())
-        .join('\n');
+      const bytes = allBytesUnder(own.home);
       // Nothing of the sentence, nor of the request (nothing records that it was made).
       for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes).not.toContain(word);
       expect(bytes).toContain('canary');

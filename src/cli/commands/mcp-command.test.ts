@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allBytesUnder } from '../../testing/home-bytes.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 
 const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/hippocampus.js');
@@ -32,7 +33,6 @@ describe('hippocampus mcp', () => {
 
 describe('hippocampus mcp, forgetting as the issue asks', () => {
   it('over stdio with the default model: store a sentence, forget it by a short description, and no byte of it stays under the home', async () => {
-    const fs = await import('node:fs');
     const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const transport = new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', 'safe'], env, stderr: 'pipe' });
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
@@ -45,11 +45,7 @@ describe('hippocampus mcp, forgetting as the issue asks', () => {
     } finally {
       await client.close();
     }
-    const bytes = fs
-      .readdirSync(home.home, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1').toLowerCase())
-      .join('\n');
+    const bytes = allBytesUnder(home.home);
     for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes, `"${word}" survives under the home`).not.toContain(word);
     expect(bytes).toContain('canary');
   }, 60_000);
