@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { descriptionTerms, holdsEveryWord, namesWord } from './description-words.ts';
+import { decisiveWords, descriptionTerms, holdsEveryWord, namesWord } from './description-words.ts';
 
 describe('reading the words of a forget request', () => {
   it('drops the request and the telling, and keeps a request verb that is content', () => {
@@ -34,5 +34,27 @@ describe('reading the words of a forget request', () => {
     expect(namesWord("Ines's baby is due in May", 'ines')).toBe(true);
     expect(namesWord('My salary is 84,000 euros', '84,000')).toBe(true);
     expect(namesWord('My salary is 184,000 euros', '84,000')).toBe(false);
+  });
+});
+
+describe('more of how people write what they mean', () => {
+  it('finds the stem under an -ing the tagger leaves alone', () => {
+    expect(holdsEveryWord('I was fired from Delmar Logistics in 2021', 'my firing')).toBe(true);
+  });
+
+  it('reads a code-like number as the code or combination, not a year or an amount', () => {
+    expect(holdsEveryWord('The padlock on the storage unit opens with 0927', 'the padlock code')).toBe(true);
+    expect(holdsEveryWord('My uncle had a heart attack in 2019', 'the heart code')).toBe(false);
+    expect(holdsEveryWord('My rent is 1,200 euros a month', 'the rent code')).toBe(false);
+  });
+
+  it('spells out an abbreviation instead of reading it as a name', () => {
+    expect(descriptionTerms('my IBAN')).toEqual(['bank', 'account', 'number']);
+    expect(decisiveWords('my IBAN', { description: true })).toEqual([]);
+    expect(decisiveWords('my IVF appointment', { description: true })).toEqual([]);
+  });
+
+  it('joins a short word to its -ment noun', () => {
+    expect(holdsEveryWord('My mortgage payment is 1,450 euros a month', 'how much I pay for the mortgage')).toBe(true);
   });
 });

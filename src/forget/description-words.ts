@@ -1,5 +1,6 @@
 import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
 
 /**
  * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
@@ -29,7 +30,7 @@ function withoutRequest(description: string): string {
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility',
 };
 
 function spellOut(description: string): string {
@@ -40,7 +41,9 @@ function spellOut(description: string): string {
 
 /** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
 export function descriptionTerms(description: string): string[] {
-  return queryTerms(spellOut(withoutRequest(description))).filter((term) => !FILLER_WORDS.has(term));
+  const terms = queryTerms(readPhrases(spellOut(withoutRequest(description)), false)).filter((term) => !FILLER_WORDS.has(term));
+  const content = terms.filter((term) => !KIND_WORDS.has(term));
+  return content.length > 0 ? content : terms;
 }
 
 /**
@@ -50,18 +53,38 @@ export function descriptionTerms(description: string): string[] {
  */
 function sameWord(left: string, right: string): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
-  // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one.
-  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies)?$/.test(longer.slice(shorter.length));
+  // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
+  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
   return common >= 4 && common >= Math.min(left.length, right.length) - 3;
+}
+
+const CODE_WORDS = ['code', 'combination'];
+
+/** True when the text holds a number of three or more digits that is not a year or an amount ("0927", "4711"; not "2019", "1,450"). */
+function holdsCode(text: string): boolean {
+  return [...text.matchAll(/(?<![\p{L}\p{N},.:])\d{3,}(?![\p{L}\p{N},.:])/gu)].some((match) => !/^(?:1[89]|20)\d\d$/.test(match[0]));
+}
+
+/**
+ * The stem under an -ing or -ed ending where the tagger gave no dictionary form ("my firing" is a noun to it, and
+ * "fir" + "ing" shares only three letters with "fired"): the bare stem, with a silent e, and with a
+ * doubled consonant undone ("fire", "hope", "stop").
+ */
+function plainStems(word: string): string[] {
+  const match = /^(\p{L}{3,}?)(?:ing|ed)$/u.exec(word);
+  if (!match) return [];
+  const stem = match[1]!;
+  return /(\p{L})\1$/u.test(stem) ? [stem, stem.slice(0, -1)] : [stem, `${stem}e`];
 }
 
 /**
  * Each query term of a text with its dictionary form where that differs: the irregular forms a
  * common start cannot join ("hid", "hidden" and "hide"; "paid" and "pay"; "left" and "leave").
  */
-export function wordForms(text: string): string[][] {
+export function wordForms(written: string): string[][] {
+  const text = readPhrases(written, true);
   const terms = queryTerms(text);
   const lemmas = new Map<string, Set<string>>();
   for (const token of analyzeWithWink(text.normalize('NFKC')).tokens) {
@@ -70,12 +93,15 @@ export function wordForms(text: string): string[][] {
   }
   // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
   const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
-  return [...terms.map((term) => [term, ...(lemmas.get(term) ?? [])]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+  // A code or combination is often given as the number alone: "The padlock on the storage unit opens with 0927".
+  const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(text));
+  return [...terms.map((term) => [...new Set([term, ...(lemmas.get(term) ?? plainStems(term))])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
 }
 
-/** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as. */
-export function heldWords(memoryForms: string[][], termForms: string[][]): string[] {
-  return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => sameWord(left, right))))).map((forms) => forms[0]!);
+/** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
+export function heldWords(memoryForms: string[][], termForms: string[][], options: { aliases?: boolean } = {}): string[] {
+  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && aliases(left, right));
+  return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => same(left, right))))).map((forms) => forms[0]!);
 }
 
 /** True when the memory holds every content word of the description (prefix match, so "code" finds "codes"). */
@@ -84,10 +110,16 @@ export function holdsEveryWord(content: string, description: string): boolean {
   return terms.length > 0 && heldWords(wordForms(content), terms).length === terms.length;
 }
 
+/** The kind words a description's content words leave out ("plan" in "my plan to quit"), each with its dictionary form. */
+export function descriptionKindForms(description: string): string[][] {
+  const kept = new Set(descriptionTerms(description));
+  return wordForms(readPhrases(spellOut(withoutRequest(description)), false)).filter((forms) => KIND_WORDS.has(forms[0]!) && !kept.has(forms[0]!));
+}
+
 /** The content words of a description, each with its dictionary form. */
 export function descriptionForms(description: string): string[][] {
   const terms = new Set(descriptionTerms(description));
-  return wordForms(spellOut(withoutRequest(description))).filter((forms) => terms.has(forms[0]!));
+  return wordForms(readPhrases(spellOut(withoutRequest(description)), false)).filter((forms) => terms.has(forms[0]!));
 }
 
 /**
@@ -103,7 +135,8 @@ export function decisiveWords(text: string, options: { description?: boolean } =
     // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
     // pregnancy") often opens with the name itself, so there only common words are passed over.
     const opensSentence = !options.description && (match[1] === '' || /[.!?]/.test(match[1]!));
-    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower)));
+    // A written abbreviation is spelled out, not a name ("my IBAN" is the bank account number).
+    const capitalised = /^\p{Lu}/u.test(word) && !opensSentence && lower !== 'i' && !(options.description && (queryTerms(lower).length === 0 || REQUEST_WORDS.has(lower) || lower in ABBREVIATIONS));
     if (/\d/.test(word) || capitalised) found.add(lower);
   }
   return [...found];

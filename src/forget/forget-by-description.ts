@@ -1,9 +1,9 @@
-import { cosineSimilarity } from '../working/similarity.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { decisiveWords, descriptionForms, heldWords, namesWord, wordForms } from './description-words.ts';
+import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
+import { ambiguous, ownLifeOnly } from './same-thing.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -48,6 +48,8 @@ interface Judged extends ForgetMatch, LeaderCandidate {
   namesEveryName: boolean;
   /** Decisive words of the memory the description does not name: what sets it apart from another match. */
   ownDecisive: string[];
+  /** It holds every content word in its own words, not only as a synonym ("address", not "lives"). */
+  holdsAllLiterally: boolean;
 }
 
 /** What a description says, read once for every memory it is compared with. */
@@ -57,10 +59,12 @@ interface Description {
   terms: string[][];
   /** Its names and numbers. */
   decisive: string[];
+  /** Words naming the kind of thing ("plan", "date"), left out of `terms`: a memory need not hold them, but one that does holds more. */
+  kindWords: string[][];
 }
 
 function readDescription(text: string): Description {
-  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }) };
+  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }), kindWords: descriptionKindForms(text) };
 }
 
 /** A memory judged against a description; null when it lacks a name or number the description gives. */
@@ -69,13 +73,17 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   const text = record.content.normalize('NFKC').toLowerCase();
   // A name or number in the description is decisive: without it this is not the memory meant.
   if (decisive.some((word) => !namesWord(text, word))) return null;
-  const held = heldWords(wordForms(record.content), terms);
+  const forms = wordForms(record.content);
+  const held = heldWords(forms, terms);
   const holdsAll = terms.length > 0 && held.length === terms.length;
+  const holdsAllLiterally = holdsAll && heldWords(forms, terms, { aliases: false }).length === terms.length;
   const ownDecisive = decisiveWords(record.content).filter((word) => !decisive.includes(word));
-  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
+  const base = { id: record.id, content: record.content, kind: record.kind, similarity, ownDecisive, holdsAllLiterally, namesEveryName: decisive.length > 0, held: held.length, holdsAll, offered: true };
   const close = similarity ?? 0;
   if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
-  if (holdsAll && (decisive.length > 0 || terms.length >= 2 || close >= threshold.withEveryWord)) {
+  // A kind word the memory holds too counts as a word held ("my plan to quit": planning, quit).
+  const wordsHeld = terms.length + (holdsAll ? heldWords(forms, description.kindWords).length : 0);
+  if (holdsAll && (decisive.length > 0 || wordsHeld >= 2 || close >= threshold.withEveryWord)) {
     return { ...base, sure: true, why: `holds every word of the description (${held.join(', ')})${decisive.length > 0 ? `, names ${decisive.join(', ')}` : ''}` };
   }
   const offered = holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length);
@@ -100,30 +108,11 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
 }
 
-/** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity. */
-const SAME_THING = 0.75;
-
-/**
- * Several sure matches are different things the description fits equally — "my door code" and the
- * flat's 4711 beside the office's 1234, "the spare key" of the house and of the car — when they carry
- * names or numbers of their own that differ, or do not say the same thing: none is sure then. Matches
- * that say the same thing ("I like Redux" and the fact "User likes Redux") go together.
- */
-async function ambiguous(memory: Hippocampus, sure: Judged[]): Promise<boolean> {
-  if (sure.length < 2) return false;
-  const distinct = new Set(sure.filter((entry) => entry.ownDecisive.length > 0).map((entry) => [...entry.ownDecisive].sort().join(' ')));
-  if (distinct.size >= 2) return true;
-  if (!memory.embedder) return false;
-  const vectors = await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, sure.map((entry) => entry.id));
-  const list = sure.map((entry) => vectors.get(entry.id));
-  for (let left = 0; left < list.length; left += 1) {
-    for (let right = left + 1; right < list.length; right += 1) {
-      const a = list[left];
-      const b = list[right];
-      if (!a || !b || cosineSimilarity(a, b) < SAME_THING) return true;
-    }
-  }
-  return false;
+/** Of several memories holding every word of a description in the first person, the only one where the user speaks of themself (src/forget/first-person.ts). */
+function markOwnLife(judged: Judged[], description: Description): void {
+  const holding = judged.filter((entry) => entry.holdsAll);
+  const own = holding.length >= 2 ? ownLifeOnly(holding, description.text) : undefined;
+  if (own) Object.assign(own, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
 }
 
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
@@ -163,19 +152,36 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const read = readDescription(description);
   const field = await judgeCandidates(memory, read, threshold);
   const judged = field.filter((entry) => entry.offered);
-  // A name or number only one memory holds names that memory, whatever other words come with it ("my Redux preference").
-  const naming = judged.filter((entry) => entry.namesEveryName);
-  if (naming.length === 1 && !naming[0]!.sure) Object.assign(naming[0]!, { sure: true, why: `the only memory naming ${read.decisive.join(', ')}` });
+  // A name or number only one memory holds names that memory, whatever other words come with it ("my
+  // Redux preference"); among several memories naming it, the one holding more of the other words
+  // ("the money I owe Karim", not "My brother Karim lives in Manchester"). Only the name in common is
+  // no choice: "Emil's new job" deleted "My brother Emil works as a pilot" beside "My brother Emil is
+  // getting married" (scenarios 59–68), when only the memories offered were compared.
+  const naming = field.filter((entry) => entry.namesEveryName);
+  const mostHeld = Math.max(0, ...naming.map((entry) => entry.held));
+  const namer = naming.filter((entry) => entry.held === mostHeld);
+  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length) ? namer[0] : undefined;
+  if (onlyNamer?.offered && !onlyNamer.sure) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
   // may be closer, and it must be close (this rule's matches on scenarios 1–15 and the design set sit at 0.46–0.67).
-  const holding = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
-  const closest = Math.max(...field.map((entry) => entry.similarity ?? 0));
+  // A memory holding the word itself goes before those holding only a synonym ("my address": the home
+  // address, not "My brother Karim lives in Manchester").
+  const holders = read.terms.length === 1 ? judged.filter((entry) => entry.holdsAll) : [];
+  const literal = holders.filter((entry) => entry.holdsAllLiterally);
+  const holding = literal.length === 1 ? literal : holders;
+  // Closer, that is, than every memory without the word: one holding only a synonym of it is about the
+  // same thing ("the therapy appointments": the couples counselling, 0.50, beside the therapist, 0.46).
+  const closest = Math.max(0, ...field.filter((entry) => !entry.holdsAll).map((entry) => entry.similarity ?? 0));
   const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
-  const sure = judged.filter((entry) => entry.sure);
+  let sure = judged.filter((entry) => entry.sure);
+  // Different things fit: the one about the user's own life is meant when the description speaks of it.
+  const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
+  if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
     const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
     return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), threshold };

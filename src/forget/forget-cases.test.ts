@@ -21,22 +21,22 @@ afterAll(async () => {
   home.cleanup();
 });
 
-describe('forgetting by description on 190 labelled requests and 14 about nothing stored', () => {
+describe('forgetting by description on 340 labelled requests and 29 about nothing stored', () => {
   it('never deletes a memory that was not meant', () => {
-    expect(report.cases).toBe(190);
-    expect(report.negativeCases).toBe(14);
+    expect(report.cases).toBe(340);
+    expect(report.negativeCases).toBe(29);
     expect(report.wrongDeletions).toBe(0);
     expect(report.precision).toBe(1);
   });
 
   it('deletes what most requests mean at once, and offers the rest to confirm', () => {
-    // 0.779 with USE-lite (0.973 on scenarios 1–15, 0.787 on 16–30, 0.525 on the added 31–38).
-    expect(report.recall).toBeGreaterThanOrEqual(0.77);
+    // 0.868 with USE-lite (0.932 on scenarios 1–38; 0.740 on 59–68, the last set written before a change).
+    expect(report.recall).toBeGreaterThanOrEqual(0.86);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
     // it — all but "my medication", which holds no word of "I am taking sertraline 50 mg" and is not close in
-    // meaning (and "my IBAN", which finds nothing at all).
+    // meaning (and "my body art", which finds nothing at all for the tattoo).
     expect(report.unsureWithTarget).toBe(report.unsure - 1);
-    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.98);
+    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.99);
   });
 
   it('reads names and numbers as decisive, not the words that open a sentence', () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 
@@ -43,14 +44,45 @@ describe('forget_memory with USE-lite', () => {
 });
 
 describe('forget_memory over MCP, as the issue describes it', () => {
+  it('the two-step flow: an uncertain description deletes nothing and lists candidates; the confirm by ids deletes', async () => {
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
+    const { createMcpServer } = await import('../mcp/create-mcp-server.ts');
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'keys' });
+    try {
+      const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+      await createMcpServer({ memory: agent }).connect(serverTransport);
+      const client = new Client({ name: 'test', version: '1.0.0' });
+      await client.connect(clientTransport);
+      const tool = (await client.listTools()).tools.find((entry) => entry.name === 'forget_memory')!;
+      // The description tells the agent about both steps.
+      expect(tool.description).toMatch(/Step 1.*candidates.*step 2.*\{ ids \}/s);
+      const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text) as Record<string, unknown>;
+      await call('store_memory', { content: 'The spare house key is hidden under the blue flowerpot' });
+      await call('store_memory', { content: 'I lost the spare key to my car' });
+      const unsure = (await call('forget_memory', { description: 'the spare key' })) as { deleted: number; candidates: { id: string; content: string; why: string }[]; next: string };
+      expect(unsure.deleted).toBe(0);
+      expect(unsure.candidates.map((candidate) => candidate.content).sort()).toEqual(['I lost the spare key to my car', 'The spare house key is hidden under the blue flowerpot']);
+      expect(unsure.candidates.every((candidate) => candidate.why.length > 0)).toBe(true);
+      expect(unsure.next).toMatch(/ids/);
+      expect(await agent.store.count({ agentId: 'keys' })).toBe(2);
+      const house = unsure.candidates.find((candidate) => candidate.content.startsWith('The spare house key'))!;
+      expect(await call('forget_memory', { ids: [house.id] })).toMatchObject({ deleted: 1, forgotten: [{ id: house.id }] });
+      await client.close();
+      expect((await agent.store.query({ agentId: 'keys' }, {})).map((record) => record.content)).toEqual(['I lost the spare key to my car']);
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
+
   it('store a sentence, forget it with a short natural description, and no byte of it remains under the home', async () => {
     const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
     const { InMemoryTransport } = await import('@modelcontextprotocol/sdk/inMemory.js');
     const { createMcpServer } = await import('../mcp/create-mcp-server.ts');
-    const fs = await import('node:fs');
-    const path = await import('node:path');
     const own = createTempHome();
-    const agent = await createHippocampus({ home: own.home, agentId: 'vault' });
+    const agent = await createHippocampus({ home: own.home, agentId: 'safe' });
     try {
       const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
       await createMcpServer({ memory: agent }).connect(serverTransport);
@@ -61,12 +93,9 @@ describe('forget_memory over MCP, as the issue describes it', () => {
       await call('store_memory', { content: 'We deploy on Tuesdays after the canary is green' });
       expect(await call('forget_memory', { description: 'the vault combination' })).toMatchObject({ deleted: 1 });
       await client.close();
-      const bytes = fs
-        .readdirSync(own.home, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1').toLowerCase())
-        .join('\n');
-      for (const word of ['seventeen purple elephants', 'seventeen', 'purple', 'elephants']) expect(bytes).not.toContain(word);
+      const bytes = allBytesUnder(own.home);
+      // Nothing of the sentence, nor of the request (nothing records that it was made).
+      for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes).not.toContain(word);
       expect(bytes).toContain('canary');
     } finally {
       await agent.stop();

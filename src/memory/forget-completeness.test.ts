@@ -20,6 +20,7 @@ import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
+import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
@@ -29,15 +30,7 @@ const OTHER = [
   { type: 'observation' as const, content: 'Ada prefers her coffee black and her standups short' },
 ];
 
-/** Every byte of every file under a directory (database, WAL, logs, mirrors, caches), lower-cased latin1 text. */
-function allBytes(directory: string): string {
-  return fs
-    .readdirSync(directory, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile())
-    .map((entry) => fs.readFileSync(path.join(entry.parentPath, entry.name)).toString('latin1'))
-    .join('\n')
-    .toLowerCase();
-}
+const allBytes = allBytesUnder;
 
 /** The words of `text` (3+ characters) that occur nowhere under `directory` yet: the ones a forget must take away again. */
 function wordsFoundNowhereElse(text: string, directory: string): string[] {

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { allBytesUnder } from '../../testing/home-bytes.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 
 const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/hippocampus.js');
@@ -28,4 +29,24 @@ describe('hippocampus mcp', () => {
       await client.close();
     }
   });
+});
+
+describe('hippocampus mcp, forgetting as the issue asks', () => {
+  it('over stdio with the default model: store a sentence, forget it by a short description, and no byte of it stays under the home', async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', 'safe'], env, stderr: 'pipe' });
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(transport);
+    const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text) as Record<string, unknown>;
+    try {
+      await call('store_memory', { content: 'The vault combination is seventeen purple elephants' });
+      await call('store_memory', { content: 'We deploy on Tuesdays after the canary is green' });
+      expect(await call('forget_memory', { description: 'the vault combination' })).toMatchObject({ deleted: 1, forgotten: [{ content: 'The vault combination is seventeen purple elephants' }] });
+    } finally {
+      await client.close();
+    }
+    const bytes = allBytesUnder(home.home);
+    for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes, `"${word}" survives under the home`).not.toContain(word);
+    expect(bytes).toContain('canary');
+  }, 60_000);
 });

@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { forgetByDescription } from './forget-by-description.ts';
+
+// Similarities decide here, so the test runs with the model the rules were measured on (USE-lite, offline).
+const agent = useLiteAgentPerTest();
+const remember = (contents: string[]) => agent.remember(contents);
+const forget = (description: string, options?: Parameters<typeof forgetByDescription>[2]) => forgetByDescription(agent.memory(), description, options);
+
+const contentsOf = (matches: { content: string }[]) => matches.map((match) => match.content).sort();
+
+describe('several memories a description fits', () => {
+  it('does not take two close memories for the same thing when each says something the other does not', async () => {
+    await remember(['My daughter Zoe wants to become a vet', 'My daughter Zoe is learning to swim']);
+    const report = await forget('what Zoe wants to be');
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toEqual(['My daughter Zoe is learning to swim', 'My daughter Zoe wants to become a vet']);
+  });
+
+  it('takes the one about the user when the description speaks of the user', async () => {
+    await remember(['I cheated on my final exam in college', 'My final exam was in the big hall']);
+    expect(contentsOf((await forget('what I did on my final exam', { dryRun: true })).deleted)).toEqual(['I cheated on my final exam in college']);
+    await remember(['My husband and I are getting divorced', 'My friends got divorced last year']);
+    const report = await forget('my divorce');
+    expect(contentsOf(report.deleted)).toEqual(['My husband and I are getting divorced']);
+    expect(report.deleted[0]!.why).toMatch(/about the user's own life/);
+  });
+
+  it('deletes a sentence and the fact taken from it together, and asks when the fact is not known to come from it', async () => {
+    const [sentence] = await agent.memory().rememberMany([{ type: 'observation', content: 'I like Redux for state management in React apps' }], { longTerm: true });
+    await agent.memory().rememberMany([{ type: 'observation', kind: 'fact', content: 'User likes Redux' }], { longTerm: true });
+    // Two memories about the user's own liking of Redux, not linked: which one (or both) is the user's call.
+    const unsure = await forget('that I like Redux', { dryRun: true });
+    expect(unsure.deleted).toEqual([]);
+    expect(contentsOf(unsure.candidates)).toEqual(['I like Redux for state management in React apps', 'User likes Redux']);
+    // The fact remember_facts takes from the sentence records where it came from, and goes with it.
+    await agent.memory().rememberMany([{ type: 'observation', kind: 'fact', content: 'User prefers Redux', context: { sourceHash: sentence!.memory.contentHash } }], { longTerm: true });
+    await agent.memory().forget([unsure.candidates.find((candidate) => candidate.content === 'User likes Redux')!.id]);
+    const report = await forget('that I like Redux');
+    expect(contentsOf(report.deleted)).toEqual(['I like Redux for state management in React apps', 'User prefers Redux']);
+  });
+
+  it('lets a name decide only when the memory naming it holds more than the name', async () => {
+    await remember(['My brother Emil works as a pilot', 'My brother Emil is getting married in Vienna next spring']);
+    expect((await forget("Emil's new job", { dryRun: true })).deleted).toEqual([]);
+    expect(contentsOf((await forget('Emil getting married', { dryRun: true })).deleted)).toEqual(['My brother Emil is getting married in Vienna next spring']);
+  });
+});

@@ -1,0 +1,73 @@
+import { cosineSimilarity } from '../working/similarity.ts';
+import { queryTerms } from '../core/query-terms.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { speaksOfUser, userIsSubject } from './first-person.ts';
+
+/** A sure match as the ambiguity check sees it. */
+export interface SureMatch {
+  id: string;
+  content: string;
+  /** Decisive words of the memory the description does not name. */
+  ownDecisive: string[];
+}
+
+/** Two memories say the same thing (a raw sentence and the fact taken from it) at this cosine similarity, at least. */
+const SAME_THING = 0.75;
+
+/** The dictionary forms of a text's content words, the user aside ("User likes Redux" → redux). */
+function contentLemmas(text: string): Set<string> {
+  const lemmas = analyzeWithWink(text.normalize('NFKC')).tokens.map((token) => token.lemma.toLowerCase());
+  return new Set(lemmas.filter((lemma) => lemma !== 'user' && queryTerms(lemma).length > 0));
+}
+
+/**
+ * Close in meaning is not enough to be the same thing: "I cheated on my final exam in college" and "My
+ * final exam was in the big hall" sit at cosine ≥ 0.75 with USE-lite, and both were deleted for "what
+ * I did on my final exam" (scenarios 49–58). The same thing also says nothing the other does not: the
+ * content words of one are all in the other ("User likes Redux" in "I like Redux for state management").
+ */
+function sayTheSame(left: string, right: string, cosine: number): boolean {
+  if (cosine < SAME_THING) return false;
+  const [a, b] = [contentLemmas(left), contentLemmas(right)];
+  const within = (small: Set<string>, large: Set<string>) => [...small].every((lemma) => large.has(lemma));
+  return within(a, b) || within(b, a);
+}
+
+/**
+ * Several sure matches are different things the description fits equally — "my door code" and the
+ * flat's 4711 beside the office's 1234, "the spare key" of the house and of the car — when they carry
+ * names or numbers of their own that differ, or do not say the same thing: none is sure then. Matches
+ * that say the same thing ("I like Redux" and the fact "User likes Redux"), or were derived one from the
+ * other, go together.
+ */
+export async function ambiguous(memory: Hippocampus, sure: readonly SureMatch[]): Promise<boolean> {
+  if (sure.length < 2) return false;
+  // One at a time: what derives from a match that is itself among the ids asked about is not returned.
+  const derived = new Set((await Promise.all(sure.map((entry) => memory.derivedFrom([entry.id])))).flat());
+  const primary = sure.filter((entry) => !derived.has(entry.id));
+  if (primary.length < 2) return false;
+  const distinct = new Set(primary.filter((entry) => entry.ownDecisive.length > 0).map((entry) => [...entry.ownDecisive].sort().join(' ')));
+  if (distinct.size >= 2) return true;
+  if (!memory.embedder) return false;
+  const vectors = await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, primary.map((entry) => entry.id));
+  for (let left = 0; left < primary.length; left += 1) {
+    for (let right = left + 1; right < primary.length; right += 1) {
+      const a = vectors.get(primary[left]!.id);
+      const b = vectors.get(primary[right]!.id);
+      if (!a || !b || !sayTheSame(primary[left]!.content, primary[right]!.content, cosineSimilarity(a, b))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Of several memories a first-person description fits, the only one where the user is a subject
+ * (src/forget/first-person.ts): "what I did on my final exam" is "I cheated on my final exam", not "My
+ * final exam was in the big hall". Undefined when there is no such single one.
+ */
+export function ownLifeOnly<T extends { content: string }>(matches: readonly T[], description: string): T | undefined {
+  if (!speaksOfUser(description)) return undefined;
+  const own = matches.filter((entry) => userIsSubject(entry.content));
+  return own.length === 1 ? own[0] : undefined;
+}

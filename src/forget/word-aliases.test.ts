@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { descriptionTerms, holdsEveryWord } from './description-words.ts';
+import { aliases, readPhrases } from './word-aliases.ts';
+
+describe('everyday synonyms in a forget request', () => {
+  it('joins words a thesaurus lists together, with their plain endings', () => {
+    expect(aliases('fine', 'ticket')).toBe(true);
+    expect(aliases('laptops', 'computer')).toBe(true);
+    expect(aliases('debt', 'owe')).toBe(true);
+    // A person is not the activity: "my therapist" must not reach the couples counselling.
+    expect(aliases('therapist', 'counselling')).toBe(false);
+    expect(aliases('coffee', 'tea')).toBe(false);
+  });
+
+  it('reads a two-word phrase as its word: replaced in a description, added in a memory', () => {
+    expect(readPhrases('me and my husband splitting up', false)).toBe('me and my husband separated');
+    expect(readPhrases('My grandmother passed away last October', true)).toBe('My grandmother passed away died last October');
+    expect(holdsEveryWord('My grandmother Rosa passed away last October', 'the death of my grandmother')).toBe(true);
+    expect(holdsEveryWord('I have been struggling with insomnia since the move', 'trouble sleeping')).toBe(true);
+  });
+
+  it('matches a request in other words than the memory, and not a memory of something else', () => {
+    expect(holdsEveryWord('I got a speeding ticket on the A9 last Friday', 'my speeding fine')).toBe(true);
+    expect(holdsEveryWord('My laptop login password is Marmalade!93', 'my computer password')).toBe(true);
+    expect(holdsEveryWord('My landlord is raising the rent by 150 euros in April', 'rent rise from my landlord')).toBe(true);
+    expect(holdsEveryWord('I bought a ticket for the Friday concert', 'my speeding fine')).toBe(false);
+  });
+
+  it('drops the words that name the kind of thing when there is something else to go on', () => {
+    expect(descriptionTerms('the wedding anniversary date')).toEqual(['wedding', 'anniversary']);
+    expect(descriptionTerms('my heart problem')).toEqual(['heart']);
+    // Nothing else: the kind word is all there is.
+    expect(descriptionTerms('the date')).toEqual(['date']);
+  });
+});
