@@ -9,6 +9,8 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
+import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nlp/question-time.ts';
+import { timesOfMemory } from './memory-times.ts';
 
 /** A recalled memory with the reasons it came back. */
 export interface RecallResult {
@@ -73,6 +75,8 @@ interface RecallPlan {
   exactVectors: boolean;
   terms: string[];
   queryVector: Float32Array | null;
+  /** What the question asks about time; null when the time signal is off or it asks nothing. */
+  time: QuestionTime | null;
 }
 
 /** The relevance each index gave its candidates; similarity is filled in later for the rest. */
@@ -110,7 +114,8 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   const useSemantic = weights.semantic > 0 && deps.embedder !== null;
   const terms = weights.keyword > 0 ? queryTerms(context) : [];
   const queryVector = useSemantic ? (await embedWithCache(deps.embedder!, deps.queryCache, [context])).embeddings[0]! : null;
-  return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector };
+  const time = weights.time > 0 ? questionTime(context, deps.now) : null;
+  return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null };
 }
 
 /** Stage 2: candidates from each index — nearest vectors and BM25. */
@@ -189,9 +194,34 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
   return ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
 }
 
-/** Stage 6: whole records for the best few; a memory deleted between the two reads is left out. */
-async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[]): Promise<RecallResult[]> {
-  const records = new Map((await deps.store.getMany(deps.scope, best.map((entry) => entry.id))).map((memory) => [memory.id, memory]));
+/** How many of the best-scored candidates the time signal reads whole (it needs their text and time). */
+const TIME_CANDIDATES = 50;
+
+/**
+ * Stage 6 (only for a question about time): the best candidates read whole, each given
+ * the time signal — the time its text is about (resolved at ingest against when it was
+ * said) against the time the question asks about — and ranked again.
+ */
+async function scoreTime(deps: RelevantRecallDependencies, plan: RecallPlan, ranked: RankedCandidate[], options: RecallRelevantOptions): Promise<{ ranked: RankedCandidate[]; records: Map<string, MemoryRecord> }> {
+  const records = new Map<string, MemoryRecord>();
+  if (plan.time === null) return { ranked, records };
+  const head = ranked.slice(0, Math.max(TIME_CANDIDATES, options.limit * 2));
+  for (const memory of await deps.store.getMany(deps.scope, head.map((entry) => entry.id))) records.set(memory.id, memory);
+  const timed = head.map((entry) => {
+    const memory = records.get(entry.id);
+    const time = memory === undefined ? 0 : timeMatch(plan.time!, { said: memory.timestamp, about: timesOfMemory(memory) });
+    const explain = explainScore({ ...entry.explain.signals, time }, plan.weights);
+    return { id: entry.id, score: explain.score, explain };
+  });
+  timed.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
+  return { ranked: [...timed, ...ranked.slice(head.length)], records };
+}
+
+/** Stage 7: whole records for the best few (those read already are kept); a memory deleted between the two reads is left out. */
+async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[], read: Map<string, MemoryRecord>): Promise<RecallResult[]> {
+  const missing = best.filter((entry) => !read.has(entry.id)).map((entry) => entry.id);
+  const records = new Map(read);
+  if (missing.length > 0) for (const memory of await deps.store.getMany(deps.scope, missing)) records.set(memory.id, memory);
   return best.flatMap((entry) => (records.has(entry.id) ? [{ memory: records.get(entry.id)!, score: entry.score, explain: entry.explain }] : []));
 }
 
@@ -200,7 +230,7 @@ async function readRecords(deps: RelevantRecallDependencies, best: RankedCandida
  * (cosine), each candidate then scored on all signals, so a memory found
  * by one index still gets its exact score from the other. Run as named stages:
  * plan the query → gather index hits → expand the thread → fill similarity →
- * score → read records.
+ * score → time (questions about time only) → read records.
  */
 export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
   const plan = await planQuery(deps, context, options);
@@ -208,6 +238,6 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   const thread = await expandThread(deps, plan, hits);
   if (thread === null) return [];
   await fillSimilarity(deps, plan, hits, thread);
-  const ranked = scoreCandidates(deps, plan, hits, thread, options);
-  return readRecords(deps, ranked.slice(0, options.limit));
+  const { ranked, records } = await scoreTime(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
+  return readRecords(deps, ranked.slice(0, options.limit), records);
 }
