@@ -21,9 +21,12 @@ export type RecallWeights = RecallSignals;
  * (`bench/locomo-tuning.bench.ts`, figures in docs/recall.md): keywords and
  * similarity share the relevance, the thread signal lifts the turn next to the
  * one that matches, and the memory dynamics (which LoCoMo cannot measure: every
- * turn there is equally fresh and unused) stay small tie-breakers.
+ * turn there is equally fresh and unused) stay small tie-breakers. The time signal (a question
+ * about time against the times a memory is about) at 0.3: chosen by leave-one-conversation-out
+ * cross-validation over {0, 0.05, …, 0.7} (four folds of five chose 0.3), held-out fold means
+ * R@5 / R@10 0.679 / 0.771 against 0.660 / 0.753 without it, every fold better held out.
  */
-export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, time: 0, strength: 0.04, recency: 0.03, importance: 0.03 };
+export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, time: 0.3, strength: 0.04, recency: 0.03, importance: 0.03 };
 
 /**
  * Weight of a memory's neighbouring turns' text (its second keyword field) in BM25's term frequency,
