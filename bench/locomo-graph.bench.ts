@@ -96,7 +96,10 @@ if (args.includes('--cv')) {
   console.log(`fold mean held-out ${at5and10(mean(folds.map((fold) => fold.heldOutRecall)))}, plain ${at5and10(mean(conversations.map((conversation) => meanRecall(scores[0]!.get(conversation.name)!))))}`);
   for (const category of [1, 2, 3, 4]) {
     const held = folds.map((fold) => fold.heldOutByCategory.get(category)).filter((recall): recall is number[] => recall !== undefined);
-    const plain = conversations.map((conversation) => meanRecall(scores[0]!.get(conversation.name)!.filter((question) => question.category === category)));
+    const plain = conversations.flatMap((conversation) => {
+      const questions = scores[0]!.get(conversation.name)!.filter((question) => question.category === category);
+      return questions.length === 0 ? [] : [meanRecall(questions)];
+    });
     console.log(`c${category} fold mean held-out ${at5and10(mean(held))}, plain ${at5and10(mean(plain))}`);
   }
   for (const { memory } of engines) await memory.stop();
