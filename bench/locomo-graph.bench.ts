@@ -4,12 +4,16 @@
 // extractor), then scores both on the same engines, without recording accesses.
 // npx tsx bench/locomo-graph.bench.ts [--data ../shared/data/locomo] [--grid '<json list of graph recall options>'] [--categories 1] [--concepts 0]
 // --concepts N also makes N keywords of each memory concept nodes (a separate home: the graph differs).
+// --cv: instead, every category at R@1…R@20, plain recall as setting #0 and each grid entry after it,
+// then leave-one-conversation-out: each conversation scored with the setting chosen on the other four.
 import { createKnowledgeGraph } from '../src/graph/knowledge-graph.ts';
 import { createOfflineGraphExtractor } from '../src/graph/offline-extractor.ts';
 import type { GraphRecallOptions } from '../src/graph/graph-recall.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { ingestLocomoOnce } from './lib/locomo-ingest.ts';
+import { RECALL_KS } from '../src/evaluation/locomo-benchmark.ts';
+import { crossValidate, meanRecall, type QuestionRecall, type SettingScores } from './lib/locomo-cross-validation.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -64,6 +68,43 @@ async function score(label: string, rank: Ranker): Promise<void> {
 }
 
 const diaIds = (memories: { context: Record<string, unknown> }[]) => memories.map((memory) => String(memory.context.diaId));
+if (args.includes('--cv')) {
+  const rankers: Ranker[] = [
+    async ({ memory }, question) => diaIds((await memory.recallRelevant(question, { limit: 20, recordAccess: false })).map((hit) => hit.memory)),
+    ...grid.map((settings): Ranker => async ({ graph }, question) => diaIds((await graph.recall(question, { limit: 20, ...settings })).map((hit) => hit.memory))),
+  ];
+  const scores: SettingScores = [];
+  const at5and10 = (recall: readonly number[]) => `${recall[RECALL_KS.indexOf(5)]!.toFixed(3)} / ${recall[RECALL_KS.indexOf(10)]!.toFixed(3)}`;
+  for (const [index, rank] of rankers.entries()) {
+    const byConversation = new Map<string, QuestionRecall[]>();
+    for (const engine of engines) {
+      const questions: QuestionRecall[] = [];
+      for (const question of engine.conversation.questions) {
+        const ranked = await rank(engine, question.question);
+        questions.push({ category: question.category, recall: RECALL_KS.map((k) => question.evidence.filter((id) => ranked.slice(0, k).includes(id)).length / question.evidence.length) });
+      }
+      byConversation.set(engine.conversation.name, questions);
+    }
+    scores.push(byConversation);
+    const all = [...byConversation.values()].flat();
+    const categoryFigures = [1, 2, 3, 4].map((category) => `c${category} ${at5and10(meanRecall(all.filter((question) => question.category === category)))}`).join(' | ');
+    console.log(`#${index} ${index === 0 ? 'plain recallRelevant' : JSON.stringify(grid[index - 1])}: in-sample R@5/R@10 ${at5and10(meanRecall(all))} | ${categoryFigures}`);
+  }
+  const folds = crossValidate(conversations, scores);
+  for (const fold of folds) console.log(`held out ${fold.heldOut}: chose #${fold.chosen}, held-out ${at5and10(fold.heldOutRecall)}, plain ${at5and10(meanRecall(scores[0]!.get(fold.heldOut)!))}`);
+  const mean = (rows: number[][]) => RECALL_KS.map((_, index) => rows.reduce((sum, row) => sum + row[index]!, 0) / rows.length);
+  console.log(`fold mean held-out ${at5and10(mean(folds.map((fold) => fold.heldOutRecall)))}, plain ${at5and10(mean(conversations.map((conversation) => meanRecall(scores[0]!.get(conversation.name)!))))}`);
+  for (const category of [1, 2, 3, 4]) {
+    const held = folds.map((fold) => fold.heldOutByCategory.get(category)).filter((recall): recall is number[] => recall !== undefined);
+    const plain = conversations.flatMap((conversation) => {
+      const questions = scores[0]!.get(conversation.name)!.filter((question) => question.category === category);
+      return questions.length === 0 ? [] : [meanRecall(questions)];
+    });
+    console.log(`c${category} fold mean held-out ${at5and10(mean(held))}, plain ${at5and10(mean(plain))}`);
+  }
+  for (const { memory } of engines) await memory.stop();
+  process.exit(0);
+}
 await score('plain recallRelevant', async ({ memory }, question) => diaIds((await memory.recallRelevant(question, { limit: 10, recordAccess: false })).map((hit) => hit.memory)));
 for (const settings of grid) {
   await score(`graph ${JSON.stringify(settings)}`, async ({ graph }, question) => diaIds((await graph.recall(question, { limit: 10, ...settings })).map((hit) => hit.memory)));

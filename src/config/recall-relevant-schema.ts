@@ -5,7 +5,7 @@ import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 const unit = z.number().min(0).max(1);
 
-export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
 
 /** Options of `recallRelevant`. */
 export const recallRelevantOptionsSchema = z

@@ -7,6 +7,8 @@ export interface RecallSignals {
   keyword: number;
   /** Best relevance among the neighbouring turns of its conversation (the message it replies to, its replies); 0 outside threads. */
   thread: number;
+  /** How well the time the memory is about answers the time the question asks about (0 when it asks none). */
+  time: number;
   strength: number;
   recency: number;
   importance: number;
@@ -19,9 +21,12 @@ export type RecallWeights = RecallSignals;
  * (`bench/locomo-tuning.bench.ts`, figures in docs/recall.md): keywords and
  * similarity share the relevance, the thread signal lifts the turn next to the
  * one that matches, and the memory dynamics (which LoCoMo cannot measure: every
- * turn there is equally fresh and unused) stay small tie-breakers.
+ * turn there is equally fresh and unused) stay small tie-breakers. The time signal (a question
+ * about time against the times a memory is about) at 0.3: chosen by leave-one-conversation-out
+ * cross-validation over {0, 0.05, …, 0.7} (four folds of five chose 0.3), held-out fold means
+ * R@5 / R@10 0.679 / 0.771 against 0.660 / 0.753 without it, every fold better held out.
  */
-export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, strength: 0.04, recency: 0.03, importance: 0.03 };
+export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, time: 0.3, strength: 0.04, recency: 0.03, importance: 0.03 };
 
 /**
  * Weight of a memory's neighbouring turns' text (its second keyword field) in BM25's term frequency,
@@ -67,7 +72,7 @@ export function decayedImportance(importance: number, timestamp: number, now: nu
 
 export function memorySignals(
   memory: Pick<MemoryRecord, 'runningIntensity' | 'accessCount' | 'lastAccessedAt' | 'createdAt' | 'importance' | 'timestamp'>,
-  relevance: { semantic: number; keyword: number; thread?: number },
+  relevance: { semantic: number; keyword: number; thread?: number; time?: number },
   now: number,
   options: { temporalDecay?: boolean; decayRate?: number } = {},
 ): RecallSignals {
@@ -75,6 +80,7 @@ export function memorySignals(
     semantic: Math.max(0, relevance.semantic),
     keyword: relevance.keyword,
     thread: relevance.thread ?? 0,
+    time: relevance.time ?? 0,
     strength: effectiveStrength(memory, now, options.decayRate),
     recency: recencySignal(memory.createdAt, now),
     importance: options.temporalDecay ? decayedImportance(memory.importance, memory.timestamp, now) : memory.importance,
@@ -86,11 +92,12 @@ export function explainScore(signals: RecallSignals, weights: RecallWeights): Re
     semantic: signals.semantic * weights.semantic,
     keyword: signals.keyword * weights.keyword,
     thread: signals.thread * weights.thread,
+    time: signals.time * weights.time,
     strength: signals.strength * weights.strength,
     recency: signals.recency * weights.recency,
     importance: signals.importance * weights.importance,
   };
-  const score = contributions.semantic + contributions.keyword + contributions.thread + contributions.strength + contributions.recency + contributions.importance;
+  const score = contributions.semantic + contributions.keyword + contributions.thread + contributions.time + contributions.strength + contributions.recency + contributions.importance;
   return { score, signals, weights, contributions };
 }
 

@@ -51,7 +51,7 @@ describe('graph recall on a multi-hop fixture', () => {
 
     const byGraph = await graph.recall(QUESTION, { limit: 3, graphWeight: 1 });
     expect(byGraph.map((hit) => hit.memory.content).slice(0, 2)).toEqual([BRIDGE, SECOND_HOP]);
-    expect(byGraph[0]!.explain.seeds).toEqual(expect.arrayContaining(['Ana', "ana's sister"]));
+    expect(byGraph[0]!.explain.seeds).toEqual(expect.arrayContaining(['Ana', "Ana's sister"]));
   });
 
   it('at the default blend the second hop comes back with a graph score and nothing from hybrid', async () => {

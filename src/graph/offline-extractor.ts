@@ -1,4 +1,5 @@
-import { extractEntities, extractFactsOffline, extractKeywords, parseFact, predicateFamily, type ExtractedFact, type FactStructure } from '../nlp/index.ts';
+import { extractEntities, extractKeywords, parseFact, predicateFamily, type FactStructure } from '../nlp/index.ts';
+import { extractRelations, type ExtractedRelation } from './relation-extraction.ts';
 import type { EntityInput, GraphEntityType, MemoryExtraction, RelationInput } from '../spec/knowledge-graph.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { GraphExtractor } from './graph-extractor.ts';
@@ -52,9 +53,31 @@ export function relationFromFact(fact: FactStructure, named: EntityInput[], spea
 }
 
 /**
+ * A relation read from what was said. Typed by the recognisers when they named the
+ * object; a name they missed is 'other', a thing a concept (at most four words).
+ */
+export function relationFromSentence(relation: ExtractedRelation, named: EntityInput[], confidence: number): RelationInput | undefined {
+  const lower = relation.object.toLowerCase();
+  const recognised = named.find((entity) => entity.name.toLowerCase() === lower);
+  const object: EntityInput = recognised ?? { name: relation.object, type: relation.objectIsName ? 'other' : 'concept' };
+  const subjectKnown = named.find((entity) => entity.name.toLowerCase() === relation.subject.toLowerCase());
+  const subject: EntityInput = subjectKnown ?? { name: relation.subject, type: relation.subjectIsPerson ? 'person' : 'concept' };
+  return {
+    subject,
+    predicate: relation.predicate,
+    object,
+    confidence,
+    negated: relation.negated,
+    ...(relation.validFrom === undefined ? {} : { validFrom: relation.validFrom }),
+  };
+}
+
+/**
  * Reads entities and relations out of memories without an LLM: named entities
- * from compromise and wink-nlp, relations from the offline fact rules (a fact
- * memory is parsed as written; a raw memory goes through fact extraction), the
+ * from compromise and wink-nlp, relations from the sentences themselves
+ * (`relation-extraction.ts`: "I"/"we" the speaker, "she" the person named before,
+ * the verb and its object, a date as when it began; a fact memory is parsed with
+ * the fact rules), the
  * speaker of a transcript line as a person who took part.
  *
  * @example
@@ -75,8 +98,13 @@ export function createOfflineGraphExtractor(options: OfflineGraphExtractorOption
         const entities = [...(speaker ? [{ name: speaker, type: 'person' as const }] : []), ...named];
         const concepts = options.conceptKeywords ? extractKeywords(text, options.conceptKeywords) : [];
         for (const keyword of concepts) entities.push({ name: keyword, type: 'concept' });
-        const facts: FactStructure[] = options.relations === false ? [] : memory.kind === 'fact' ? [parseFact(text)] : extractFactsOffline(text).map((fact: ExtractedFact) => fact);
-        const relations = facts.flatMap((fact) => relationFromFact(fact, named, speaker, confidence) ?? []);
+        // A fact memory is written in the facts' own form ("User lives in Lisbon"); anything else is read as said.
+        const relations =
+          options.relations === false
+            ? []
+            : memory.kind === 'fact'
+              ? [relationFromFact(parseFact(text), named, speaker, confidence)].flatMap((relation) => relation ?? [])
+              : extractRelations(text, { speaker, at: memory.timestamp }).flatMap((relation) => relationFromSentence(relation, named, confidence) ?? []);
         return { memoryId: memory.id, timestamp: memory.timestamp, entities, relations };
       });
     },

@@ -2,6 +2,8 @@ import { hashContent } from '../core/content-hash.ts';
 import { calculateImportance, startingIntensity, type ImportanceBreakdown } from '../core/importance.ts';
 import type { ValidExperience } from '../config/experience-schema.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
+import { resolveTimeExpressions } from '../nlp/time-expressions.ts';
+import { toStoredTimes } from './memory-times.ts';
 
 export interface BuiltRecord {
   record: MemoryRecord;
@@ -10,7 +12,12 @@ export interface BuiltRecord {
 
 /** Turns a validated experience into a full record: id, hash, importance, defaults. */
 export function buildRecord(experience: ValidExperience, scope: { agentId: string; sessionId: string; id: string; now: number }): BuiltRecord {
-  const context = experience.context ?? {};
+  const given = experience.context ?? {};
+  const timestamp = experience.timestamp ?? scope.now;
+  // "Yesterday" is resolved against when it was said (the memory's time), once, so recall
+  // can match it to the time a question asks about; a caller's own `when` is kept.
+  const times = given.when === undefined ? resolveTimeExpressions(experience.content, timestamp) : [];
+  const context = times.length === 0 ? given : { ...given, when: toStoredTimes(times) };
   const importance = calculateImportance({ type: experience.type, content: experience.content, context, ...(experience.importance === undefined ? {} : { importance: experience.importance }) });
   const domain = experience.domain ?? (typeof context.domain === 'string' ? context.domain : null);
   return {
@@ -25,7 +32,7 @@ export function buildRecord(experience: ValidExperience, scope: { agentId: strin
       context,
       domain,
       category: experience.category ?? null,
-      timestamp: experience.timestamp ?? scope.now,
+      timestamp,
       createdAt: scope.now,
       consolidatedAt: null,
       lastAccessedAt: null,

@@ -208,3 +208,27 @@ describe('temporal decay of importance', () => {
     expect(decayed?.explain.signals.importance).toBeCloseTo(0.9 * Math.exp(-1), 10);
   });
 });
+
+describe('the time signal', () => {
+  it('resolves "last week" at ingest and lifts the memory about the month a question names', async () => {
+    const now = Date.UTC(2026, 5, 1);
+    const memory = await open({ embedder: createHashEmbedder(), clock: { now: () => now } });
+    const [inJune, inFebruary] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'We went camping at the lake last week', timestamp: Date.UTC(2023, 6, 3) },
+        { type: 'chat', content: 'We went camping at the lake with the kids', timestamp: Date.UTC(2023, 1, 10) },
+      ],
+      { longTerm: true },
+    );
+    const stored = (await memory.recallRelevant('camping lake', { recordAccess: false })).find((result) => result.memory.id === inJune?.memory.id);
+    expect(stored?.memory.context.when).toEqual([{ phrase: 'last week', from: '2023-06-26T00:00:00.000Z', to: '2023-07-03T00:00:00.000Z' }]);
+
+    const question = 'When did we go camping at the lake in June?';
+    const withTime = await memory.recallRelevant(question, { recordAccess: false, weights: { time: 0.3 } });
+    expect(withTime.map((result) => result.memory.id)).toEqual([inJune?.memory.id, inFebruary?.memory.id]);
+    expect(withTime[0]?.explain.signals.time).toBe(1);
+    expect(withTime[1]?.explain.signals.time).toBe(0);
+    const without = await memory.recallRelevant(question, { recordAccess: false, weights: { time: 0 } });
+    expect(without.every((result) => result.explain.signals.time === 0)).toBe(true);
+  });
+});

@@ -9,6 +9,8 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
+import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nlp/question-time.ts';
+import { timesOfMemory } from './memory-times.ts';
 
 /** A recalled memory with the reasons it came back. */
 export interface RecallResult {
@@ -63,47 +65,88 @@ export function filtersOf(options: RecallRelevantOptions): MemoryQuery {
   };
 }
 
-/**
- * Hybrid recall: candidates from the keyword index (BM25) and the vector index
- * (cosine), each candidate then scored on all five signals, so a memory found
- * by one index still gets its exact score from the other.
- */
-export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
-  const { scope, store } = deps;
+/** What a query asks of the indexes: its weights, filters, terms and vector. */
+interface RecallPlan {
+  weights: RecallWeights;
+  filters: MemoryQuery;
+  hasFilters: boolean;
+  perIndex: number;
+  /** A selective filter is searched exactly over its matches. */
+  exactVectors: boolean;
+  terms: string[];
+  queryVector: Float32Array | null;
+  /** What the question asks about time; null when the time signal is off or it asks nothing. */
+  time: QuestionTime | null;
+}
+
+/** The relevance each index gave its candidates; similarity is filled in later for the rest. */
+interface IndexHits {
+  semantic: Map<string, number>;
+  keyword: Map<string, number>;
+  bestKeyword: number;
+}
+
+type RankingRow = Awaited<ReturnType<MemoryStore['rankingRows']>>[number];
+
+/** The candidates and the turns around them. */
+interface ThreadCandidates {
+  candidateIds: string[];
+  rows: RankingRow[];
+  parents: string[];
+  childrenOf: Map<string, string[]>;
+  childIds: string[];
+}
+
+interface RankedCandidate {
+  id: string;
+  score: number;
+  explain: RecallExplanation;
+}
+
+/** Stage 1: weights, filters, and the query as the indexes read it (terms, vector). */
+async function planQuery(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallPlan> {
   const weights = resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
   const filters = filtersOf(options);
-  const perIndex = options.candidates ?? Math.max(50, options.limit * 5);
   const hasFilters = Object.keys(filters).length > 0;
   // A selective filter is searched exactly over its matches; a broad one takes
-  // more approximate neighbours and filters them (the records query below applies it).
-  const exactVectors = hasFilters && (await store.count(scope, filters)) <= EXACT_FILTER_LIMIT;
-
+  // more approximate neighbours and filters them (the records query applies it).
+  const exactVectors = hasFilters && (await deps.store.count(deps.scope, filters)) <= EXACT_FILTER_LIMIT;
   const useSemantic = weights.semantic > 0 && deps.embedder !== null;
-  const useKeyword = weights.keyword > 0;
-  const terms = useKeyword ? queryTerms(context) : [];
+  const terms = weights.keyword > 0 ? queryTerms(context) : [];
   const queryVector = useSemantic ? (await embedWithCache(deps.embedder!, deps.queryCache, [context])).embeddings[0]! : null;
+  const time = weights.time > 0 ? questionTime(context, deps.now) : null;
+  return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null };
+}
 
+/** Stage 2: candidates from each index — nearest vectors and BM25. */
+async function gatherIndexHits(deps: RelevantRecallDependencies, plan: RecallPlan, options: RecallRelevantOptions): Promise<IndexHits> {
+  const { scope } = deps;
   const semantic = new Map<string, number>();
   const keyword = new Map<string, number>();
-  if (queryVector) {
-    const vectorOptions = exactVectors ? { limit: perIndex, where: filters } : { limit: hasFilters ? Math.min(1000, perIndex * 10) : perIndex };
-    for (const hit of await deps.vectorIndex.search(scope, queryVector, vectorOptions)) semantic.set(hit.id, hit.similarity);
+  if (plan.queryVector) {
+    const vectorOptions = plan.exactVectors ? { limit: plan.perIndex, where: plan.filters } : { limit: plan.hasFilters ? Math.min(1000, plan.perIndex * 10) : plan.perIndex };
+    for (const hit of await deps.vectorIndex.search(scope, plan.queryVector, vectorOptions)) semantic.set(hit.id, hit.similarity);
   }
   let bestKeyword = 0;
-  if (terms.length > 0) {
-    for (const hit of await deps.keywordIndex.search(scope, terms, { limit: perIndex, ...(hasFilters ? { where: filters } : {}), ...(options.neighbourWeight === undefined ? {} : { neighbourWeight: options.neighbourWeight }) })) {
+  if (plan.terms.length > 0) {
+    const keywordOptions = { limit: plan.perIndex, ...(plan.hasFilters ? { where: plan.filters } : {}), ...(options.neighbourWeight === undefined ? {} : { neighbourWeight: options.neighbourWeight }) };
+    for (const hit of await deps.keywordIndex.search(scope, plan.terms, keywordOptions)) {
       keyword.set(hit.id, hit.score);
       bestKeyword = Math.max(bestKeyword, hit.score);
     }
   }
+  return { semantic, keyword, bestKeyword };
+}
 
-  // Replies to the strongest hits join the candidates: in a conversation the answer
-  // often lives in the turn after the one that matches the question's words.
-  const seeds = topIds(semantic, keyword, weights, bestKeyword, THREAD_SEEDS);
+/** Stage 3: replies to the strongest hits join the candidates; each candidate's parent and replies are found. */
+async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<ThreadCandidates | null> {
+  const { scope, store } = deps;
+  const { weights, filters } = plan;
+  // In a conversation the answer often lives in the turn after the one that matches the question's words.
+  const seeds = topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS);
   const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
-  const candidateIds = [...new Set([...semantic.keys(), ...keyword.keys(), ...replies.map((row) => row.id)])];
-  if (candidateIds.length === 0) return [];
-
+  const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...replies.map((row) => row.id)])];
+  if (candidateIds.length === 0) return null;
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
   const rows = await store.rankingRows(scope, { ...filters, ids: candidateIds });
   const parents = weights.thread > 0 ? [...new Set(rows.map((row) => row.replyTo).filter((id): id is string => id !== null))] : [];
@@ -113,22 +156,33 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
     const parent = child.replyTo!;
     childrenOf.set(parent, [...(childrenOf.get(parent) ?? []), child.id]);
   }
-  // Fill in, exactly, the similarity of candidates (and of the turns around them)
-  // that the vector index did not return. Keyword relevance comes from the BM25
-  // list alone: scoring the rest costs a second full-text pass (12 ms a query at
-  // 100k memories) and changed nothing on LoCoMo (R@5 0.614 → 0.615).
-  const needed = [...new Set([...candidateIds, ...parents, ...children.map((child) => child.id)])];
-  const noSimilarity = needed.filter((id) => !semantic.has(id));
-  if (queryVector && noSimilarity.length > 0) for (const hit of await deps.vectorIndex.search(scope, queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) semantic.set(hit.id, hit.similarity);
+  return { candidateIds, rows, parents, childrenOf, childIds: children.map((child) => child.id) };
+}
 
-  const relevanceOfId = (id: string) => ({ semantic: Math.max(0, semantic.get(id) ?? 0), keyword: bestKeyword > 0 ? (keyword.get(id) ?? 0) / bestKeyword : 0 });
-  const ranked: { id: string; score: number; explain: RecallExplanation }[] = [];
-  for (const row of rows) {
+/**
+ * Stage 4: the similarity, exactly, of candidates (and of the turns around them) that the
+ * vector index did not return. Keyword relevance comes from the BM25 list alone: scoring the
+ * rest costs a second full-text pass (12 ms a query at 100k memories) and changed nothing
+ * on LoCoMo (R@5 0.614 → 0.615).
+ */
+async function fillSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates): Promise<void> {
+  const needed = [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
+  const noSimilarity = needed.filter((id) => !hits.semantic.has(id));
+  if (!plan.queryVector || noSimilarity.length === 0) return;
+  for (const hit of await deps.vectorIndex.search(deps.scope, plan.queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) hits.semantic.set(hit.id, hit.similarity);
+}
+
+/** Stage 5: every candidate scored on all signals, best first. */
+function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates, options: RecallRelevantOptions): RankedCandidate[] {
+  const { weights } = plan;
+  const relevanceOfId = (id: string) => ({ semantic: Math.max(0, hits.semantic.get(id) ?? 0), keyword: hits.bestKeyword > 0 ? (hits.keyword.get(id) ?? 0) / hits.bestKeyword : 0 });
+  const ranked: RankedCandidate[] = [];
+  for (const row of thread.rows) {
     const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
-    const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(childrenOf.get(row.id) ?? [])];
-    const thread = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
-    const signals = memorySignals(row, { ...own, thread }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
+    const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
+    const threadRelevance = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
+    const signals = memorySignals(row, { ...own, thread: threadRelevance }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
     // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
     if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;
@@ -137,9 +191,53 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
     const explain = explainScore(signals, weights);
     ranked.push({ id: row.id, score: explain.score, explain });
   }
-  ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
-  const best = ranked.slice(0, options.limit);
-  const records = new Map((await store.getMany(scope, best.map((entry) => entry.id))).map((memory) => [memory.id, memory]));
-  // A memory deleted between the two reads is left out.
+  return ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
+}
+
+/** How many of the best-scored candidates the time signal reads whole (it needs their text and time). */
+const TIME_CANDIDATES = 50;
+
+/**
+ * Stage 6 (only for a question about time): the best candidates read whole, each given
+ * the time signal — the time its text is about (resolved at ingest against when it was
+ * said) against the time the question asks about — and ranked again.
+ */
+async function scoreTime(deps: RelevantRecallDependencies, plan: RecallPlan, ranked: RankedCandidate[], options: RecallRelevantOptions): Promise<{ ranked: RankedCandidate[]; records: Map<string, MemoryRecord> }> {
+  const records = new Map<string, MemoryRecord>();
+  if (plan.time === null) return { ranked, records };
+  const head = ranked.slice(0, Math.max(TIME_CANDIDATES, options.limit * 2));
+  for (const memory of await deps.store.getMany(deps.scope, head.map((entry) => entry.id))) records.set(memory.id, memory);
+  const timed = head.map((entry) => {
+    const memory = records.get(entry.id);
+    const time = memory === undefined ? 0 : timeMatch(plan.time!, { said: memory.timestamp, about: timesOfMemory(memory) });
+    const explain = explainScore({ ...entry.explain.signals, time }, plan.weights);
+    return { id: entry.id, score: explain.score, explain };
+  });
+  timed.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
+  return { ranked: [...timed, ...ranked.slice(head.length)], records };
+}
+
+/** Stage 7: whole records for the best few (those read already are kept); a memory deleted between the two reads is left out. */
+async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[], read: Map<string, MemoryRecord>): Promise<RecallResult[]> {
+  const missing = best.filter((entry) => !read.has(entry.id)).map((entry) => entry.id);
+  const records = new Map(read);
+  if (missing.length > 0) for (const memory of await deps.store.getMany(deps.scope, missing)) records.set(memory.id, memory);
   return best.flatMap((entry) => (records.has(entry.id) ? [{ memory: records.get(entry.id)!, score: entry.score, explain: entry.explain }] : []));
+}
+
+/**
+ * Hybrid recall: candidates from the keyword index (BM25) and the vector index
+ * (cosine), each candidate then scored on all signals, so a memory found
+ * by one index still gets its exact score from the other. Run as named stages:
+ * plan the query → gather index hits → expand the thread → fill similarity →
+ * score → time (questions about time only) → read records.
+ */
+export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
+  const plan = await planQuery(deps, context, options);
+  const hits = await gatherIndexHits(deps, plan, options);
+  const thread = await expandThread(deps, plan, hits);
+  if (thread === null) return [];
+  await fillSimilarity(deps, plan, hits, thread);
+  const { ranked, records } = await scoreTime(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
+  return readRecords(deps, ranked.slice(0, options.limit), records);
 }
