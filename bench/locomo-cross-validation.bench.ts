@@ -14,12 +14,9 @@ import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { RECALL_KS } from '../src/evaluation/locomo-benchmark.ts';
 import { ingestLocomoOnce } from './lib/locomo-ingest.ts';
 import { byCategory, crossValidate, meanRecall, type QuestionRecall, type SettingScores } from './lib/locomo-cross-validation.ts';
+import { commandLine } from './lib/command-line.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1]! : fallback;
-};
+const { option } = commandLine();
 const data = option('data', '../shared/data/locomo');
 const home = process.env.LOCOMO_HOME ?? '/tmp/hippocampus-locomo-tuning';
 const conversations = loadLocomoDirectory(data);

@@ -14,12 +14,9 @@ import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { ingestLocomoOnce } from './lib/locomo-ingest.ts';
 import { RECALL_KS } from '../src/evaluation/locomo-benchmark.ts';
 import { crossValidate, meanRecall, type QuestionRecall, type SettingScores } from './lib/locomo-cross-validation.ts';
+import { commandLine } from './lib/command-line.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1]! : fallback;
-};
+const { args, option } = commandLine();
 const data = option('data', '../shared/data/locomo');
 const concepts = Number(option('concepts', '0'));
 const home = process.env.LOCOMO_GRAPH_HOME ?? `/tmp/hippocampus-locomo-graph${concepts > 0 ? `-concepts-${concepts}` : ''}`;

@@ -6,12 +6,9 @@ import fs from 'node:fs';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
 import { RECALL_KS } from '../src/evaluation/locomo-benchmark.ts';
+import { commandLine } from './lib/command-line.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1]! : fallback;
-};
+const { option } = commandLine();
 const data = option('data', '../shared/data/locomo');
 const home = process.env.LOCOMO_HOME ?? '/tmp/hippocampus-locomo-tuning';
 const grid = JSON.parse(option('grid', '[{}]')) as Record<string, unknown>[];

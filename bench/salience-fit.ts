@@ -13,12 +13,9 @@ import { createOfflineAnalyzer } from '../src/live/offline-analyzer.ts';
 import { createConversationContext, SALIENCE_FEATURES, salienceFeatures, type SalienceContext } from '../src/live/salience-features.ts';
 import type { SalienceTurn } from '../src/evaluation/salience-benchmark.ts';
 import { fitLogisticRaw, predict } from './lib/logistic-regression.ts';
+import { commandLine } from './lib/command-line.ts';
 
-const args = process.argv.slice(2);
-const option = (name: string, fallback: string) => {
-  const index = args.indexOf(`--${name}`);
-  return index >= 0 ? args[index + 1]! : fallback;
-};
+const { option } = commandLine();
 const data = option('data', '/work/shared/data/locomo');
 const l2 = Number(option('l2', '3'));
 const only = option('features', '').split(',').filter(Boolean);
