@@ -2,6 +2,7 @@ import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ErrorCode } from '../errors/codes.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { publicMessage } from '../errors/public-message.ts';
 
 /**
  * The one place error codes become HTTP statuses. Typed against every code, so
@@ -56,7 +57,7 @@ export interface ErrorBody {
 
 export function errorBody(error: HippocampusError): ErrorBody {
   const issues = error.details.issues;
-  return { error: { code: error.code, message: error.message, ...(Array.isArray(issues) && issues.length > 0 ? { issues: issues as { path: string; message: string }[] } : {}) } };
+  return { error: { code: error.code, message: publicMessage(error), ...(Array.isArray(issues) && issues.length > 0 ? { issues: issues as { path: string; message: string }[] } : {}) } };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../errors/codes.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { publicMessage } from '../errors/public-message.ts';
 
 /** What every tool returns: never a throw for bad input or a known failure, but a result the agent can read. */
 export type ToolResult<Data> = { ok: true; data: Data } | { ok: false; error: { code: ErrorCode; message: string } };
@@ -29,7 +30,7 @@ export function toolJsonSchema(schema: z.ZodType): Record<string, unknown> {
 
 /** The error half of a ToolResult, from anything thrown. */
 export function toolError(error: unknown): { ok: false; error: { code: ErrorCode; message: string } } {
-  if (HippocampusError.isInstance(error)) return { ok: false, error: { code: error.code, message: error.message } };
+  if (HippocampusError.isInstance(error)) return { ok: false, error: { code: error.code, message: publicMessage(error) } };
   // Not a failure we anticipated: still a result, so one bad call does not kill the agent's loop.
   return { ok: false, error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } };
 }
