@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { speaksOfUser, userIsSubject } from './first-person.ts';
+import { isUsersThing, speaksOfUser, userIsSubject } from './first-person.ts';
 
 describe('the user in a description and in a memory', () => {
   it('hears the user in my, our, I and me, but not in the telling', () => {
@@ -18,5 +18,17 @@ describe('the user in a description and in a memory', () => {
     // "My" alone: the friends did the divorcing.
     expect(userIsSubject('My friends got divorced last year')).toBe(false);
     expect(userIsSubject('My therapist Dr. Halvorsen sees me on Thursdays')).toBe(false);
+  });
+
+  it("knows the user's own thing, named, from a memory that only mentions such a thing", () => {
+    expect(isUsersThing('My door code is 1234', 'my door code')).toBe(true);
+    expect(isUsersThing("User's PIN is 4421", 'my PIN')).toBe(true);
+    expect(isUsersThing('Our wifi passwords are on the fridge', 'our wifi password')).toBe(true);
+    expect(isUsersThing('I do not have a door code at work', 'my door code')).toBe(false);
+    expect(isUsersThing('My friends got divorced last year', 'my divorce')).toBe(false);
+    expect(isUsersThing('My sister has a door code', 'my door code')).toBe(false);
+    expect(isUsersThing('My door code is 1234', 'what I did with my door code')).toBe(false);
+    expect(isUsersThing('My blood pressure medication is amlodipine', 'my medication')).toBe(false);
+    expect(isUsersThing('My wife is named Jana', 'my wife')).toBe(true);
   });
 });

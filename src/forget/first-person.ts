@@ -1,3 +1,5 @@
+import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+
 /**
  * "My divorce", "our counselling", "how I take my coffee": a description in the first person asks about
  * the user's own life. When two memories hold its words and only one of them has the user speaking of
@@ -15,4 +17,27 @@ export function speaksOfUser(description: string): boolean {
 /** True when the user is a subject of the memory: "I" or "we" as a word of its own, or a fact about "User". */
 export function userIsSubject(content: string): boolean {
   return /^User\b/u.test(content) || /(?<![\p{L}\p{N}])(?:I|[Ww]e)(?:['’](?:m|ve|d|ll|re))?(?![\p{L}\p{N}'’])/u.test(content);
+}
+
+const POSSESSIVE_DESCRIPTION = /^(?:(?:forget|delete|remove)\s+)?(?:about\s+)?(?:the\s+)?(?:my|our)\s+(.+)$/iu;
+const POSSESSIVE_SUBJECT = /^(?:My|Our|User['’]s)\s+(.+)$/u;
+const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.replace(/(?:es|s)$/u, ''));
+
+/**
+ * "my door code", "my PIN": a description that is the user's own thing, named, is a memory whose subject
+ * is that very thing ("My door code is 1234", "User's PIN is 4421") rather than one where the user speaks
+ * of such things ("I do not have a door code at work", "I forgot my PIN at the bank once"). The thing must
+ * be the whole subject: "My blood pressure medication is amlodipine" is one of the user's medications, not
+ * what "my medication" names when others may be (the labelled set's "my medication" beside sertraline).
+ */
+export function isUsersThing(content: string, description: string): boolean {
+  const named = POSSESSIVE_DESCRIPTION.exec(description.trim());
+  const subject = POSSESSIVE_SUBJECT.exec(content.trim());
+  if (!named || !subject || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
+  const thing = wordsOf(named[1]!);
+  // The subject's words: up to its verb (or a preposition, a clause's punctuation).
+  const tokens = analyzeWithWink(subject[1]!).tokens.filter((token) => token.sentence === 0);
+  const end = tokens.findIndex((token) => ['VERB', 'AUX', 'ADP', 'PUNCT', 'SCONJ', 'CCONJ', 'PART'].includes(token.pos));
+  const said = wordsOf(tokens.slice(0, end === -1 ? tokens.length : end).map((token) => token.value).join(' '));
+  return thing.length > 0 && said.length === thing.length && thing.every((word, index) => said[index] === word);
 }

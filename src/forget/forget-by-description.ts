@@ -4,6 +4,7 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, ownLifeOnly } from './same-thing.ts';
+import { isUsersThing } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -115,6 +116,20 @@ function markOwnLife(judged: Judged[], description: Description): void {
   if (own) Object.assign(own, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
 }
 
+/**
+ * "my password": the memory whose subject is the user's password ("My password is tulip88") is what is
+ * meant, not one that holds the word in passing ("I have a password manager at work", which a probe saw
+ * deleted while the password stayed). When exactly one memory holding every word is that thing, it is the
+ * only sure one; several such things are left to the rules that ask.
+ */
+function markUsersThing(judged: Judged[], description: string): void {
+  const things = judged.filter((entry) => entry.holdsAll && isUsersThing(entry.content, description));
+  if (things.length !== 1) return;
+  const [thing] = things;
+  for (const entry of judged) if (entry !== thing) entry.sure = false;
+  if (!thing!.sure) Object.assign(thing!, { sure: true, why: `holds every word and its subject is the user's own ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
+}
+
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
 
 /** Older versions of a matched fact say the same thing in its past: they go with it. */
@@ -178,6 +193,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
+  markUsersThing(judged, description);
   let sure = judged.filter((entry) => entry.sure);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;

@@ -26,6 +26,21 @@ describe('several memories a description fits', () => {
     expect(report.deleted[0]!.why).toMatch(/about the user's own life/);
   });
 
+  it("deletes the user's own thing, named, and not a statement that only mentions one", async () => {
+    for (const [mine, mention, description] of [
+      ['My door code is 1234', 'I do not have a door code at work', 'my door code'],
+      ['My PIN is 4421', 'I forgot my PIN at the bank once', 'my PIN'],
+      ['My wife is named Jana', 'I am not sure my wife likes sushi', 'my wife'],
+      ['My password is tulip88', 'I have a password manager at work', 'my password'],
+    ] as const) {
+      await remember([mine, mention]);
+      const report = await forget(description, { dryRun: true });
+      // Never the mention: either the thing itself, or nothing and both offered to confirm.
+      expect(contentsOf(report.deleted), description).not.toContain(mention);
+      expect(contentsOf(report.deleted).length > 0 ? contentsOf(report.deleted) : contentsOf(report.candidates), description).toContain(mine);
+    }
+  });
+
   it('deletes a sentence and the fact taken from it together, and asks when the fact is not known to come from it', async () => {
     const [sentence] = await agent.memory().rememberMany([{ type: 'observation', content: 'I like Redux for state management in React apps' }], { longTerm: true });
     await agent.memory().rememberMany([{ type: 'observation', kind: 'fact', content: 'User likes Redux' }], { longTerm: true });

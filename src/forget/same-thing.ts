@@ -2,7 +2,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { speaksOfUser, userIsSubject } from './first-person.ts';
+import { isUsersThing, speaksOfUser, userIsSubject } from './first-person.ts';
 
 /** A sure match as the ambiguity check sees it. */
 export interface SureMatch {
@@ -68,6 +68,10 @@ export async function ambiguous(memory: Hippocampus, sure: readonly SureMatch[])
  */
 export function ownLifeOnly<T extends { content: string }>(matches: readonly T[], description: string): T | undefined {
   if (!speaksOfUser(description)) return undefined;
+  // "my door code": the memory whose subject is the user's door code, before any "I …" that mentions one.
+  const things = matches.filter((entry) => isUsersThing(entry.content, description));
+  if (things.length === 1) return things[0];
+  if (things.length > 1) return undefined;
   const own = matches.filter((entry) => userIsSubject(entry.content));
   return own.length === 1 ? own[0] : undefined;
 }
