@@ -1,2 +1,2 @@
-export { appendMessages, createMessagesTable, tableNameSchema, validTableName } from './messages-table.ts';
+export { appendMessages, createMessagesTable, forgetMessages, tableNameSchema, validTableName } from './messages-table.ts';
 export { searchConversation, type ConversationHit } from './search-conversation.ts';

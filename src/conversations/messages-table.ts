@@ -43,6 +43,7 @@ export function createMessagesTable(db: Database.Database, options: { table?: st
     );
     CREATE INDEX IF NOT EXISTS ${table}_conversation ON ${table}(conversation_id, created_at);
     CREATE VIRTUAL TABLE IF NOT EXISTS ${table}_fts USING fts5(content, content='${table}', content_rowid='id', tokenize='porter unicode61 remove_diacritics 2');
+    INSERT INTO ${table}_fts(${table}_fts, rank) VALUES ('secure-delete', 1);
     CREATE TRIGGER IF NOT EXISTS ${table}_fts_insert AFTER INSERT ON ${table} BEGIN
       INSERT INTO ${table}_fts(rowid, content) VALUES (new.id, new.content);
     END;
@@ -73,4 +74,19 @@ export function appendMessages(db: Database.Database, options: { table?: string;
   const table = validTableName(options.table ?? 'messages');
   const insert = db.prepare(`INSERT INTO ${table} (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)`);
   return db.transaction(() => options.messages.map((message) => Number(insert.run(message.conversationId ?? null, message.role, message.content, message.createdAt).lastInsertRowid)))();
+}
+
+/**
+ * Deletes the messages a forget names (by id, or whose whole text is a forgotten memory's), with FTS5's
+ * secure-delete on so their words leave the index at once; the caller purges the WAL after. Returns how many.
+ */
+export function forgetMessages(db: Database.Database, options: { table?: string; ids: readonly number[]; texts: readonly string[] }): number {
+  const table = validTableName(options.table ?? 'messages');
+  if (options.ids.length === 0 && options.texts.length === 0) return 0;
+  return db.transaction(() => {
+    db.prepare(`INSERT INTO ${table}_fts(${table}_fts, rank) VALUES ('secure-delete', 1)`).run();
+    return db
+      .prepare(`DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) OR lower(trim(content)) IN (SELECT lower(trim(value)) FROM json_each(?))`)
+      .run(JSON.stringify(options.ids), JSON.stringify(options.texts)).changes;
+  })();
 }

@@ -29,6 +29,8 @@ export interface ForgetMatch {
   /** Cosine similarity to the description (null without an embedder, or for what went with a match). */
   similarity: number | null;
   why: string;
+  /** The conversation message it was made from (`context.messageId`), when it records one. */
+  messageId?: string;
 }
 
 export interface ForgetReport {
@@ -206,7 +208,8 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const doomed = await withOlderVersions(memory, new Set(matched.keys()));
   const describe = (record: MemoryRecord): ForgetMatch => {
     const entry = matched.get(record.id);
-    return entry ? toMatch(entry) : { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' };
+    const source = typeof record.context.messageId === 'string' ? { messageId: record.context.messageId } : {};
+    return { ...(entry ? toMatch(entry) : { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' }), ...source };
   };
   // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
   const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));

@@ -32,4 +32,10 @@ export interface ConversationMessages {
   createTable(scope: AgentScope, options: { table: string }): Promise<void>;
   /** Appends messages in order; returns their ids. */
   appendMessages(scope: AgentScope, options: { table: string; messages: readonly HostMessage[] }): Promise<number[]>;
+  /**
+   * Deletes the messages a forget names — by id (those a forgotten memory was made from) or whose whole
+   * text is a forgotten memory's (case and surrounding space aside) — and purges their text as a forget
+   * of memories does, so recall_conversation cannot bring back what was forgotten. Returns how many.
+   */
+  forgetMessages(scope: AgentScope, options: { table: string; ids: readonly number[]; texts: readonly string[] }): Promise<number>;
 }

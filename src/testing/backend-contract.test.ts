@@ -114,7 +114,7 @@ const BROKEN: Record<string, Breaker> = {
     },
   }),
   // Plain counts of matched words: a name weighs no more than a word every other message holds.
-  "searches the host's messages table by its words, more and rarer words first, per agent; a missing table is CONFIG_ERROR": (base) => ({
+  "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR": (base) => ({
     conversations: {
       ...base.conversations!,
       searchMessages: async (scope, search) => {

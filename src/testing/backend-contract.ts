@@ -561,7 +561,7 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
-    name: "searches the host's messages table by its words, more and rarer words first, per agent; a missing table is CONFIG_ERROR",
+    name: "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR",
     async run(backend) {
       expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
       const messages = backend.conversations!;
@@ -594,6 +594,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       // Words only: search syntax is never interpreted.
       expect(await messages.searchMessages(scope, { table, query: 'billing" OR NEAR( content:*', limit: 10 })).toHaveLength(2);
       expect(await messages.searchMessages(other, { table, query: 'weather', limit: 10 })).toEqual([]);
+      // A forget takes the messages it names: by id, or by their whole text (case and space aside); never another agent's.
+      expect(await messages.forgetMessages(scope, { table, ids: [ids[1]!], texts: ['  the WEATHER was lovely in march '] })).toBe(2);
+      expect(await messages.forgetMessages(other, { table, ids: [], texts: ['we moved the billing migration to march'] })).toBe(0);
+      expect((await messages.searchMessages(scope, { table, query: 'march billing weather payroll', limit: 10 })).map((hit) => hit.id)).toEqual([ids[0]]);
+      expect(await messages.searchMessages(other, { table, query: 'billing migration', limit: 10 })).toHaveLength(1);
       await expectCode(messages.searchMessages(scope, { table: `missing_${randomUUID().slice(0, 8)}`, query: 'billing', limit: 5 }), 'CONFIG_ERROR');
       await expectCode(messages.searchMessages(scope, { table: 'messages; DROP TABLE x', query: 'billing', limit: 5 }), 'CONFIG_ERROR');
     },

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
-import { validTableName } from '../conversations/messages-table.ts';
+import { forgetMessages, validTableName } from '../conversations/messages-table.ts';
 import { searchConversation } from '../conversations/search-conversation.ts';
+import type { ForgottenText } from './memory-tools.ts';
 import type { ConversationHit } from '../spec/conversation-messages.ts';
 import { bandsFor, type SimilarityBands } from '../facts/similarity-bands.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
@@ -39,17 +40,39 @@ export interface HippoToolsOptions {
   router?: QueryRouter;
 }
 
-function conversationSource(options: HippoToolsOptions): { search: (query: string, limit: number) => Promise<ConversationHit[]> } | null {
+interface ConversationSource {
+  search: (query: string, limit: number) => Promise<ConversationHit[]>;
+  /** Forgets the messages forgotten memories were made from or say verbatim (forget_memory). */
+  forget: (forgotten: readonly ForgottenText[]) => Promise<number>;
+}
+
+/** The rows of `table` forgotten memories were made from: the watcher's message ids are `<table>:<id>`. */
+function messageRows(table: string, forgotten: readonly ForgottenText[]): number[] {
+  return forgotten.flatMap(({ messageId }) => (messageId?.startsWith(`${table}:`) && /^\d+$/.test(messageId.slice(table.length + 1)) ? [Number(messageId.slice(table.length + 1))] : []));
+}
+
+function conversationSource(options: HippoToolsOptions): ConversationSource | null {
   const configured = options.messagesTable;
   if (configured === undefined) return null;
   if (typeof configured === 'string') {
     const messages = backendCapability(options.memory.backend, 'conversations', 'messagesTable as a table name');
     const table = validTableName(configured);
     const scope = { agentId: options.memory.agentId };
-    return { search: (query, limit) => messages.searchMessages(scope, { table, query, limit }) };
+    return {
+      search: (query, limit) => messages.searchMessages(scope, { table, query, limit }),
+      forget: (forgotten) => messages.forgetMessages(scope, { table, ids: messageRows(table, forgotten), texts: forgotten.map((entry) => entry.content) }),
+    };
   }
   const table = validTableName(configured.table ?? 'messages');
-  return { search: async (query, limit) => searchConversation(configured.database, { table, query, limit }) };
+  return {
+    search: async (query, limit) => searchConversation(configured.database, { table, query, limit }),
+    async forget(forgotten) {
+      const count = forgetMessages(configured.database, { table, ids: messageRows(table, forgotten), texts: forgotten.map((entry) => entry.content) });
+      // The host's own file: no page image of the deleted rows left in its WAL either.
+      if (count > 0 && configured.database.pragma('journal_mode', { simple: true }) === 'wal') configured.database.pragma('wal_checkpoint(TRUNCATE)');
+      return count;
+    },
+  };
 }
 
 /**
@@ -73,9 +96,9 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
   }
   const blocks = options.blocks ?? backendCapability(memory.backend, 'blocks', 'Memory blocks');
-  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router };
-  const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const conversation = conversationSource(options);
+  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget };
+  const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const tools: HippoTool[] = [
     rememberFactsTool(memoryContext),
     storeMemoryTool(memoryContext),

@@ -18,7 +18,17 @@ export interface MemoryToolsContext {
   forgetThreshold: number | undefined;
   /** When set, recall_memories asks it which layer answers (working memory, semantic, procedural). */
   router: QueryRouter | undefined;
+  /** With a messages table: forget_memory also forgets the messages what it forgot was made from or says verbatim. */
+  forgetMessages?: ((forgotten: readonly ForgottenText[]) => Promise<number>) | undefined;
 }
+
+/** A forgotten memory's text and the conversation message it was made from, if it records one. */
+export interface ForgottenText {
+  content: string;
+  messageId?: string | undefined;
+}
+
+const messageIdOf = (record: { context: Record<string, unknown> }) => (typeof record.context.messageId === 'string' ? record.context.messageId : undefined);
 
 export function rememberFactsTool(context: MemoryToolsContext) {
   const extractor = context.llm ? createLlmFactExtractor({ llm: context.llm }) : createOfflineFactExtractor();
@@ -90,22 +100,28 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
     name: 'forget_memory',
     label: 'Forget memory',
     description:
-      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. This cannot be undone and leaves no record.',
+      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). This cannot be undone and leaves no record.',
     inputSchema: forgetMemoryInput,
     async run({ description, ids }) {
       if (ids) {
         // The confirmation step: exactly these ids (and what was derived from them), nothing guessed.
-        const known = new Set((await context.memory.store.getMany({ agentId: context.memory.agentId }, ids)).map((record) => record.id));
+        const scope = { agentId: context.memory.agentId };
+        const records = await context.memory.store.getMany(scope, ids);
+        const known = new Set(records.map((record) => record.id));
         const missing = ids.filter((id) => !known.has(id));
         if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten' });
+        // What goes with them (facts, watcher memories) may be made from a message too: read before it is gone.
+        const withDerived = [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))];
         const forgotten = await context.memory.forget(ids);
-        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })) };
+        const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: messageIdOf(record) })));
+        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}) };
       }
       const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
       if (report.deleted.length === 0 && report.candidates.length > 0) {
         return { deleted: 0, candidates: report.candidates.map(({ id, content, why }) => ({ id, content, why })), next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }
-      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })) };
+      const messages = report.deleted.length > 0 ? await context.forgetMessages?.(report.deleted) : undefined;
+      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })), ...(messages ? { messagesForgotten: messages } : {}) };
     },
   });
 }

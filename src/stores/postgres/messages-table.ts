@@ -3,6 +3,7 @@ import { queryTerms } from '../../core/query-terms.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { ConversationHit, ConversationMessages, HostMessage } from '../../spec/conversation-messages.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import type { PostgresPurge } from './purge-deleted-text.ts';
 
 // The host's messages table on PostgreSQL: one table for every agent of the database (as the memories
 // are), so each row carries its agent and every statement names it. Identifiers cannot be bound as
@@ -39,7 +40,7 @@ async function guarded<T>(table: string, work: () => Promise<T>): Promise<T> {
  * await backend.conversations!.appendMessages(scope, { table: 'messages', messages: [{ role: 'user', content: 'Billing moves in March', createdAt: Date.now() }] });
  * await backend.conversations!.searchMessages(scope, { table: 'messages', query: 'when does billing move?', limit: 5 });
  */
-export function createPostgresConversationMessages(database: PostgresDatabase): ConversationMessages {
+export function createPostgresConversationMessages(database: PostgresDatabase, purge: PostgresPurge): ConversationMessages {
   return {
     async createTable(_scope, options) {
       const table = validTableName(options.table);
@@ -76,6 +77,20 @@ export function createPostgresConversationMessages(database: PostgresDatabase): 
         ),
       );
       return rows.map((row) => Number(row.id)).sort((left, right) => left - right);
+    },
+
+    async forgetMessages(scope, options) {
+      const table = validTableName(options.table);
+      if (options.ids.length === 0 && options.texts.length === 0) return 0;
+      const rows = await guarded(table, () =>
+        database.rows<{ id: string }>(
+          `DELETE FROM ${table} WHERE agent_id = $1 AND (id = ANY($2::bigint[]) OR lower(btrim(content)) = ANY(SELECT lower(btrim(t)) FROM unnest($3::text[]) AS t)) RETURNING id`,
+          [scope.agentId, [...options.ids], [...options.texts]],
+        ),
+      );
+      // As a forget of memories: rewrite the table so no freed tuple keeps the text (docs/postgres.md).
+      if (rows.length > 0 && purge !== 'none') await database.rows(`VACUUM ${purge === 'full' ? 'FULL ' : ''}${table}`);
+      return rows.length;
     },
 
     async searchMessages(scope, options): Promise<ConversationHit[]> {

@@ -71,7 +71,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       skills: createPostgresSkillStore({ database }),
       consolidationMarks: createPostgresConsolidationMarks({ database }),
       knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),
-      conversations: createPostgresConversationMessages(database),
+      conversations: createPostgresConversationMessages(database, purge),
       async close() {
         await database.close();
       },
