@@ -1,4 +1,5 @@
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { NEIGHBOUR_FIELD_SQL } from './neighbour-field-schema.ts';
 import type { PostgresDatabase, Queryable } from './postgres-database.ts';
 
 export interface PostgresMigration {
@@ -275,6 +276,11 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       END $$;
       CREATE TRIGGER graph_entity_unrelated AFTER DELETE ON graph_relations FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_unrelated();
     `,
+  },
+  {
+    version: 4,
+    description: "neighbour field: each memory indexed with its neighbouring turns' text (the turn replied to and the replies) in a second tsvector, kept by statement triggers, its words in the BM25 statistics",
+    sql: NEIGHBOUR_FIELD_SQL,
   },
 ];
 
