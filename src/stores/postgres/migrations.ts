@@ -282,6 +282,19 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     description: "neighbour field: each memory indexed with its neighbouring turns' text (the turn replied to and the replies) in a second tsvector, kept by statement triggers, its words in the BM25 statistics",
     sql: NEIGHBOUR_FIELD_SQL,
   },
+  {
+    version: 5,
+    description: 'coarse lists (IVF) for the core vector path: per-agent centroids by generation, each vector its generation and list, indexed with its sign bits',
+    sql: `
+      -- Generation 0: not assigned yet (before the agent's first training, or until reassigned after one).
+      ALTER TABLE memory_vector_bits ADD COLUMN generation integer NOT NULL DEFAULT 0, ADD COLUMN list integer NOT NULL DEFAULT 0;
+      -- The sign bits ride in the index: a probe ranks its lists' rows by Hamming distance without the table.
+      CREATE INDEX memory_vector_bits_lists ON memory_vector_bits (agent_id, generation, list) INCLUDE (memory_seq, bits);
+      DROP INDEX memory_vector_bits_agent;
+      CREATE TABLE vector_lists (agent_id text PRIMARY KEY, generation integer NOT NULL, lists integer NOT NULL, trained_on bigint NOT NULL, trained_at bigint NOT NULL);
+      CREATE TABLE vector_centroids (agent_id text NOT NULL, generation integer NOT NULL, list integer NOT NULL, centroid bytea NOT NULL, PRIMARY KEY (agent_id, generation, list));
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
