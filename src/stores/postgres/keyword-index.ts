@@ -87,18 +87,20 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
       // FTS5's bm25(memories_fts, 1, w): each occurrence weighs its field's weight inside the saturation,
       // the length is both fields' tokens. A match in the neighbours' field alone scores 0 at weight 0: no match then.
       const rows = await database.rows<{ id: string; score: number }>(
-        `WITH weights AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS w(lexeme, idf))
-         SELECT m.id, sum(w.idf * (f.tf * ${K1 + 1}) / (f.tf + ${K1} * (${1 - B} + ${B} * (m.document_tokens + m.neighbour_tokens) / $3::float8))) AS score
-         FROM memories m
-         CROSS JOIN LATERAL (
-           SELECT fields.lexeme, sum(fields.tf) AS tf FROM (
-             SELECT u.lexeme, coalesce(array_length(u.positions, 1), 1)::float8 AS tf FROM unnest(m.document) AS u
-             UNION ALL SELECT u.lexeme, $5::float8 * coalesce(array_length(u.positions, 1), 1) FROM unnest(m.neighbour_document) AS u
-           ) AS fields GROUP BY fields.lexeme
-         ) AS f
-         JOIN weights w ON w.lexeme = f.lexeme
-         WHERE (m.document @@ $4::tsquery OR m.neighbour_document @@ $4::tsquery) AND ${where}
-         GROUP BY m.id HAVING sum(f.tf) > 0 ORDER BY score DESC, m.id LIMIT ${limit}`,
+        `WITH weights AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS w(lexeme, idf)),
+         matched AS (
+           SELECT m.id, m.document_tokens + m.neighbour_tokens AS tokens, w.idf, sum(u.tf) AS tf
+           FROM memories m
+           CROSS JOIN LATERAL (
+             SELECT d.lexeme, coalesce(array_length(d.positions, 1), 1)::float8 AS tf FROM unnest(m.document) AS d
+             UNION ALL SELECT n.lexeme, $5::float8 * coalesce(array_length(n.positions, 1), 1) FROM unnest(m.neighbour_document) AS n
+           ) AS u
+           JOIN weights w ON w.lexeme = u.lexeme
+           WHERE (m.document @@ $4::tsquery OR m.neighbour_document @@ $4::tsquery) AND ${where}
+           GROUP BY m.id, m.document_tokens, m.neighbour_tokens, w.lexeme, w.idf
+         )
+         SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / $3::float8))) AS score
+         FROM matched GROUP BY id HAVING sum(tf) > 0 ORDER BY score DESC, id LIMIT ${limit}`,
         parameters.values,
       );
       return rows.map((row) => ({ id: row.id, score: row.score }));

@@ -291,6 +291,9 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       -- The sign bits ride in the index: a probe ranks its lists' rows by Hamming distance without the table.
       CREATE INDEX memory_vector_bits_lists ON memory_vector_bits (agent_id, generation, list) INCLUDE (memory_seq, bits);
       DROP INDEX memory_vector_bits_agent;
+      -- Floats kept in the row, not out of line in TOAST (2,048 bytes at 512-d went there): a re-rank reads
+      -- one page a candidate instead of the TOAST index and two chunks. New rows; older ones on reassignment.
+      ALTER TABLE memory_vector_bits ALTER COLUMN embedding SET STORAGE PLAIN;
       CREATE TABLE vector_lists (agent_id text PRIMARY KEY, generation integer NOT NULL, lists integer NOT NULL, trained_on bigint NOT NULL, trained_at bigint NOT NULL);
       CREATE TABLE vector_centroids (agent_id text NOT NULL, generation integer NOT NULL, list integer NOT NULL, centroid bytea NOT NULL, PRIMARY KEY (agent_id, generation, list));
     `,

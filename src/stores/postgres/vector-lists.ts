@@ -11,7 +11,7 @@ export interface VectorListsOptions {
   database: PostgresDatabase;
   /** No lists below this many vectors (searched exactly there). */
   minimumVectors: number;
-  /** Lists a query probes. Default 16. */
+  /** Lists a query probes. Default: 15% of the agent's lists, at least 16. */
   probes?: number;
 }
 
@@ -39,7 +39,11 @@ const yieldToOthers = () => new Promise<void>((resolve) => setImmediate(resolve)
  */
 export function createVectorLists(options: VectorListsOptions) {
   const { database, minimumVectors } = options;
-  const probes = options.probes ?? 16;
+/**
+ * 15% of the lists, at least 16: on the bench's 100k agent (316 lists, USE-lite vectors of LoCoMo
+ * sentences, 30 held-out questions against exact) recall@10 was 0.87 at 16 probes, 0.90 at 32, 0.97 at 48.
+ */
+const PROBED_SHARE = 0.15;
   const held = new Map<string, AgentLists>();
 
   /** The agent's current lists (centroids read once per generation), or null before its first training. */
@@ -65,7 +69,8 @@ export function createVectorLists(options: VectorListsOptions) {
   }
 
   function probed(lists: AgentLists, query: Float32Array): number[] {
-    return nearestLists(lists.coarse, query, probes);
+    const count = options.probes ?? Math.max(16, Math.round(lists.coarse.centroids.length * PROBED_SHARE));
+    return nearestLists(lists.coarse, query, count);
   }
 
   async function trainingState(agentId: string): Promise<{ count: number; generation: number | null; trainedOn: number; pending: boolean }> {
@@ -123,8 +128,9 @@ export function createVectorLists(options: VectorListsOptions) {
           const vector = fromBytes(row.embedding);
           return nearestList(lists.coarse, vector, signWords(vector));
         });
+        // \`|| ''\`: a fresh value, stored inline (storage plain since schema 5) where an older row's was out of line in TOAST.
         await client.rows(
-          `UPDATE memory_vector_bits v SET generation = $2, list = a.list FROM unnest($3::bigint[], $4::int[]) AS a(seq, list)
+          `UPDATE memory_vector_bits v SET generation = $2, list = a.list, embedding = v.embedding || ''::bytea FROM unnest($3::bigint[], $4::int[]) AS a(seq, list)
            WHERE v.memory_seq = a.seq AND v.agent_id = $1`,
           [agentId, lists.generation, rows.map((row) => row.memory_seq), assigned],
         );
