@@ -161,6 +161,9 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await filtered({ importance: { $gt: 0.3 } })).toEqual([a.id, b.id].sort());
       expect(await filtered({ 'context.level': { $gte: 5 } })).toEqual([b.id]);
       expect(await filtered({ 'context.room': { $in: ['r1', 'r9'] } })).toEqual([a.id]);
+      // A number in the context is not the string of its digits, whatever form the lookup takes.
+      expect(await filtered({ 'context.level': { $in: ['3', '7'] } })).toEqual([]);
+      expect(await filtered({ 'context.level': { $in: [3] } })).toEqual([a.id]);
       expect(await filtered({ 'context.domain': 'debugging' })).toEqual([a.id, b.id].sort());
       expect(await filtered({ tags: { $ne: 'x' } })).toEqual([b.id, c.id].sort());
       expect(await filtered({ domain: null })).toEqual([b.id, c.id].sort());
