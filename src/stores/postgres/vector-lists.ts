@@ -156,8 +156,13 @@ const PROBED_SHARE = 0.15;
       if (lock?.locked !== true) return;
       try {
         const fresh = await trainingState(agentId);
-        if (fresh.count >= minimumVectors && (fresh.generation === null || fresh.count >= 2 * fresh.trainedOn)) await trainGeneration(agentId, fresh.count);
+        const trained = fresh.count >= minimumVectors && (fresh.generation === null || fresh.count >= 2 * fresh.trainedOn);
+        if (trained) await trainGeneration(agentId, fresh.count);
         await reassign(agentId);
+        // The agent has doubled: the planner's statistics may not know it yet. Autovacuum analyzes a table
+        // after 10% of it changed, so an agent that grew to 10k beside 300k rows stayed "1 row" and its
+        // queries took any index led by agent_id (a 10k-row scan through memories_source_hash: 45 of 122 ms a recall).
+        if (trained) await database.rows('ANALYZE memories, memory_vector_bits');
       } finally {
         await client.rows("SELECT pg_advisory_unlock(hashtextextended('hippocampus-lists:' || $1, 0))", [agentId]);
       }
