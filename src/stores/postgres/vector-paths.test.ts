@@ -4,7 +4,7 @@ import { contractRecord, contractScope } from '../../testing/backend-contract.ts
 import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
 import { createPostgresBackend, type PostgresBackend } from './postgres-backend.ts';
 
-// The contract's agents are small and searched exactly: these run the approximate paths, sign-bit
+// The contract's agents are small and searched exactly: these run the approximate paths, (coarse lists +) sign-bit
 // prefilter + re-rank (core) and HNSW with iterative scans (pgvector), against exact answers.
 const DIMENSIONS = 64;
 const COUNT = 1_500;
@@ -80,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('approximate vector search on PostgreSQL finds what exact search finds', () => {
-  it.skipIf(postgresBinaries() === null)('core path (sign bits + exact re-rank of 400): recall@10 of at least 0.9', async () => {
+  it.skipIf(postgresBinaries() === null)('core path before its lists are trained (sign bits + exact re-rank of 400): recall@10 of at least 0.9', async () => {
     const backend = await createPostgresBackend({ connectionString: core!.url, vectors: 'core' });
     try {
       expect(await recallAtTen(backend)).toBeGreaterThanOrEqual(0.9);
