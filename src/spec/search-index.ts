@@ -68,8 +68,8 @@ export interface KeywordIndex {
   search(scope: AgentScope, terms: string[], options: { limit: number; withinIds?: string[]; where?: MemoryQuery; neighbourWeight?: number }): Promise<KeywordHit[]>;
   /**
    * Whether memories are also indexed by their neighbouring turns' text (SQLite: yes, schema 9;
-   * PostgreSQL: not yet — its keyword signal reads a memory's own text, and recall leans on the
-   * thread signal alone there). A forgotten memory's text leaves its neighbours' field at once.
+   * PostgreSQL: yes, schema 4). Where false, the keyword signal reads a memory's own text and recall
+   * leans on the thread signal alone. A forgotten memory's text leaves its neighbours' field at once.
    */
   readonly neighbourField: boolean;
   /** Background upkeep of any in-memory cache of the index (build, trim its change log); a no-op where there is none. */

@@ -161,6 +161,9 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await filtered({ importance: { $gt: 0.3 } })).toEqual([a.id, b.id].sort());
       expect(await filtered({ 'context.level': { $gte: 5 } })).toEqual([b.id]);
       expect(await filtered({ 'context.room': { $in: ['r1', 'r9'] } })).toEqual([a.id]);
+      // A number in the context is not the string of its digits, whatever form the lookup takes.
+      expect(await filtered({ 'context.level': { $in: ['3', '7'] } })).toEqual([]);
+      expect(await filtered({ 'context.level': { $in: [3] } })).toEqual([a.id]);
       expect(await filtered({ 'context.domain': 'debugging' })).toEqual([a.id, b.id].sort());
       expect(await filtered({ tags: { $ne: 'x' } })).toEqual([b.id, c.id].sort());
       expect(await filtered({ domain: null })).toEqual([b.id, c.id].sort());
@@ -332,6 +335,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
         expect(some.get(reply.id)!).toBeGreaterThan(0);
         expect(full.get(reply.id)!).toBeGreaterThan(some.get(reply.id)!);
         expect(some.has(next.id)).toBe(false); // two turns away
+        // A content edit moves its words out of the neighbours' fields too.
+        await backend.store.updateMany(scope, [{ id: next.id, patch: { content: 'Did you take photographs of the glacier?' } }]);
+        const glacier = new Map((await backend.keywords.search(scope, ['glacier'], { limit: 10, neighbourWeight: 0.4 })).map((hit) => [hit.id, hit.score]));
+        expect([...glacier.keys()].sort()).toEqual([next.id, reply.id].sort());
+        expect(await backend.keywords.search(scope, ['pictures'], { limit: 10, neighbourWeight: 1 })).toEqual([]);
       } else {
         // Honest about it: a neighbour's word finds only the turn that holds it.
         expect([...(await scores(0.4)).keys()]).toEqual([told.id]);

@@ -1,3 +1,4 @@
+import { DEFAULT_NEIGHBOUR_WEIGHT } from '../../core/recall-scoring.ts';
 import type { KeywordIndex } from '../../spec/search-index.ts';
 import { buildWhere, Parameters } from './memory-query.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
@@ -70,8 +71,8 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
   }
 
   return {
-    // Not yet: the neighbouring turns' text (SQLite's schema 9) needs its own column, triggers and word counts here.
-    neighbourField: false,
+    // The neighbouring turns' text in a second tsvector (schema 4, neighbour-field-schema.ts).
+    neighbourField: true,
 
     async search(scope, terms, searchOptions) {
       const text = terms.map(plainWord).filter((word) => word.length > 0).join(' ');
@@ -79,18 +80,27 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
       const { weights, average } = await weightsOf(scope.agentId, text);
       if (weights.length === 0) return [];
       const driving = drivingWords(weights, searchOptions.withinIds === undefined);
-      const parameters = new Parameters([weights.map((weight) => weight.lexeme), weights.map((weight) => weight.idf), average, driving.map((weight) => quotedLexeme(weight.lexeme)).join(' | ')]);
+      const neighbourWeight = searchOptions.neighbourWeight ?? DEFAULT_NEIGHBOUR_WEIGHT;
+      const parameters = new Parameters([weights.map((weight) => weight.lexeme), weights.map((weight) => weight.idf), average, driving.map((weight) => quotedLexeme(weight.lexeme)).join(' | '), neighbourWeight]);
       const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where, ...(searchOptions.withinIds === undefined ? {} : { ids: searchOptions.withinIds }) }, parameters);
       const limit = parameters.add(searchOptions.limit);
+      // FTS5's bm25(memories_fts, 1, w): each occurrence weighs its field's weight inside the saturation,
+      // the length is both fields' tokens. A match in the neighbours' field alone scores 0 at weight 0: no match then.
       const rows = await database.rows<{ id: string; score: number }>(
-        `WITH weights AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS w(lexeme, idf))
-         SELECT m.id, sum(w.idf * (f.tf * ${K1 + 1}) / (f.tf + ${K1} * (${1 - B} + ${B} * m.document_tokens / $3::float8))) AS score
-         FROM memories m
-         CROSS JOIN LATERAL unnest(m.document) AS u(lexeme, positions, weights)
-         JOIN weights w ON w.lexeme = u.lexeme
-         CROSS JOIN LATERAL (SELECT coalesce(array_length(u.positions, 1), 1) AS tf) AS f
-         WHERE m.document @@ $4::tsquery AND ${where}
-         GROUP BY m.id ORDER BY score DESC, m.id LIMIT ${limit}`,
+        `WITH weights AS (SELECT * FROM unnest($1::text[], $2::float8[]) AS w(lexeme, idf)),
+         matched AS (
+           SELECT m.id, m.document_tokens + m.neighbour_tokens AS tokens, w.idf, sum(u.tf) AS tf
+           FROM memories m
+           CROSS JOIN LATERAL (
+             SELECT d.lexeme, coalesce(array_length(d.positions, 1), 1)::float8 AS tf FROM unnest(m.document) AS d
+             UNION ALL SELECT n.lexeme, $5::float8 * coalesce(array_length(n.positions, 1), 1) FROM unnest(m.neighbour_document) AS n
+           ) AS u
+           JOIN weights w ON w.lexeme = u.lexeme
+           WHERE (m.document @@ $4::tsquery OR m.neighbour_document @@ $4::tsquery) AND ${where}
+           GROUP BY m.id, m.document_tokens, m.neighbour_tokens, w.lexeme, w.idf
+         )
+         SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / $3::float8))) AS score
+         FROM matched GROUP BY id HAVING sum(tf) > 0 ORDER BY score DESC, id LIMIT ${limit}`,
         parameters.values,
       );
       return rows.map((row) => ({ id: row.id, score: row.score }));

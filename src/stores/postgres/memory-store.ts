@@ -3,6 +3,7 @@ import { tierOf } from '../../core/tiers.ts';
 import type { MemoryContext, MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
 import type { AgentScope, MemoryHistoryEvent, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import { inOrderOf } from '../in-order-of.ts';
+import { neighbourTextsOf } from './neighbour-text.ts';
 import { buildOrder, buildWhere, limitClause, Parameters } from './memory-query.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
@@ -90,19 +91,20 @@ const PATCH_COLUMNS: Readonly<Record<string, { column: string; cast?: string; en
 // One statement a batch: the records travel as one JSON parameter (5,000 rows in one round trip
 // instead of 5,000), unpacked by jsonb_to_recordset.
 const INSERT_SQL = `INSERT INTO memories (id, agent_id, session_id, type, kind, content, context, domain, category, occurred_at, created_at,
-    consolidated_at, last_accessed_at, importance, access_count, running_intensity, encounter_count, superseded_by, content_hash, related_to, source, tags)
+    consolidated_at, last_accessed_at, importance, access_count, running_intensity, encounter_count, superseded_by, content_hash, related_to, source, tags, neighbour_text)
   SELECT r.id, r.agent_id, r.session_id, r.type, r.kind, r.content, r.context, r.domain, r.category, r.occurred_at, r.created_at,
     r.consolidated_at, r.last_accessed_at, r.importance, r.access_count, r.running_intensity, r.encounter_count, r.superseded_by, r.content_hash, r.related_to, r.source,
-    ARRAY(SELECT DISTINCT jsonb_array_elements_text(r.tags))
+    ARRAY(SELECT DISTINCT jsonb_array_elements_text(r.tags)), r.neighbour_text
   FROM jsonb_to_recordset($1::jsonb) AS r(id text, agent_id text, session_id text, type text, kind text, content text, context jsonb, domain text,
     category text, occurred_at bigint, created_at bigint, consolidated_at bigint, last_accessed_at bigint, importance double precision, access_count integer,
-    running_intensity double precision, encounter_count integer, superseded_by text, content_hash text, related_to jsonb, source text, tags jsonb, position bigint)
+    running_intensity double precision, encounter_count integer, superseded_by text, content_hash text, related_to jsonb, source text, tags jsonb, position bigint, neighbour_text text)
   ORDER BY position
   ON CONFLICT DO NOTHING RETURNING id`;
 
-function insertRow(record: MemoryRecord, position: number): Record<string, unknown> {
+function insertRow(record: MemoryRecord, position: number, neighbourText: string): Record<string, unknown> {
   return {
     position,
+    neighbour_text: neighbourText,
     id: record.id, agent_id: record.agentId, session_id: record.sessionId, type: record.type, kind: record.kind, content: record.content, context: record.context,
     domain: record.domain, category: record.category, occurred_at: record.timestamp, created_at: record.createdAt, consolidated_at: record.consolidatedAt,
     last_accessed_at: record.lastAccessedAt, importance: record.importance, access_count: record.accessCount, running_intensity: record.runningIntensity,
@@ -145,7 +147,9 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
       if (records.length === 0) return { inserted: [], duplicates: [] };
       return database.writeTransaction(scope.agentId, async (client) => {
         const outcome = { inserted: [] as string[], duplicates: [] as { record: MemoryRecord; existingId: string }[] };
-        const written = new Set((await client.rows<{ id: string }>(INSERT_SQL, [JSON.stringify(records.map((record, position) => insertRow(record, position)))])).map((row) => row.id));
+        const neighbourTexts = await neighbourTextsOf(client, scope.agentId, records);
+        const rows = records.map((record, position) => insertRow(record, position, neighbourTexts[position]!));
+        const written = new Set((await client.rows<{ id: string }>(INSERT_SQL, [JSON.stringify(rows)])).map((row) => row.id));
         for (const record of records) {
           if (written.has(record.id)) {
             outcome.inserted.push(record.id);

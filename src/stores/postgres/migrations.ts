@@ -1,4 +1,5 @@
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { NEIGHBOUR_FIELD_SQL } from './neighbour-field-schema.ts';
 import type { PostgresDatabase, Queryable } from './postgres-database.ts';
 
 export interface PostgresMigration {
@@ -274,6 +275,27 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         RETURN NULL;
       END $$;
       CREATE TRIGGER graph_entity_unrelated AFTER DELETE ON graph_relations FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_unrelated();
+    `,
+  },
+  {
+    version: 4,
+    description: "neighbour field: each memory indexed with its neighbouring turns' text (the turn replied to and the replies) in a second tsvector, kept by statement triggers, its words in the BM25 statistics",
+    sql: NEIGHBOUR_FIELD_SQL,
+  },
+  {
+    version: 5,
+    description: 'coarse lists (IVF) for the core vector path: per-agent centroids by generation, each vector its generation and list, indexed with its sign bits',
+    sql: `
+      -- Generation 0: not assigned yet (before the agent's first training, or until reassigned after one).
+      ALTER TABLE memory_vector_bits ADD COLUMN generation integer NOT NULL DEFAULT 0, ADD COLUMN list integer NOT NULL DEFAULT 0;
+      -- The sign bits ride in the index: a probe ranks its lists' rows by Hamming distance without the table.
+      CREATE INDEX memory_vector_bits_lists ON memory_vector_bits (agent_id, generation, list) INCLUDE (memory_seq, bits);
+      DROP INDEX memory_vector_bits_agent;
+      -- Floats kept in the row, not out of line in TOAST (2,048 bytes at 512-d went there): a re-rank reads
+      -- one page a candidate instead of the TOAST index and two chunks. New rows; older ones on reassignment.
+      ALTER TABLE memory_vector_bits ALTER COLUMN embedding SET STORAGE PLAIN;
+      CREATE TABLE vector_lists (agent_id text PRIMARY KEY, generation integer NOT NULL, lists integer NOT NULL, trained_on bigint NOT NULL, trained_at bigint NOT NULL);
+      CREATE TABLE vector_centroids (agent_id text NOT NULL, generation integer NOT NULL, list integer NOT NULL, centroid bytea NOT NULL, PRIMARY KEY (agent_id, generation, list));
     `,
   },
 ];

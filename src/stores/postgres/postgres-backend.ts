@@ -41,7 +41,7 @@ export interface PostgresBackend extends MemoryBackend {
 /**
  * Every agent's memories in one PostgreSQL database (15 or newer), isolated by `agent_id` in every key
  * and query: rows, full-text keywords ranked by BM25, and vectors on pgvector where the extension is
- * available (HNSW, cosine) or on core PostgreSQL (sign-bit prefilter + exact re-rank). Migrations are
+ * available (HNSW, cosine) or on core PostgreSQL (coarse lists per agent, sign-bit prefilter, exact re-rank). Migrations are
  * versioned and run under an advisory lock, so many processes may open one database at once.
  *
  * @example

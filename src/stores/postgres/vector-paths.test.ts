@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AgentScope } from '../../spec/memory-store.ts';
 import { contractRecord, contractScope } from '../../testing/backend-contract.ts';
 import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
 import { createPostgresBackend, type PostgresBackend } from './postgres-backend.ts';
 
-// The contract's agents are small and searched exactly: these run the approximate paths, sign-bit
+// The contract's agents are small and searched exactly: these run the approximate paths, (coarse lists +) sign-bit
 // prefilter + re-rank (core) and HNSW with iterative scans (pgvector), against exact answers.
 const DIMENSIONS = 64;
 const COUNT = 1_500;
@@ -28,21 +29,44 @@ function clustered(count: number, seed: number): Float32Array[] {
 
 const dot = (left: Float32Array, right: Float32Array) => left.reduce((sum, value, index) => sum + value * right[index]!, 0);
 
-async function recallAtTen(backend: PostgresBackend): Promise<number> {
-  const scope = contractScope();
+interface Loaded {
+  scope: AgentScope;
+  ids: string[];
+  vectors: Float32Array[];
+}
+
+/** Writes `count` clustered vectors (seeded by `seed`) into the agent, binding its model first. */
+async function load(backend: PostgresBackend, count: number, seed: number, into: Loaded = { scope: contractScope(), ids: [], vectors: [] }): Promise<Loaded> {
+  const { scope } = into;
   await backend.vectors.bind(scope, { provider: 'test', modelId: 'clustered-64', dimensions: DIMENSIONS });
-  const vectors = clustered(COUNT, 3);
-  const records = vectors.map((_, index) => contractRecord(scope, `vector memory ${index}`));
+  const vectors = clustered(count, seed);
+  const records = vectors.map((_, index) => contractRecord(scope, `vector memory ${seed} ${index}`));
   await backend.store.insertMany(scope, records);
   await backend.vectors.upsert(scope, records.map((record, index) => ({ id: record.id, vector: vectors[index]! })));
+  return { scope, ids: [...into.ids, ...records.map((record) => record.id)], vectors: [...into.vectors, ...vectors] };
+}
+
+/** Share of the exact top 10 the index returns, over 20 queries. */
+async function recallOf(backend: PostgresBackend, { scope, ids, vectors }: Loaded): Promise<number> {
   const queries = clustered(20, 11);
   let found = 0;
   for (const query of queries) {
-    const exact = records.map((record, index) => ({ id: record.id, score: dot(query, vectors[index]!) })).sort((left, right) => right.score - left.score).slice(0, 10).map((hit) => hit.id);
+    const exact = ids.map((id, index) => ({ id, score: dot(query, vectors[index]!) })).sort((left, right) => right.score - left.score).slice(0, 10).map((hit) => hit.id);
     const hits = (await backend.vectors.search(scope, query, { limit: 10 })).map((hit) => hit.id);
     found += hits.filter((id) => exact.includes(id)).length;
   }
   return found / (queries.length * 10);
+}
+
+async function recallAtTen(backend: PostgresBackend): Promise<number> {
+  return recallOf(backend, await load(backend, COUNT, 3));
+}
+
+/** Each generation of the agent's lists, with how many of its vectors carry it (0: not assigned). */
+async function generations(backend: PostgresBackend, scope: AgentScope): Promise<{ trained: number | null; rows: Record<number, number> }> {
+  const [lists] = await backend.database.rows<{ generation: number }>('SELECT generation FROM vector_lists WHERE agent_id = $1', [scope.agentId]);
+  const rows = await backend.database.rows<{ generation: number; n: string }>('SELECT generation, count(*) AS n FROM memory_vector_bits WHERE agent_id = $1 GROUP BY generation', [scope.agentId]);
+  return { trained: lists?.generation ?? null, rows: Object.fromEntries(rows.map((row) => [row.generation, Number(row.n)])) };
 }
 
 let core: PostgresServerHandle | undefined;
@@ -56,7 +80,7 @@ afterAll(async () => {
 });
 
 describe('approximate vector search on PostgreSQL finds what exact search finds', () => {
-  it.skipIf(postgresBinaries() === null)('core path (sign bits + exact re-rank of 400): recall@10 of at least 0.9', async () => {
+  it.skipIf(postgresBinaries() === null)('core path before its lists are trained (sign bits + exact re-rank of 400): recall@10 of at least 0.9', async () => {
     const backend = await createPostgresBackend({ connectionString: core!.url, vectors: 'core' });
     try {
       expect(await recallAtTen(backend)).toBeGreaterThanOrEqual(0.9);
@@ -64,6 +88,37 @@ describe('approximate vector search on PostgreSQL finds what exact search finds'
       await backend.close();
     }
   }, 120_000);
+
+  it.skipIf(postgresBinaries() === null)('core path with coarse lists (IVF): trained at 1,000, new vectors assigned on write, retrained when doubled by one of two processes, recall@10 of at least 0.9', async () => {
+    const [first, second] = await Promise.all([createPostgresBackend({ connectionString: core!.url, vectors: 'core' }), createPostgresBackend({ connectionString: core!.url, vectors: 'core' })]);
+    try {
+      let agent = await load(first, COUNT, 3);
+      // Another agent in the same tables, trained too: its lists and rows never enter this agent's probes.
+      const other = await load(first, COUNT, 5);
+      await first.vectors.maintain(other.scope);
+      expect(await generations(first, agent.scope)).toEqual({ trained: null, rows: { 0: COUNT } });
+      await first.vectors.maintain(agent.scope);
+      expect(await generations(first, agent.scope)).toEqual({ trained: 1, rows: { 1: COUNT } });
+      expect(await recallOf(first, agent)).toBeGreaterThanOrEqual(0.9);
+      // Written after training: assigned to the current lists on write, found through them.
+      agent = await load(second, 500, 17, agent);
+      expect(await generations(first, agent.scope)).toEqual({ trained: 1, rows: { 1: COUNT + 500 } });
+      expect(await recallOf(second, agent)).toBeGreaterThanOrEqual(0.9);
+      // Doubled (3,100 ≥ 2 × 1,500): both processes maintain at once while more is written; one trains generation 2.
+      agent = await load(first, 1_100, 23, agent);
+      const writing = load(second, 300, 29, agent);
+      await Promise.all([first.vectors.maintain(agent.scope), second.vectors.maintain(agent.scope), writing]);
+      agent = await writing;
+      await first.vectors.maintain(agent.scope); // finishes a reassignment the writes raced with, if any
+      expect(await generations(first, agent.scope)).toEqual({ trained: 2, rows: { 2: agent.ids.length } });
+      expect(await recallOf(first, agent)).toBeGreaterThanOrEqual(0.9);
+      expect(await recallOf(second, agent)).toBeGreaterThanOrEqual(0.9);
+      expect(await generations(first, other.scope)).toEqual({ trained: 1, rows: { 1: COUNT } });
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  }, 300_000);
 
   it('pgvector HNSW with iterative scans (the agent beside another in the same index): recall@10 of at least 0.9', async () => {
     const backend = await createPostgresBackend({ connectionString: pglite!.url, maxConnections: 1, vectors: 'pgvector', exactVectorsBelow: 100 });
