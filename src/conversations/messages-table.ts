@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { parseWith } from '../config/parse.ts';
 import type { HostMessage } from '../spec/conversation-messages.ts';
+import { ValidationError } from '../errors/validation-error.ts';
 
 /**
  * A table name that can be written into SQL text: SQLite identifiers cannot
@@ -33,6 +34,9 @@ export function validTableName(table: string): string {
  */
 export function createMessagesTable(db: Database.Database, options: { table?: string } = {}): void {
   const table = validTableName(options.table ?? 'messages');
+  const columns = (db.pragma(`table_info(${table})`) as { name: string }[]).map((column) => column.name);
+  const missing = ['id', 'conversation_id', 'role', 'content', 'created_at'].filter((name) => !columns.includes(name));
+  if (columns.length > 0 && missing.length > 0) throw new ValidationError({ code: 'CONFIG_ERROR', message: `A table "${table}" of another shape exists (it lacks ${missing.join(', ')}): choose another name for the messages table` });
   db.exec(`
     CREATE TABLE IF NOT EXISTS ${table} (
       id INTEGER PRIMARY KEY,

@@ -7,7 +7,7 @@ export interface ConversationHit {
   role: string;
   content: string;
   createdAt: number;
-  /** Relevance, higher is better: BM25 on SQLite, ts_rank_cd on PostgreSQL (comparable within one search only). */
+  /** Relevance, higher is better: BM25 on SQLite, the sum of the matched words' IDF on PostgreSQL (comparable within one search only). */
   score: number;
 }
 
@@ -28,7 +28,7 @@ export interface HostMessage {
 export interface ConversationMessages {
   /** Any word of the query may match; messages matching more (and rarer) words rank first. A missing table is CONFIG_ERROR. */
   searchMessages(scope: AgentScope, options: { table: string; query: string; limit: number }): Promise<ConversationHit[]>;
-  /** Creates the table (and its full-text index) if missing. */
+  /** Creates the table (and its full-text index) if missing; a table of that name with other columns is CONFIG_ERROR. */
   createTable(scope: AgentScope, options: { table: string }): Promise<void>;
   /** Appends messages in order; returns their ids. */
   appendMessages(scope: AgentScope, options: { table: string; messages: readonly HostMessage[] }): Promise<number[]>;

@@ -607,6 +607,10 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await messages.forgetMessages(other, { table, ids: [], texts: ['we moved the billing migration to march'] })).toBe(0);
       expect((await messages.searchMessages(scope, { table, query: 'march billing weather payroll', limit: 10 })).map((hit) => hit.id)).toEqual([ids[0]]);
       expect(await messages.searchMessages(other, { table, query: 'billing migration', limit: 10 })).toHaveLength(1);
+      // The backend's own table is no messages table: refused, and nothing is added to it.
+      await backend.store.insertMany(scope, [contractRecord(scope, 'a memory beside the messages')]);
+      await expectCode(messages.createTable(scope, { table: 'memories' }), 'CONFIG_ERROR');
+      expect(await backend.store.count(scope)).toBe(1);
       await expectCode(messages.searchMessages(scope, { table: `missing_${randomUUID().slice(0, 8)}`, query: 'billing', limit: 5 }), 'CONFIG_ERROR');
       await expectCode(messages.searchMessages(scope, { table: 'messages; DROP TABLE x', query: 'billing', limit: 5 }), 'CONFIG_ERROR');
     },

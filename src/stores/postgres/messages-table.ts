@@ -14,7 +14,7 @@ const COLUMNS = 'id, agent_id, conversation_id, role, content, created_at';
 function missingTable(table: string, cause: unknown): HippocampusError | null {
   const sqlState = String((cause as { cause?: { code?: unknown } } | null)?.cause?.code ?? '');
   // 42P01 undefined_table, 42703 undefined_column: a table of another shape than the one searched.
-  if (sqlState !== '42P01' && sqlState !== '42703') return null;
+  if (cause !== null && sqlState !== '42P01' && sqlState !== '42703') return null;
   return new HippocampusError({
     code: 'CONFIG_ERROR',
     message: `The messages table "${table}" does not exist or lacks the columns ${COLUMNS} and a tsvector "document"; create it with the backend's conversations.createTable`,
@@ -41,10 +41,23 @@ async function guarded<T>(table: string, work: () => Promise<T>): Promise<T> {
  * await backend.conversations!.searchMessages(scope, { table: 'messages', query: 'when does billing move?', limit: 5 });
  */
 export function createPostgresConversationMessages(database: PostgresDatabase, purge: PostgresPurge): ConversationMessages {
+  // Tables seen to exist. A missing one is told apart before any statement fails on it: a failed
+  // statement ends the session on PGlite's wire server, and a refusal should cost nothing anyway.
+  const present = new Set<string>();
+  async function existing(table: string): Promise<string> {
+    if (present.has(table)) return table;
+    const [row] = await database.rows<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table.toLowerCase()]);
+    if (!row?.found) throw missingTable(table, null)!;
+    present.add(table);
+    return table;
+  }
   return {
     async createTable(_scope, options) {
       const table = validTableName(options.table);
       // Two processes creating the same table at once would race on the catalog: one at a time.
+      const columns = await database.rows<{ column_name: string }>('SELECT attname AS column_name FROM pg_attribute WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped', [table.toLowerCase()]);
+      const missing = ['id', 'agent_id', 'conversation_id', 'role', 'content', 'created_at', 'document'].filter((name) => !columns.some((column) => column.column_name === name));
+      if (columns.length > 0 && missing.length > 0) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `A table "${table}" of another shape exists (it lacks ${missing.join(', ')}): choose another name for the messages table` });
       await database.atomically(`messages-table:${table}`, async () => {
         for (const statement of [
           `CREATE TABLE IF NOT EXISTS ${table} (
@@ -65,7 +78,7 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
     },
 
     async appendMessages(scope, options) {
-      const table = validTableName(options.table);
+      const table = await existing(validTableName(options.table));
       if (options.messages.length === 0) return [];
       const rows = await guarded(table, () =>
         database.rows<{ id: string }>(
@@ -80,7 +93,7 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
     },
 
     async forgetMessages(scope, options) {
-      const table = validTableName(options.table);
+      const table = await existing(validTableName(options.table));
       if (options.ids.length === 0 && options.texts.length === 0) return 0;
       const rows = await guarded(table, () =>
         database.rows<{ id: string }>(
@@ -94,7 +107,7 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
     },
 
     async searchMessages(scope, options): Promise<ConversationHit[]> {
-      const table = validTableName(options.table);
+      const table = await existing(validTableName(options.table));
       const text = queryTerms(options.query).join(' ');
       if (text === '' || options.limit <= 0) return [];
       const rows = await guarded(table, () =>
