@@ -3,6 +3,7 @@ import type { KeywordHit, KeywordIndex } from '../../spec/search-index.ts';
 import type { AgentScope } from '../../spec/memory-store.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { preparedOnce } from './statement-cache.ts';
 import { buildWhere } from './query-builder.ts';
 import { anyOf, boostCommonTerms, commonTermBoost, planKeywordQuery, type KeywordQueryPlan } from './common-terms.ts';
 import { TermStatistics } from './term-statistics.ts';
@@ -155,7 +156,7 @@ function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
   const params = [scope.agentId, ...hits.map((hit) => hit.seq)];
   let rows: { seq: number; id: string }[];
   try {
-    rows = db.prepare(sql).all(...params) as { seq: number; id: string }[];
+    rows = preparedOnce(db, sql).all(...params) as { seq: number; id: string }[];
   } catch (error) {
     throw new StoreError({ message: 'Keyword hit lookup failed', query: sql, params, cause: error });
   }
@@ -174,7 +175,7 @@ function query(db: Database, spec: FtsQuery): Hit[] {
         WHERE memories_fts MATCH ? ${window} ${spec.where === null ? '' : `AND ${spec.where.sql}`} ${order} ${spec.limit === undefined ? '' : 'LIMIT ?'}`;
   const params = [...(spec.order === 'bm25' ? [spec.neighbourWeight] : []), spec.match, ...(spec.newestRows === undefined ? [] : [spec.newestRows]), ...(spec.where?.params ?? []), ...(spec.limit === undefined ? [] : [spec.limit])];
   try {
-    return db.prepare(sql).all(...params) as Hit[];
+    return preparedOnce(db, sql).all(...params) as Hit[];
   } catch (error) {
     throw new StoreError({ message: 'Keyword search failed', query: sql, params, cause: error });
   }
