@@ -8,7 +8,8 @@
  *   npx tsx bench/http-search.bench.ts [--size 100000] [--agents 1] [--amount 3000] [--connections 8]
  *       [--seconds 60] [--writes-per-second 50] [--baseline REF] [--rounds 1]
  *
- * `--baseline REF` extracts that commit's src/ (git archive) and runs its server on
+ * `--baseline REF` extracts that commit's src/ (git archive; or names a directory holding
+ * an extracted tree) and runs its server on
  * the same databases, alternately with this checkout's, `--rounds` times each: the
  * same-run baseline. Rows are synthetic (bench/lib/synthetic-memories.ts) inserted
  * in bulk with insertMany; no vectors are backfilled and the server runs
@@ -60,9 +61,10 @@ const QUERIES = [
   { query: 'dashboard metric alert', limit: 10, filter: { type: { $in: ['error', 'observation'] } } },
 ].map((body) => JSON.stringify({ ...body, recordAccess: false }));
 
-/** The tree a variant's server runs from: this checkout, or `ref`'s src/ extracted beside the databases. */
+/** The tree a variant's server runs from: this checkout, a directory holding src/, or `ref`'s src/ extracted beside the databases. */
 function sourceOf(ref: string | undefined): string {
   if (ref === undefined) return checkout;
+  if (fs.existsSync(path.join(ref, 'src/server/serve.ts'))) return path.resolve(ref);
   const directory = path.join(home, `src-${ref.replace(/[^\w.-]/g, '_')}`);
   fs.mkdirSync(directory);
   const archive = execFileSync('git', ['archive', ref, 'src', 'package.json'], { cwd: checkout, maxBuffer: 1 << 30 });
