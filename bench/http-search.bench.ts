@@ -24,10 +24,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { runLoad } from './lib/autocannon-adapter.ts';
 import { percentile, round } from './lib/stats.ts';
-import { syntheticMemories } from './lib/synthetic-memories.ts';
 
 const { values } = parseArgs({
   options: {
@@ -73,8 +71,13 @@ function sourceOf(ref: string | undefined): string {
   return directory;
 }
 
-async function startServerProcess(source: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(checkout, 'bench/lib/bench-server.ts'), '--home', home, '--src', source], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
+/** Each variant's agents, written by its own code (a newer schema is refused by older code), in a home of its own. */
+function loadAgents(source: string, variantHome: string): void {
+  execFileSync(process.execPath, ['--import', 'tsx', path.join(checkout, 'bench/lib/bench-load.ts'), '--home', variantHome, '--agents', agentIds.join(','), '--size', String(size), '--src', source], { cwd: checkout, stdio: 'inherit' });
+}
+
+async function startServerProcess(source: string, variantHome: string): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(checkout, 'bench/lib/bench-server.ts'), '--home', variantHome, '--src', source], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -126,8 +129,8 @@ function startWriter(url: string, perSecond: number): { stop: () => Promise<{ wr
   };
 }
 
-async function measure(source: string) {
-  const { url, child } = await startServerProcess(source);
+async function measure(source: string, variantHome: string) {
+  const { url, child } = await startServerProcess(source, variantHome);
   try {
     let next = 0;
     const request = {
@@ -160,19 +163,19 @@ async function measure(source: string) {
 }
 
 try {
-  const loadStarted = performance.now();
-  for (const agentId of agentIds) {
-    const memory = await createHippocampus({ home, agentId, embedder: null });
-    for (let start = 0; start < size; start += 5_000) await memory.store.insertMany({ agentId }, syntheticMemories(agentId, Math.min(5_000, size - start), start));
-    await memory.stop();
+  const variants = [...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline) }]), { name: 'this checkout', source: checkout }].map(
+    (variant, index) => ({ ...variant, home: path.join(home, `variant-${index}`) }),
+  );
+  for (const variant of variants) {
+    const loadStarted = performance.now();
+    loadAgents(variant.source, variant.home);
+    console.log(`${variant.name}: loaded ${agentIds.length} × ${size.toLocaleString()} memories in ${round((performance.now() - loadStarted) / 1000, 1)} s`);
   }
-  console.log(`loaded ${agentIds.length} × ${size.toLocaleString()} memories in ${round((performance.now() - loadStarted) / 1000, 1)} s`);
 
-  const variants = [...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline) }]), { name: 'this checkout', source: checkout }];
   const results: Record<string, Awaited<ReturnType<typeof measure>>[]> = {};
   for (let roundIndex = 0; roundIndex < rounds; roundIndex += 1) {
     for (const variant of roundIndex % 2 === 0 ? variants : [...variants].reverse()) {
-      const measured = await measure(variant.source);
+      const measured = await measure(variant.source, variant.home);
       (results[variant.name] ??= []).push(measured);
       console.log(`${variant.name}, round ${roundIndex + 1}: ${JSON.stringify(measured)}`);
     }
