@@ -114,6 +114,8 @@ export class Hippocampus {
   private readonly queryCache: EmbeddingCache;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];
+  /** Enqueued records a drain under way is storing (out of the queue, not yet committed). */
+  private draining = 0;
   private readonly serial = createSerialQueue();
   private readonly toRecord: ExperienceValidator;
   private readonly parts: EngineParts;
@@ -236,7 +238,10 @@ export class Hippocampus {
     this.assertOpen();
     context = parseWith(queryTextSchema, context, 'recallRelevant context');
     const options = parseWith(recallRelevantOptionsSchema, input, 'recall options');
-    await this.serial(() => this.drainQueue());
+    // Only what was enqueued must be stored first. A recall does not wait in the write queue
+    // behind a write under way (a remember, a consolidation): it reads the last committed state,
+    // which holds every write that had resolved when it was called.
+    if (this.queue.length + this.draining > 0) await this.serial(() => this.drainQueue());
     return recallRelevantMemories(this.parts, context, options);
   }
 
@@ -496,11 +501,14 @@ export class Hippocampus {
   private async drainQueue(): Promise<void> {
     if (this.queue.length === 0) return;
     const batch = this.queue.splice(0, this.queue.length);
+    this.draining = batch.length;
     try {
       await admit(this.parts, batch);
     } catch (error) {
       this.queue.unshift(...batch);
       throw error;
+    } finally {
+      this.draining = 0;
     }
   }
 

@@ -108,10 +108,12 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   const weights = resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
   const filters = filtersOf(options);
   const hasFilters = Object.keys(filters).length > 0;
+  const useSemantic = weights.semantic > 0 && deps.embedder !== null;
   // A selective filter is searched exactly over its matches; a broad one takes
   // more approximate neighbours and filters them (the records query applies it).
-  const exactVectors = hasFilters && (await deps.store.count(deps.scope, filters)) <= EXACT_FILTER_LIMIT;
-  const useSemantic = weights.semantic > 0 && deps.embedder !== null;
+  // Counted only for a vector search, and only up to the limit: counting every match
+  // of a broad filter cost 62–92 ms a recall at 100k memories.
+  const exactVectors = useSemantic && hasFilters && (await deps.store.count(deps.scope, { ...filters, limit: EXACT_FILTER_LIMIT + 1 })) <= EXACT_FILTER_LIMIT;
   const terms = weights.keyword > 0 ? queryTerms(context) : [];
   const queryVector = useSemantic ? (await embedWithCache(deps.embedder!, deps.queryCache, [context])).embeddings[0]! : null;
   const time = weights.time > 0 ? questionTime(context, deps.now) : null;
@@ -144,7 +146,9 @@ async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, 
   const { weights, filters } = plan;
   // In a conversation the answer often lives in the turn after the one that matches the question's words.
   const seeds = topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS);
-  const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { ...filters, filter: [...(filters.filter ?? []), { field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  // Looked up by the reply link alone; the candidates' query below applies the filters. With the
+  // filters here SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
+  const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
   const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...replies.map((row) => row.id)])];
   if (candidateIds.length === 0) return null;
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.

@@ -1,4 +1,6 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
+import { createHippocampus } from '../memory/hippocampus.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
 import type { MemoryView } from './memory-view.ts';
 
@@ -58,6 +60,45 @@ describe('POST /agents/:agent/search', () => {
       const response = await fixture.json('/agents/ada/search', 'POST', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
+    }
+  });
+});
+
+describe('searches at once, with a writer beside them', () => {
+  const clock = { now: () => Date.UTC(2026, 5, 1) };
+  const BODIES = [
+    { query: 'postgres migration invoices', recordAccess: false },
+    { query: 'billing deploy alert', domain: 'ops', mode: 'keyword', recordAccess: false },
+    { query: 'invoice retries payment', filter: { importance: { $gte: 0.5 } }, recordAccess: false },
+    { query: 'coffee standups', types: ['chat'], recordAccess: false },
+  ];
+  const outline = async (response: Response) => ((await response.json()) as SearchResponse).results.map((result) => [result.memory.id, result.score]);
+
+  test('answer exactly what the same searches answer one at a time, and a memory stored meanwhile is durable and found by the next search', async () => {
+    const timed = await createHttpAppFixture({ clock });
+    try {
+      const serial = [];
+      for (const body of BODIES) serial.push(await outline(await timed.json('/agents/ada/search', 'POST', body)));
+      expect(serial.every((results) => results.length > 0)).toBe(true);
+
+      const together = await Promise.all([...BODIES, ...BODIES, ...BODIES].map(async (body) => outline(await timed.json('/agents/ada/search', 'POST', body))));
+      expect(together).toEqual([...serial, ...serial, ...serial]);
+
+      // A write beside searches (it changes the keyword statistics, so their scores may move): all answered, the write acknowledged.
+      const searching = [...BODIES, ...BODIES].map((body) => timed.json('/agents/ada/search', 'POST', body));
+      const written = await timed.json('/agents/ada/memories', 'POST', { type: 'decision', content: 'The zeppelin hangar opens at dawn', importance: 0.7 });
+      expect((await Promise.all(searching)).map((response) => response.status)).toEqual(Array(BODIES.length * 2).fill(200));
+      expect(written.status).toBe(201);
+      const { memory } = (await written.json()) as { memory: MemoryView };
+
+      const next = (await (await timed.json('/agents/ada/search', 'POST', { query: 'zeppelin hangar', recordAccess: false })).json()) as SearchResponse;
+      expect(next.results[0]?.memory.id).toBe(memory.id);
+      await timed.close();
+      const reopened = await createHippocampus({ home: timed.home, agentId: 'ada', embedder: createHashEmbedder(), clock });
+      expect((await reopened.get(memory.id)).content).toBe('The zeppelin hangar opens at dawn');
+      await reopened.stop();
+    } finally {
+      await timed.cleanup();
     }
   });
 });

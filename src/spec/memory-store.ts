@@ -140,6 +140,7 @@ export interface MemoryStore {
   query(scope: AgentScope, query: MemoryQuery): Promise<MemoryRecord[]>;
   /** The ranking fields of the memories matching the query, in no particular order (`orderBy` is ignored). */
   rankingRows(scope: AgentScope, query: MemoryQuery): Promise<MemoryRankingRow[]>;
+  /** How many memories match; with `limit`, at most that many (it stops counting there). */
   count(scope: AgentScope, query?: MemoryQuery): Promise<number>;
   /** Applies every patch in one transaction. */
   updateMany(scope: AgentScope, patches: { id: string; patch: MemoryPatch }[]): Promise<void>;

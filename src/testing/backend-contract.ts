@@ -147,6 +147,9 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await query({ consolidated: false })).toEqual([c.id]);
       expect(await query({ consolidated: true, limit: 1, direction: 'desc', orderBy: 'timestamp' })).toEqual([b.id]);
       expect(await backend.store.count(scope, { text: 'billing' })).toBe(2);
+      // A limit makes it a count of at most that many: enough to decide "small or not" without counting a huge agent.
+      expect(await backend.store.count(scope, { text: 'billing', limit: 1 })).toBe(1);
+      expect(await backend.store.count(scope, { text: 'billing', limit: 5 })).toBe(2);
     },
   },
   {

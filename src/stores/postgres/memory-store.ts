@@ -208,7 +208,9 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
 
     async count(scope, query = {}) {
       const parameters = new Parameters();
-      const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM memories m WHERE ${buildWhere(scope, query, parameters)}`, parameters.values);
+      const where = buildWhere(scope, query, parameters);
+      const sql = query.limit === undefined ? `SELECT count(*) AS n FROM memories m WHERE ${where}` : `SELECT count(*) AS n FROM (SELECT 1 FROM memories m WHERE ${where} LIMIT ${parameters.add(query.limit)}) AS matching`;
+      const [row] = await database.rows<{ n: string }>(sql, parameters.values);
       return Number(row?.n ?? 0);
     },
 

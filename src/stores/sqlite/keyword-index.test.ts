@@ -91,3 +91,38 @@ describe('commonTermDocs in the engine config', () => {
     }
   });
 });
+
+describe('filtered searches of common terms only, from the postings', () => {
+  it('find exactly the memories FTS5 finds: every term, among the newest of the index, filtered, newest first — after writes and deletes too', async () => {
+    const withPostings = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 1, commonOnlyWindow: 20, postingsFromMemories: 1 });
+    const fromFts = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 1, commonOnlyWindow: 20, postingsFromMemories: Number.POSITIVE_INFINITY });
+    await withPostings.maintain!(scope);
+    const cases: { terms: string[]; where: Record<string, unknown> }[] = [
+      { terms: ['tram', 'berlin'], where: { types: ['observation'] } },
+      { terms: ['garden', 'roses'], where: { minImportance: 0 } },
+      { terms: ['note', 'berlin'], where: { types: ['observation', 'decision'] } },
+      { terms: ['water', 'roses', 'need'], where: { domain: 'home' } },
+      { terms: ['nowhere', 'roses'], where: { types: ['observation'] } },
+    ];
+    const compare = async () => {
+      for (const { terms, where } of cases) {
+        for (const limit of [3, 50]) {
+          const expected = await fromFts.search(scope, terms, { limit, where });
+          expect(await withPostings.search(scope, terms, { limit, where }), JSON.stringify({ terms, where, limit })).toEqual(expected);
+        }
+      }
+    };
+    await compare();
+    expect((await fromFts.search(scope, ['garden', 'roses'], { limit: 50, where: { minImportance: 0 } })).length).toBeGreaterThan(3);
+
+    // Newer memories move the window; some are of the home domain; an old one goes.
+    await backend.store.insertMany(
+      scope,
+      Array.from({ length: 12 }, (_, offset) =>
+        buildRecord({ type: offset % 2 === 0 ? 'decision' : 'observation', content: `Garden note late ${offset}: the roses need water in Berlin`, domain: offset % 3 === 0 ? 'home' : 'work' }, { ...scope, sessionId: 's', id: `late${offset}`, now: 5_000 + offset }).record,
+      ),
+    );
+    await backend.store.deleteMany(scope, ['late4', 'm29']);
+    await compare();
+  });
+});

@@ -189,6 +189,41 @@ export class KeywordPostings {
     return best;
   }
 
+  /**
+   * The seqs above `afterSeq` of the memories holding every word in either column (as FTS5's
+   * `"w1" AND "w2" …` with `rowid > afterSeq`), in no order. Null when a word is not one token
+   * (a phrase, or nothing): FTS5 answers those.
+   */
+  holdingAll(words: readonly string[], afterSeq: number): number[] | null {
+    const lists: TermPostings[] = [];
+    for (const tokens of this.#tokensOf(words)) {
+      if (tokens.length !== 1) return null;
+      const list = this.#terms.get(tokens[0]!);
+      if (list === undefined || list.length === 0) return [];
+      lists.push(list);
+    }
+    if (lists.length === 0) return null;
+    lists.sort((left, right) => left.length - right.length);
+    // How many of the lists so far hold each seq, counted in the score buffer (zeroed after); only a
+    // seq every earlier list held counts on, so the first list's seqs are all that need zeroing.
+    const held = this.#scores;
+    const first: number[] = [];
+    lists.forEach((list, position) => {
+      const { seqs, length } = list;
+      for (let index = 0; index < length; index += 1) {
+        const seq = seqs[index]!;
+        if (seq <= afterSeq) continue;
+        if (position === 0) {
+          held[seq] = 1;
+          first.push(seq);
+        } else if (held[seq] === position) held[seq] = position + 1;
+      }
+    });
+    const all = first.filter((seq) => held[seq] === lists.length);
+    for (const seq of first) held[seq] = 0;
+    return [...new Set(all)];
+  }
+
   /** The tokens of each word, in order; words not seen before are tokenized together. */
   #tokensOf(words: readonly string[]): string[][] {
     let unseen = [...new Set(words.filter((word) => !this.#queryTokens.has(word)))];

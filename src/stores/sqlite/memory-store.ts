@@ -5,6 +5,7 @@ import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
 import type { AgentScope, MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { preparedOnce } from './statement-cache.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { hasNeighbourText, NEIGHBOUR_TEXT_ON_INSERT, refreshNeighbourText } from './neighbour-text-schema.ts';
@@ -40,7 +41,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
 
   function selectAll<Row>(db: Database.Database, sql: string, params: unknown[]): Row[] {
     try {
-      return db.prepare(sql).all(...params) as Row[];
+      return preparedOnce(db, sql).all(...params) as Row[];
     } catch (error) {
       throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
     }
@@ -169,7 +170,9 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     async count(scope, query = {}) {
       return run(scope.agentId, 'count', (db) => {
         const where = buildWhere(scope, query);
-        return (db.prepare(`SELECT count(*) AS n FROM memories m WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+        if (query.limit === undefined) return (preparedOnce(db, `SELECT count(*) AS n FROM memories m WHERE ${where.sql}`).get(...where.params) as { n: number }).n;
+        // Stops at the limit: "more than 5,000 match?" took 62–92 ms a recall at 100k counting them all.
+        return (preparedOnce(db, `SELECT count(*) AS n FROM (SELECT 1 FROM memories m WHERE ${where.sql} LIMIT ?)`).get(...where.params, query.limit) as { n: number }).n;
       });
     },
 

@@ -44,3 +44,36 @@ describe('schema 9: the neighbour field', () => {
     }
   });
 });
+
+describe('schema 10: one neighbour rewrite a side of the link', () => {
+  it('a deleted, edited or relinked turn leaves its neighbours exactly the text of their neighbours, and the index matches the rows', async () => {
+    const backend = createSqliteBackend({ home: home.home });
+    try {
+      await backend.store.insertMany(
+        scope,
+        TURNS.map((content, index) => buildRecord({ type: 'chat', content, context: index === 0 ? {} : { replyTo: `turn${index - 1}` } }, { ...scope, sessionId: 's', id: `turn${index}`, now: 1_000 + index }).record),
+      );
+      const db = backend.pool.connection('ada');
+      expect(db.pragma('user_version', { simple: true })).toBeGreaterThanOrEqual(10);
+      const neighbourText = (id: string) => db.prepare('SELECT neighbour_text FROM memories WHERE id = ?').pluck().get(id) as string;
+      const indexSound = () => db.prepare("INSERT INTO memories_fts(memories_fts, rank) VALUES ('integrity-check', 1)").run();
+
+      await backend.store.updateMany(scope, [{ id: 'turn1', patch: { content: 'Yes, the northern lights were unreal' } }]);
+      expect([neighbourText('turn0'), neighbourText('turn2')]).toEqual(['Yes, the northern lights were unreal', `Yes, the northern lights were unreal ${TURNS[3]}`]);
+      expect(indexSound).not.toThrow();
+
+      // turn3 now answers turn0 instead of turn2: both old and new sides follow.
+      await backend.store.updateMany(scope, [{ id: 'turn3', patch: { context: { replyTo: 'turn0' } } }]);
+      expect([neighbourText('turn0'), neighbourText('turn2'), neighbourText('turn3')]).toEqual([`Yes, the northern lights were unreal ${TURNS[3]}`, 'Yes, the northern lights were unreal', TURNS[0]]);
+      expect(indexSound).not.toThrow();
+
+      // The middle of a thread goes: the turn it answered and the turn answering it lose its words.
+      await backend.store.deleteMany(scope, ['turn1']);
+      expect([neighbourText('turn0'), neighbourText('turn2')]).toEqual([TURNS[3], '']);
+      expect(await backend.keywords.search(scope, ['northern'], { limit: 5, neighbourWeight: 1 })).toEqual([]);
+      expect(indexSound).not.toThrow();
+    } finally {
+      await backend.close();
+    }
+  });
+});

@@ -24,6 +24,40 @@ const neighboursOf = (row: 'new' | 'old') =>
   `(r.id = json_extract(${row}.context, '$.replyTo') AND r.agent_id = ${row}.agent_id) OR (r.agent_id = ${row}.agent_id AND json_extract(r.context, '$.replyTo') = +${row}.id)`;
 
 /**
+ * The two sides of `neighboursOf`, each its own UPDATE. Inside a trigger body SQLite did not look
+ * the OR up side by side: it scanned the agent's rows, so forgetting one memory (a short-term
+ * eviction on every `remember` once the ring is full) took 70-350 ms at 100k memories; split,
+ * 1-10 ms (a copy of the http bench's 100k database, five deletes each).
+ */
+const neighbourSides = (row: 'new' | 'old') => [
+  `r.id = json_extract(${row}.context, '$.replyTo') AND r.agent_id = ${row}.agent_id`,
+  `r.agent_id = ${row}.agent_id AND json_extract(r.context, '$.replyTo') = +${row}.id`,
+];
+
+/**
+ * Schema version 10: the delete and edit triggers of schema 9 rewrite neighbours with one UPDATE
+ * a side (`neighbourSides`) instead of one UPDATE over their OR. Each UPDATE sets neighbour_text
+ * from contents and links alone, and skips a row already right, so the rows and text they leave
+ * are those the single UPDATE left.
+ */
+export function splitNeighbourRewrites(db: Database.Database): void {
+  db.exec(`
+    DROP TRIGGER memories_fts_delete;
+    DROP TRIGGER memories_fts_update;
+    CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+      INSERT INTO memories_fts(memories_fts, rowid, content, neighbour_text) VALUES ('delete', old.seq, old.content, old.neighbour_text);
+      DELETE FROM memory_neighbours_stale WHERE seq = old.seq;
+      ${neighbourSides('old').map(recompute).join('\n      ')}
+    END;
+    CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, context ON memories BEGIN
+      INSERT INTO memories_fts(memories_fts, rowid, content, neighbour_text) SELECT 'delete', old.seq, old.content, old.neighbour_text WHERE old.content IS NOT new.content;
+      INSERT INTO memories_fts(rowid, content, neighbour_text) SELECT new.seq, new.content, new.neighbour_text WHERE old.content IS NOT new.content;
+      ${['r.seq = new.seq', ...neighbourSides('old'), ...neighbourSides('new')].map(recompute).join('\n      ')}
+    END;
+  `);
+}
+
+/**
  * The neighbour text a row inserted with `context` (first parameter, JSON) for agent (second) starts
  * with: its parent's content, as NEIGHBOUR_TEXT_OF_R gives it when the row has no reply yet. The store
  * writes it in the INSERT itself, so the row is indexed once, complete.

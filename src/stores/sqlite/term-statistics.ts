@@ -1,5 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import { StoreError } from '../../errors/store-error.ts';
+import { preparedOnce } from './statement-cache.ts';
 
 /** How long a memory count and a common term's document count are reused. */
 const STATISTICS_TTL_MS = 60_000;
@@ -54,7 +55,7 @@ export class TermStatistics {
 
   #get<T>(sql: string, params: unknown[]): T {
     try {
-      return this.db.prepare(sql).get(...params) as T;
+      return preparedOnce(this.db, sql).get(...params) as T;
     } catch (error) {
       throw new StoreError({ message: 'Keyword statistics query failed', query: sql, params, cause: error });
     }

@@ -4,6 +4,7 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { preparedOnce } from './statement-cache.ts';
 import { buildWhere, chunk, placeholders } from './query-builder.ts';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -194,7 +195,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       if (hits.length === 0) return [];
       const idOf = new Map<number, string>();
       for (const part of chunk(hits.map((hit) => hit.seq))) {
-        for (const row of db.prepare(`SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${placeholders(part.length)})`).all(scope.agentId, ...part) as { seq: number; id: string }[]) idOf.set(row.seq, row.id);
+        for (const row of preparedOnce(db, `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${placeholders(part.length)})`).all(scope.agentId, ...part) as { seq: number; id: string }[]) idOf.set(row.seq, row.id);
       }
       return hits.filter((hit) => idOf.has(hit.seq)).map((hit) => ({ id: idOf.get(hit.seq)!, similarity: 1 - hit.distance }));
     },
