@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { runLoad } from './lib/autocannon-adapter.ts';
 import { percentile, round } from './lib/stats.ts';
+import { BENCH_SEARCHES } from './lib/search-queries.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,14 +51,7 @@ const agentIds = agentCount === 1 ? ['bench'] : Array.from({ length: agentCount 
 const checkout = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-http-bench-'));
 
-const QUERIES = [
-  // Words of the synthetic vocabulary, so every query has keyword hits to rank.
-  { query: 'billing migration invoice', limit: 10 },
-  { query: 'postgres replica latency', limit: 10, filter: { importance: { $gte: 0.5 } } },
-  { query: 'customer refund payment', limit: 20, types: ['decision', 'insight'] },
-  { query: 'cache timeout retry worker', limit: 10, domain: 'world' },
-  { query: 'dashboard metric alert', limit: 10, filter: { type: { $in: ['error', 'observation'] } } },
-].map((body) => JSON.stringify({ ...body, recordAccess: false }));
+const QUERIES = BENCH_SEARCHES.map((body) => JSON.stringify({ ...body, recordAccess: false }));
 
 /** The tree a variant's server runs from: this checkout, a directory holding src/, or `ref`'s src/ extracted beside the databases. */
 function sourceOf(ref: string | undefined): string {

@@ -16,6 +16,7 @@ import Database from 'better-sqlite3';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { percentile, round } from './lib/stats.ts';
 import { syntheticMemories } from './lib/synthetic-memories.ts';
+import { BENCH_SEARCHES } from './lib/search-queries.ts';
 
 const { values } = parseArgs({
   options: { size: { type: 'string', default: '100000' }, home: { type: 'string' }, rounds: { type: 'string', default: '100' }, write: { type: 'boolean', default: false } },
@@ -24,13 +25,7 @@ const size = Number(values.size);
 const rounds = Number(values.rounds);
 const home = values.home ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-search-statements-'));
 const agentId = 'bench';
-const QUERIES = [
-  { query: 'billing migration invoice', limit: 10 },
-  { query: 'postgres replica latency', limit: 10, filter: { importance: { $gte: 0.5 } } },
-  { query: 'customer refund payment', limit: 20, types: ['decision', 'insight'] },
-  { query: 'cache timeout retry worker', limit: 10, domain: 'world' },
-  { query: 'dashboard metric alert', limit: 10, filter: { type: { $in: ['error', 'observation'] } } },
-] as const;
+const QUERIES = BENCH_SEARCHES;
 
 // Every statement's run is timed by its SQL and by the step it ran in (a query, or the write).
 let step = 'load';
