@@ -39,7 +39,8 @@ const METHODS = new Set(['rememberMany', 'runNow', 'recallRelevant', 'findSkills
 
 /**
  * The names the docs tell users to use: every name in an \`import { … } from 'hippocampus…'\` of a code
- * block (with its entry), and every factory-like name (create…, load…, schedule…, to…Tools, run…) in code.
+ * block (with its entry), and every factory-like name (create…, load…, schedule…, to…Tools, run…) in code
+ * — but not one inside quotes, a string or a JSON key (`--grid '[{"graphWeight": 0.2}]'`).
  */
 function documentedNames(): { imports: [string, string][]; factories: string[] } {
   const text = ['README.md', ...fs.readdirSync(path.join(REPOSITORY, 'docs')).map((file) => path.join('docs', file))]
@@ -54,7 +55,7 @@ function documentedNames(): { imports: [string, string][]; factories: string[] }
     }
   }
   const code = [...text.matchAll(/\`\`\`[a-z]*\n([\s\S]*?)\`\`\`|\`([^\`\n]+)\`/g)].map((match) => match[1] ?? match[2] ?? '').join('\n');
-  const factories = [...new Set([...code.matchAll(/(?<![.\w])((?:create|load|schedule|serve|start|resolve|consolidate|to|run|export|import|list|forget|remember|graph|personalized)[A-Z]\w*)/g)].map((match) => match[1]!))].filter(
+  const factories = [...new Set([...code.matchAll(/(?<![.\w"'])((?:create|load|schedule|serve|start|resolve|consolidate|to|run|export|import|list|forget|remember|graph|personalized)[A-Z]\w*)/g)].map((match) => match[1]!))].filter(
     (name) => !METHODS.has(name),
   );
   return { imports, factories };
