@@ -103,6 +103,19 @@ describe('forgetting is complete', () => {
     expect((await memory.store.getMany({ agentId: 'ada' }, [before!.memory.id, after!.memory.id])).length).toBe(2);
   });
 
+  it('a chat turn forgotten after later turns rewrote its neighbours one batch at a time leaves no trace of it in their index entries', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    // Each turn its own write: the turn before is re-indexed with each new neighbour, so the locker's words
+    // sit in several successive index entries of its neighbours before it is forgotten.
+    const said = ['Can you remind me of something later?', LOCKER, 'Sure, noted for later.', 'Thanks, that is all for now.', 'Anytime, have a good evening.'];
+    const stored = [];
+    for (const content of said) stored.push(...(await memory.rememberMany([{ type: 'chat', content }], { longTerm: true })));
+    expect(stored[2]!.memory.context.replyTo).toBe(stored[1]!.memory.id);
+    await memory.forget([stored[1]!.memory.id]);
+    expectNoTrace(home.home, memory, LOCKER, words);
+    expect(await memory.recallRelevant('quokka zebra locker', { mode: 'keyword', recordAccess: false })).toEqual([]);
+  });
+
   it('the locker case: the raw memory takes the remember_facts facts and the watcher memories made from the same text with it', async () => {
     const words = wordsFoundNowhereElse(LOCKER, home.home);
     const [raw] = await memory.rememberMany([{ type: 'chat', content: LOCKER }], { longTerm: true });

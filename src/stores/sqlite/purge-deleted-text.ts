@@ -1,6 +1,7 @@
 import { StoreError } from '../../errors/store-error.ts';
 import type { PurgeReport } from '../../spec/memory-backend.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
+import { hasNeighbourText } from './neighbour-text-schema.ts';
 import { placeholders } from './query-builder.ts';
 
 export type { PurgeReport };
@@ -44,6 +45,10 @@ export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, fo
         strip('working_consolidations', 'memory_ids');
       }).immediate();
     }
+    // Neighbour rewrites at insert replace entries without secure-delete (neighbour-text-schema.ts), so a
+    // forgotten turn's words may sit in masked older entries of its neighbours: merging every segment
+    // into one drops them, and secure_delete zeroes the pages they were on (223 ms at 100k memories).
+    if (forgottenIds.length > 0 && hasNeighbourText(db)) db.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
     const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
     return { busy: (result?.busy ?? 0) !== 0, walFrames: result?.log ?? 0 };
   } catch (error) {
