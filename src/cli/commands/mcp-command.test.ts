@@ -31,6 +31,17 @@ describe('hippocampus mcp', () => {
   });
 });
 
+describe('hippocampus mcp, refusing a bad option', () => {
+  it('refuses a messages table name that is not one before announcing a server', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const result = spawnSync(process.execPath, [binary, 'mcp', '--home', home.home, '--agent', 'ada', '--embedder', 'none', '--messages-table', 'm; drop table x'], { encoding: 'utf8', input: '' });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('CONFIG_ERROR');
+    expect(result.stderr).not.toContain('MCP server for agent');
+    expect(result.stdout).toBe('');
+  });
+});
+
 describe('hippocampus mcp, forgetting as the issue asks', () => {
   it('over stdio with the default model: store a sentence, forget it by a short description, and no byte of it stays under the home', async () => {
     const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));

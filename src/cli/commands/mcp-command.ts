@@ -58,10 +58,12 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       const layers = options.route ? await openAgentLayers(memory, { readOnly: true }) : null;
       const serverOptions = { memory, ...(layers ? { router: layers.router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
       try {
+        // Built before anything is announced: a bad option (a messages table name) is refused first.
+        const server = createMcpServer(serverOptions);
         if (!options.http) {
           // stdout carries the protocol: everything for people goes to stderr.
           context.stderr(`hippocampus MCP server for agent "${agent}" on stdio`);
-          const { closed } = await serveMcpStdio(createMcpServer(serverOptions));
+          const { closed } = await serveMcpStdio(server);
           await Promise.race([closed, untilSignal()]);
           return;
         }
