@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { main } from './main.ts';
+import { HIPPOCAMPUS_BINARY } from '../testing/cli-server.ts';
 
 // What the CLI says when the input is wrong: a clear one-line error with exit code 2 (usage) or 1
 // (failure), never a silent success, never a stack trace (unless --debug), and nothing created or changed.
@@ -27,7 +28,7 @@ const oneLine = (text: string) => text.trim().split('\n').length === 1;
 
 describe('an honest CLI', () => {
   it('--version prints the package version', () => {
-    const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+    const binary = HIPPOCAMPUS_BINARY;
     const result = spawnSync(process.execPath, [binary, '--version'], { encoding: 'utf8' });
     const version = (JSON.parse(fs.readFileSync(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../package.json'), 'utf8')) as { version: string }).version;
     expect(result.stdout.trim()).toBe(version);
@@ -96,7 +97,7 @@ describe('an honest CLI', () => {
 
   it('the demo never touches an existing agent: it runs on a fresh one and says so', async () => {
     await cli('--agent', 'demo', 'remember', 'A memory the demo must not delete', '--importance', '0.9');
-    const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+    const binary = HIPPOCAMPUS_BINARY;
     const result = spawnSync(process.execPath, [binary, '--home', home.home, 'demo'], { encoding: 'utf8', env: { ...process.env } });
     expect(result.status, result.stderr).toBe(0);
     expect(result.stdout).toContain('fresh agent "demo-2"');

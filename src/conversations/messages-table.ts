@@ -61,6 +61,17 @@ export function createMessagesTable(db: Database.Database, options: { table?: st
   `);
 }
 
+/** The id a watched message of `table` carries into what is made from it (`context.messageId`). */
+export function tableMessageId(table: string, rowId: number): string {
+  return `${table}:${rowId}`;
+}
+
+/** The row of `table` a `context.messageId` names, if it names one of its rows. */
+export function tableRowOf(table: string, messageId: string | undefined): number | undefined {
+  const row = messageId?.startsWith(`${table}:`) ? messageId.slice(table.length + 1) : undefined;
+  return row !== undefined && /^\d+$/.test(row) ? Number(row) : undefined;
+}
+
 /** One row of the host's messages table, as Hippocampus reads it. */
 export interface MessageRow {
   id: number;

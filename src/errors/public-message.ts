@@ -1,4 +1,5 @@
 import type { HippocampusError } from './hippocampus-error.ts';
+import { FAILED_QUERY } from './store-error.ts';
 
 /**
  * What a caller across a boundary (an HTTP client, an agent reading a tool result) is told: the message
@@ -10,6 +11,6 @@ import type { HippocampusError } from './hippocampus-error.ts';
  * // 'PostgreSQL query failed: connection refused'
  */
 export function publicMessage(error: HippocampusError): string {
-  const cut = error.message.indexOf('\nFailed query: ');
+  const cut = error.message.indexOf(FAILED_QUERY);
   return cut === -1 ? error.message : error.message.slice(0, cut);
 }

@@ -17,6 +17,9 @@ export function storeErrorCode(cause: unknown): 'DATABASE_CORRUPT' | 'DATABASE_B
   return 'STORE_ERROR';
 }
 
+/** Where a store error's message turns to the failed query and its parameters (the operator's part). */
+export const FAILED_QUERY = '\nFailed query: ';
+
 /**
  * A storage backend failed; says which query and parameters (Drizzle's "Failed
  * query" habit). A damaged file is DATABASE_CORRUPT and a lock held too long is
@@ -24,7 +27,7 @@ export function storeErrorCode(cause: unknown): 'DATABASE_CORRUPT' | 'DATABASE_B
  */
 export class StoreError extends HippocampusError {
   constructor(options: { message: string; query?: string; params?: unknown[]; cause?: unknown; code?: ErrorCode }) {
-    const where = options.query === undefined ? '' : `\nFailed query: ${options.query}\nparams: ${JSON.stringify(options.params ?? [])}`;
+    const where = options.query === undefined ? '' : `${FAILED_QUERY}${options.query}\nparams: ${JSON.stringify(options.params ?? [])}`;
     const classified = storeErrorCode(options.cause);
     super({
       code: classified === 'STORE_ERROR' ? (options.code ?? 'STORE_ERROR') : classified,

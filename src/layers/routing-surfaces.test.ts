@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { createHippocampus } from '../memory/hippocampus.ts';
@@ -10,6 +9,7 @@ import { createTempHome } from '../testing/temp-home.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { openAgentLayers } from './agent-layers.ts';
 import { parseConsolidationSchedule } from './nightly-consolidation.ts';
+import { HIPPOCAMPUS_BINARY } from '../testing/cli-server.ts';
 
 // The router and the scheduled working → semantic consolidation, through the surfaces people use:
 // the CLI, the recall_memories tool, HTTP search, `serve` and `watch --follow`.
@@ -126,7 +126,7 @@ describe('the scheduled working → semantic consolidation', () => {
     await cli('working', 'store', 'user: My sister Ines moved to Porto last spring.', '--id', 'porto');
     const transcript = path.join(home.home, 'chat.jsonl');
     fs.writeFileSync(transcript, `${JSON.stringify({ role: 'user', content: 'I started learning the cello.', timestamp: Date.now() })}\n`);
-    const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../bin/hippocampus.js');
+    const binary = HIPPOCAMPUS_BINARY;
     const child = spawn(process.execPath, [binary, '--home', home.home, '--agent', 'ada', 'watch', '--source', transcript, '--follow', '--consolidate-at', '1s'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let stderr = '';
     try {

@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { validTableName, type MessageRow } from '../conversations/messages-table.ts';
+import { tableMessageId, validTableName, type MessageRow } from '../conversations/messages-table.ts';
 import { startPosition, type ConversationSource } from './conversation-source.ts';
 
 
@@ -34,7 +34,7 @@ export function createMessagesTableSource(options: { database: string | Database
         .all(Number(position.lastMessageId ?? 0), ...scopeParams, maxMessages) as MessageRow[];
       const lastRow = rows.at(-1);
       return {
-        messages: rows.map((row) => ({ id: `${table}:${row.id}`, role: row.role, content: row.content, timestamp: row.created_at })),
+        messages: rows.map((row) => ({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: row.created_at })),
         next: lastRow ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id) } : position,
         problems: [],
         ...(reset ? { reset } : {}),

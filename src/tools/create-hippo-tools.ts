@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import { forgetMessages, validTableName } from '../conversations/messages-table.ts';
+import { forgetMessages, tableRowOf, validTableName } from '../conversations/messages-table.ts';
 import { searchConversation } from '../conversations/search-conversation.ts';
 import type { ForgottenText } from './memory-tools.ts';
 import type { ConversationHit } from '../spec/conversation-messages.ts';
@@ -46,9 +46,9 @@ interface ConversationSource {
   forget: (forgotten: readonly ForgottenText[]) => Promise<number>;
 }
 
-/** The rows of `table` forgotten memories were made from: the watcher's message ids are `<table>:<id>`. */
+/** The rows of `table` forgotten memories were made from (the watcher's message ids name them). */
 function messageRows(table: string, forgotten: readonly ForgottenText[]): number[] {
-  return forgotten.flatMap(({ messageId }) => (messageId?.startsWith(`${table}:`) && /^\d+$/.test(messageId.slice(table.length + 1)) ? [Number(messageId.slice(table.length + 1))] : []));
+  return forgotten.flatMap(({ messageId }) => tableRowOf(table, messageId) ?? []);
 }
 
 function conversationSource(options: HippoToolsOptions): ConversationSource | null {

@@ -110,8 +110,9 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const known = new Set(records.map((record) => record.id));
         const missing = ids.filter((id) => !known.has(id));
         if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten' });
-        // What goes with them (facts, watcher memories) may be made from a message too: read before it is gone.
-        const withDerived = [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))];
+        // With a messages table, what goes with them (facts, watcher memories) may be made from a message
+        // too: read before it is gone.
+        const withDerived = context.forgetMessages ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))] : [];
         const forgotten = await context.memory.forget(ids);
         const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: messageIdOf(record) })));
         return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}) };

@@ -1,12 +1,9 @@
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allBytesUnder } from '../../testing/home-bytes.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
-
-const binary = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../bin/hippocampus.js');
+import { HIPPOCAMPUS_BINARY as binary } from '../../testing/cli-server.ts';
 
 let home: ReturnType<typeof createTempHome>;
 beforeEach(() => {

@@ -11,10 +11,13 @@ import type { PostgresPurge } from './purge-deleted-text.ts';
 
 const COLUMNS = 'id, agent_id, conversation_id, role, content, created_at';
 
-function missingTable(table: string, cause: unknown): HippocampusError | null {
-  const sqlState = String((cause as { cause?: { code?: unknown } } | null)?.cause?.code ?? '');
-  // 42P01 undefined_table, 42703 undefined_column: a table of another shape than the one searched.
-  if (cause !== null && sqlState !== '42P01' && sqlState !== '42703') return null;
+/** 42P01 undefined_table, 42703 undefined_column: a table of another shape than the one searched. */
+function isMissingTable(error: unknown): boolean {
+  const sqlState = String((error as { cause?: { code?: unknown } } | null)?.cause?.code ?? '');
+  return sqlState === '42P01' || sqlState === '42703';
+}
+
+function missingTable(table: string, cause?: unknown): HippocampusError {
   return new HippocampusError({
     code: 'CONFIG_ERROR',
     message: `The messages table "${table}" does not exist or lacks the columns ${COLUMNS} and a tsvector "document"; create it with the backend's conversations.createTable`,
@@ -26,7 +29,7 @@ async function guarded<T>(table: string, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (error) {
-    throw missingTable(table, error) ?? error;
+    throw isMissingTable(error) ? missingTable(table, error) : error;
   }
 }
 
@@ -47,7 +50,7 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
   async function existing(table: string): Promise<string> {
     if (present.has(table)) return table;
     const [row] = await database.rows<{ found: boolean }>('SELECT to_regclass($1) IS NOT NULL AS found', [table.toLowerCase()]);
-    if (!row?.found) throw missingTable(table, null)!;
+    if (!row?.found) throw missingTable(table);
     present.add(table);
     return table;
   }
