@@ -226,6 +226,8 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await page.waitForURL(/\/graph\/billing%20service/);
     await settled();
     const rows = page.locator('[data-testid="graph-relations"] tbody tr');
+    // The entity list's view is also settled until the entity's view starts loading: wait for its table.
+    await rows.first().waitFor();
     expect(await rows.count()).toBe(5);
     const closed = page.locator('[data-testid="graph-relations"] tr.closed');
     expect(await closed.count()).toBe(1);
