@@ -14,7 +14,8 @@ let report: ForgetBenchmarkReport;
 beforeAll(async () => {
   home = createTempHome();
   memory = await createHippocampus({ home: home.home, agentId: 'forget' });
-  report = await runForgetBenchmark(memory, FORGET_SCENARIOS, FORGET_NOTHING_STORED);
+  // Scenarios 1–68 for now: 69–84 were written held out and are scored by the bench before any rule changes.
+  report = await runForgetBenchmark(memory, FORGET_SCENARIOS.slice(0, 68), FORGET_NOTHING_STORED.slice(0, 29));
 }, 120_000);
 afterAll(async () => {
   await memory.stop();
