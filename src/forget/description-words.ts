@@ -9,6 +9,8 @@ import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
  */
 const FILLER_WORDS = new Set([
   'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'bit', 'part',
+  // Light verbs: "getting robbed" is about the robbery ("get" and "got" are stop words already).
+  'getting', 'gets', 'gotten',
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop']);
@@ -30,7 +32,7 @@ function withoutRequest(description: string): string {
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility', ni: 'national insurance',
 };
 
 function spellOut(description: string): string {

@@ -14,14 +14,40 @@ export function speaksOfUser(description: string): boolean {
   return /(?<![\p{L}\p{N}])(?:my|our|ours|mine|me|we|us|I)(?![\p{L}\p{N}])/iu.test(description.replace(TELLING, ''));
 }
 
+/** True when the description has the user do or be something ("what I did on my final exam", "where we are going"), not only own it ("my final exam"). */
+export function userActs(description: string): boolean {
+  return /(?<![\p{L}\p{N}])(?:I|we|We)(?![\p{L}\p{N}])/u.test(description.replace(TELLING, ''));
+}
+
 /** True when the user is a subject of the memory: "I" or "we" as a word of its own, or a fact about "User". */
 export function userIsSubject(content: string): boolean {
   return /^User\b/u.test(content) || /(?<![\p{L}\p{N}])(?:I|[Ww]e)(?:['’](?:m|ve|d|ll|re))?(?![\p{L}\p{N}'’])/u.test(content);
 }
 
-const POSSESSIVE_DESCRIPTION = /^(?:(?:forget|delete|remove)\s+)?(?:about\s+)?(?:the\s+)?(?:my|our)\s+(.+)$/iu;
+/** "my door code", and so too "what I told you about my door code": the telling before the thing is no part of it. */
+const POSSESSIVE_DESCRIPTION = /^(?:(?:forget|delete|remove)\s+)?(?:(?:what|everything|anything|the\s+(?:stuff|things?|bit))\s+(?:(?:I|we)\s+(?:said|told\s+you|mentioned|shared|wrote)\s+)?about\s+|about\s+)?(?:the\s+)?(?:my|our)\s+(.+)$/iu;
 const POSSESSIVE_SUBJECT = /^(?:My|Our|User['’]s)\s+(.+)$/u;
 const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => word.replace(/(?:es|s)$/u, ''));
+/** A title before a name ("Dr. Halvorsen"): part of the name, not of what the subject is. */
+const TITLE = /^(?:dr|mr|mrs|ms|miss|prof|professor|sir|dame)\.?$/iu;
+
+/**
+ * The words of a "My …" or "Our …" memory's subject, up to its verb (or a preposition, a clause's
+ * punctuation), without the name that follows a person or thing: "My therapist Dr. Halvorsen sees me"
+ * is about the user's therapist, "My sister Ines is pregnant" about the user's sister. Undefined when
+ * the memory does not open on the user's own thing.
+ */
+export function ownedSubject(content: string): string[] | undefined {
+  const subject = POSSESSIVE_SUBJECT.exec(content.trim());
+  if (!subject) return undefined;
+  const tokens = analyzeWithWink(subject[1]!).tokens.filter((token) => token.sentence === 0);
+  const end = tokens.findIndex((token) => ['VERB', 'AUX', 'ADP', 'PUNCT', 'SCONJ', 'CCONJ', 'PART'].includes(token.pos) && !TITLE.test(token.value) && token.value !== '.');
+  const phrase = tokens.slice(0, end === -1 ? tokens.length : end);
+  // The apposed name: capitalised words (and a title) after the first word.
+  let cut = phrase.length;
+  while (cut > 1 && (/^\p{Lu}/u.test(phrase[cut - 1]!.value) || TITLE.test(phrase[cut - 1]!.value) || phrase[cut - 1]!.value === '.')) cut -= 1;
+  return wordsOf(phrase.slice(0, cut).map((token) => token.value).join(' '));
+}
 
 /**
  * "my door code", "my PIN": a description that is the user's own thing, named, is a memory whose subject
@@ -32,12 +58,8 @@ const wordsOf = (text: string) => (text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?
  */
 export function isUsersThing(content: string, description: string): boolean {
   const named = POSSESSIVE_DESCRIPTION.exec(description.trim());
-  const subject = POSSESSIVE_SUBJECT.exec(content.trim());
-  if (!named || !subject || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
+  const said = ownedSubject(content);
+  if (!named || !said || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
   const thing = wordsOf(named[1]!);
-  // The subject's words: up to its verb (or a preposition, a clause's punctuation).
-  const tokens = analyzeWithWink(subject[1]!).tokens.filter((token) => token.sentence === 0);
-  const end = tokens.findIndex((token) => ['VERB', 'AUX', 'ADP', 'PUNCT', 'SCONJ', 'CCONJ', 'PART'].includes(token.pos));
-  const said = wordsOf(tokens.slice(0, end === -1 ? tokens.length : end).map((token) => token.value).join(' '));
   return thing.length > 0 && said.length === thing.length && thing.every((word, index) => said[index] === word);
 }

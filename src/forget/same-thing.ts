@@ -2,7 +2,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { isUsersThing, speaksOfUser, userIsSubject } from './first-person.ts';
+import { isUsersThing, ownedSubject, speaksOfUser, userActs, userIsSubject } from './first-person.ts';
 
 /** A sure match as the ambiguity check sees it. */
 export interface SureMatch {
@@ -73,5 +73,13 @@ export function ownLifeOnly<T extends { content: string }>(matches: readonly T[]
   if (things.length === 1) return things[0];
   if (things.length > 1) return undefined;
   const own = matches.filter((entry) => userIsSubject(entry.content));
+  // A description where the user does nothing ("when our anniversary is") may mean the user's own thing as
+  // much as what the user does: "Our wedding anniversary is on 3 September" is as much the user's as "We
+  // are going to Lisbon for our tenth anniversary", and the latter alone was deleted (scenarios 69–84).
+  // Such a thing only makes a rival, never the one chosen: "my medication" is not amlodipine alone.
+  if (!userActs(description)) {
+    const asked = new Set(queryTerms(description).map((word) => word.replace(/(?:es|s)$/u, '')));
+    if (matches.some((entry) => !own.includes(entry) && (ownedSubject(entry.content) ?? []).some((word) => asked.has(word)))) return undefined;
+  }
   return own.length === 1 ? own[0] : undefined;
 }

@@ -19,6 +19,9 @@ const GROUPS: readonly (readonly string[])[] = [
   ['computer', 'laptop', 'pc', 'notebook', 'desktop'],
   ['phone', 'mobile', 'cellphone', 'smartphone'],
   ['password', 'passcode', 'passphrase'],
+  // "login" names both halves of one: "the email login" is the email password, "my portal login" the username.
+  ['login', 'logins', 'credentials', 'password'],
+  ['login', 'logins', 'credentials', 'username'],
   ['email', 'mail', 'inbox'],
   // health
   ['therapy', 'counselling', 'counseling', 'psychotherapy'],
@@ -38,8 +41,10 @@ const GROUPS: readonly (readonly string[])[] = [
   ['father', 'dad', 'daddy'],
   ['grandmother', 'grandma', 'granny', 'nan'],
   ['grandfather', 'grandpa', 'granddad'],
+  ['child', 'children', 'kid', 'kids'],
   ['jail', 'prison', 'imprisoned', 'sentence', 'sentenced', 'convicted', 'conviction'],
   ['fired', 'sacked', 'dismissed'],
+  ['robbed', 'robbery', 'mugged', 'mugging', 'theft', 'stole', 'stolen', 'steal', 'stealing', 'shoplifting'],
   ['job', 'employment'],
   ['quit', 'resign', 'resigning', 'resignation'],
   // home and places
@@ -58,6 +63,7 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bdr(?:ink|inks|inking|ank)\s+too\s+much\b/giu, 'drinking alcohol'],
   [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
   [/\bhome\s+loans?\b/giu, 'mortgage'],
+  [/\b(?:drunk|drink)[\s-]+driv(?:ing|er)\b|\bdriving\s+under\s+the\s+influence\b/giu, 'dui'],
   [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
 
