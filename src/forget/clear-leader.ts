@@ -2,6 +2,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { cosineSimilarity } from '../working/similarity.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { queryTerms } from '../core/query-terms.ts';
 import { heldWords, wordForms } from './description-words.ts';
 
 /** A memory as the clear-leader rule sees it: how close it is to the description and how many of its words it holds. */
@@ -31,6 +32,27 @@ const WIDE_MARGIN = 0.15;
 const WIDE_GAIN = 0.1;
 /** Below this similarity no memory leads, however far behind the rest are. */
 const FLOOR = 0.45;
+/**
+ * A word the leader lacks is a paraphrase of one it holds when the two words alone sit this close
+ * (USE-lite, each word embedded by itself): "cancer" and "chemotherapy" 0.66, "veterinarian" and "vet"
+ * 0.73, "antibiotic" and "penicillin" 0.71, where "pension" came to at most 0.44 against the words of
+ * "I was fired from Delmar Logistics". Co-ordinate words score as high ("husband" and "wife" 0.74), so
+ * this only spares such a word the gain test and the other-thing test: the leader still must lead.
+ */
+const RELATED = 0.6;
+
+/** The words the leader lacks that are close in meaning, each by itself, to a word the leader holds. */
+async function relatedWords(memory: Hippocampus, leaderContent: string, lacking: string[]): Promise<Set<string>> {
+  const own = queryTerms(leaderContent);
+  if (!memory.embedder || lacking.length === 0 || own.length === 0) return new Set();
+  const { embeddings } = await embedWithCache(memory.embedder, undefined, [...lacking, ...own]);
+  const related = new Set<string>();
+  lacking.forEach((word, index) => {
+    const closest = Math.max(...own.map((_, at) => cosineSimilarity(embeddings[index]!, embeddings[lacking.length + at]!)));
+    if (closest >= RELATED) related.add(word);
+  });
+  return related;
+}
 
 /** The description with one content word taken out (with its ending and possessive). */
 function without(text: string, word: string): string {
@@ -85,7 +107,9 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   const halfHeld = leader.held > 0 && leader.held * 2 >= description.terms.length;
   if (halfHeld ? margin < MARGIN : description.terms.length < 2 || margin < WIDE_MARGIN) return;
   const leaderForms = wordForms(leader.content);
-  const lacking = description.terms.filter((forms) => heldWords(leaderForms, [forms]).length === 0).map((forms) => forms[0]!);
+  const unheld = description.terms.filter((forms) => heldWords(leaderForms, [forms]).length === 0).map((forms) => forms[0]!);
+  const related = await relatedWords(memory, leader.content, unheld);
+  const lacking = unheld.filter((word) => !related.has(word));
   if (namesOtherThing(description, lacking)) return;
   const missing = relationOnly(description.text, lacking) ? [] : lacking;
   if (missing.length > 0) {
@@ -95,5 +119,6 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
     const gains = embeddings.map((vector) => leader.similarity! - cosineSimilarity(vector, leaderVector));
     if (gains.some((gain) => gain < (halfHeld ? GAIN : WIDE_GAIN))) return;
   }
-  Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), holding ${leader.held} of ${description.terms.length} words, each other word bringing it closer` });
+  const paraphrased = related.size > 0 ? `, ${[...related].join(', ')} said in other words` : '';
+  Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), holding ${leader.held} of ${description.terms.length} words${paraphrased}, each other word bringing it closer` });
 }

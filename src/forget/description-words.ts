@@ -8,7 +8,7 @@ import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
  * you" left "gave" as a content word no memory holds, so the memory meant was only a candidate.
  */
 const FILLER_WORDS = new Set([
-  'anything', 'everything', 'stuff', 'thing', 'info', 'information', 'bit', 'part',
+  'anything', 'everything', 'something', 'stuff', 'thing', 'info', 'information', 'bit', 'part',
   // Light verbs: "getting robbed" is about the robbery ("get" and "got" are stop words already).
   'getting', 'gets', 'gotten',
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',

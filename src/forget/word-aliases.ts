@@ -102,4 +102,4 @@ export function readPhrases(text: string, keep: boolean): string {
  * problem", "my bank details"): a memory rarely holds them, because it gives the date, the place, the
  * problem itself. They are dropped from a description that has other content words.
  */
-export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans']);
+export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans']);
