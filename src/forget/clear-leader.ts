@@ -3,7 +3,8 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { cosineSimilarity } from '../working/similarity.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { queryTerms } from '../core/query-terms.ts';
-import { heldWords, wordForms } from './description-words.ts';
+import { heldWords, namesWord, wordForms } from './description-words.ts';
+import { userActs, userIsSubject } from './first-person.ts';
 
 /** A memory as the clear-leader rule sees it: how close it is to the description and how many of its words it holds. */
 export interface LeaderCandidate {
@@ -121,4 +122,27 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   }
   const paraphrased = related.size > 0 ? `, ${[...related].join(', ')} said in other words` : '';
   Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), holding ${leader.held} of ${description.terms.length} words${paraphrased}, each other word bringing it closer` });
+}
+
+/**
+ * "the Delmar job I lost", "that I bought Bitcoin", "the money I owe Ruth": the description has the user
+ * do something with a name several memories hold; the one where the user is the subject ("I was fired
+ * from Delmar Logistics", not "Delmar Logistics opened a warehouse") is meant when it is also the closest
+ * of them and every other word of the description is in it, said in other words (within RELATED), or a
+ * verb of the description (how it says what happened). A description that only owns the thing ("my Delmar
+ * pension", a request about nothing stored) is not read this way: it names no act of the user's.
+ */
+export async function markOwnNamer(memory: Hippocampus, field: LeaderCandidate[], description: { text: string; terms: string[][]; decisive: string[] }): Promise<void> {
+  if (!memory.embedder || description.decisive.length === 0 || !userActs(description.text)) return;
+  const naming = field.filter((entry) => entry.similarity !== null && description.decisive.every((word) => namesWord(entry.content, word)));
+  const own = naming.filter((entry) => userIsSubject(entry.content));
+  if (naming.length < 2 || own.length !== 1) return;
+  const [chosen] = own;
+  if (naming.some((entry) => entry !== chosen && entry.similarity! >= chosen!.similarity!)) return;
+  const forms = wordForms(chosen!.content);
+  const unheld = description.terms.filter((terms) => heldWords(forms, [terms]).length === 0).map((terms) => terms[0]!);
+  const related = await relatedWords(memory, chosen!.content, unheld);
+  const lacking = unheld.filter((word) => !related.has(word));
+  if (lacking.length > 0 && !relationOnly(description.text, lacking)) return;
+  Object.assign(chosen!, { sure: true, offered: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one where the user is the subject` });
 }

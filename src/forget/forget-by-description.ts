@@ -2,7 +2,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
-import { markClearLeader, type LeaderCandidate } from './clear-leader.ts';
+import { markClearLeader, markOwnNamer, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, ownLifeOnly } from './same-thing.ts';
 import { isUsersThing } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
@@ -207,6 +207,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
+  if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   let sure = judged.filter((entry) => entry.sure);
