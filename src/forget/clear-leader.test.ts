@@ -44,4 +44,38 @@ describe('a clear leader by meaning', () => {
     const report = await forget('my medication');
     expect(report.deleted).toEqual([]);
   });
+
+  it('lets a leader lack a word it says in other words, beside the one name it holds', async () => {
+    await remember(['My best friend Dana is going through chemotherapy', 'Dana and I went to school together', 'I was fired from Delmar Logistics in 2021', 'Delmar Logistics opened a warehouse near the airport']);
+    expect(contentsOf((await forget('that Dana has cancer', { dryRun: true })).deleted)).toEqual(['My best friend Dana is going through chemotherapy']);
+    // "pension" is said nowhere in the Delmar memories, in any words.
+    expect((await forget('my Delmar pension', { dryRun: true })).deleted).toEqual([]);
+  });
+
+  it('does not take a leader when a noun it lacks says which of its kind is meant', async () => {
+    await remember(['The key safe at the holiday cottage in Cornwall opens with 1066', 'We spent two weeks in Cornwall last summer', 'The key to the bike lock is on my keyring']);
+    expect((await forget('the alarm code for the cottage', { dryRun: true })).deleted).toEqual([]);
+    expect(contentsOf((await forget('the code for the cottage', { dryRun: true })).deleted)).toEqual(['The key safe at the holiday cottage in Cornwall opens with 1066']);
+  });
+
+  it('takes, of the memories naming a name, the one where the user does what the description says', async () => {
+    await remember(['I invested 10,000 euros in Bitcoin', 'Bitcoin fell sharply last week', 'I invested in a new mattress']);
+    expect(contentsOf((await forget('that I bought Bitcoin', { dryRun: true })).deleted)).toEqual(['I invested 10,000 euros in Bitcoin']);
+    // The name alone is no act of the user's: a choice.
+    expect((await forget('Bitcoin', { dryRun: true })).deleted).toEqual([]);
+  });
+});
+
+describe('whose thing a description names', () => {
+  it("does not take the user's own thing for someone else's", async () => {
+    await remember(['I got a DUI in 2018 and lost my licence for a year', 'My licence expires in 2027']);
+    expect((await forget("my brother's DUI", { dryRun: true })).deleted).toEqual([]);
+    expect(contentsOf((await forget('the DUI', { dryRun: true })).deleted)).toEqual(['I got a DUI in 2018 and lost my licence for a year']);
+  });
+
+  it("counts the user's own thing as a rival to what the user does, when the description only owns it", async () => {
+    await remember(['Our wedding anniversary is on 3 September', 'We are going to Lisbon for our tenth anniversary in October']);
+    expect((await forget('when our anniversary is', { dryRun: true })).deleted).toEqual([]);
+    expect(contentsOf((await forget('where we are going for our anniversary', { dryRun: true })).deleted)).toEqual(['We are going to Lisbon for our tenth anniversary in October']);
+  });
 });

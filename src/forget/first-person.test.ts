@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsersThing, speaksOfUser, userIsSubject } from './first-person.ts';
+import { isUsersThing, ownedSubject, speaksOfUser, userActs, userIsSubject } from './first-person.ts';
 
 describe('the user in a description and in a memory', () => {
   it('hears the user in my, our, I and me, but not in the telling', () => {
@@ -30,5 +30,22 @@ describe('the user in a description and in a memory', () => {
     expect(isUsersThing('My door code is 1234', 'what I did with my door code')).toBe(false);
     expect(isUsersThing('My blood pressure medication is amlodipine', 'my medication')).toBe(false);
     expect(isUsersThing('My wife is named Jana', 'my wife')).toBe(true);
+  });
+
+  it('reads the subject of a "My …" memory without the name set beside it, and the telling before "my …"', () => {
+    expect(ownedSubject('My therapist Dr. Halvorsen sees me on Thursdays')).toEqual(['therapist']);
+    expect(ownedSubject('My sister Ines is pregnant')).toEqual(['sister']);
+    expect(ownedSubject('Our wedding anniversary is on 3 September')).toEqual(['wedding', 'anniversary']);
+    expect(ownedSubject('I keep my cash in the freezer')).toBeUndefined();
+    expect(isUsersThing('My therapist Dr. Halvorsen sees me on Thursdays', 'my therapist')).toBe(true);
+    expect(isUsersThing('My boss Henrik keeps making comments about my weight', 'what I told you about my boss')).toBe(true);
+    expect(isUsersThing('My boss Henrik keeps making comments about my weight', 'my boss commenting on my weight')).toBe(false);
+  });
+
+  it('tells a description where the user acts from one where the user only owns the thing', () => {
+    expect(userActs('what I did on my final exam')).toBe(true);
+    expect(userActs('where we are going for our anniversary')).toBe(true);
+    expect(userActs('when our anniversary is')).toBe(false);
+    expect(userActs('what I said about my medication')).toBe(false);
   });
 });

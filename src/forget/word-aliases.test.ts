@@ -10,6 +10,12 @@ describe('everyday synonyms in a forget request', () => {
     // A person is not the activity: "my therapist" must not reach the couples counselling.
     expect(aliases('therapist', 'counselling')).toBe(false);
     expect(aliases('coffee', 'tea')).toBe(false);
+    expect(aliases('kids', 'children')).toBe(true);
+    expect(aliases('mugged', 'robbed')).toBe(true);
+    // "login" reaches a password and a username, which stay apart from each other.
+    expect(aliases('login', 'password')).toBe(true);
+    expect(aliases('login', 'username')).toBe(true);
+    expect(aliases('password', 'username')).toBe(false);
   });
 
   it('reads a two-word phrase as its word: replaced in a description, added in a memory', () => {
@@ -17,6 +23,8 @@ describe('everyday synonyms in a forget request', () => {
     expect(readPhrases('My grandmother passed away last October', true)).toBe('My grandmother passed away died last October');
     expect(holdsEveryWord('My grandmother Rosa passed away last October', 'the death of my grandmother')).toBe(true);
     expect(holdsEveryWord('I have been struggling with insomnia since the move', 'trouble sleeping')).toBe(true);
+    expect(holdsEveryWord('I got a DUI in 2018 and lost my licence for a year', 'the drunk driving thing')).toBe(true);
+    expect(holdsEveryWord('My National Insurance number is QQ 12 34 56 C', 'my NI number')).toBe(true);
   });
 
   it('matches a request in other words than the memory, and not a memory of something else', () => {
@@ -31,5 +39,9 @@ describe('everyday synonyms in a forget request', () => {
     expect(descriptionTerms('my heart problem')).toEqual(['heart']);
     // Nothing else: the kind word is all there is.
     expect(descriptionTerms('the date')).toEqual(['date']);
+    expect(descriptionTerms('the shoplifting incident')).toEqual(['shoplifting']);
+    // Light verbs and "something" say nothing of what.
+    expect(descriptionTerms('getting robbed')).toEqual(['robbed']);
+    expect(descriptionTerms('that my son stole something')).toEqual(['son', 'stole']);
   });
 });
