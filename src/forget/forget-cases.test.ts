@@ -35,8 +35,8 @@ describe('forgetting by description on 440 labelled requests and 39 about nothin
     expect(report.recall).toBeGreaterThanOrEqual(0.86);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
     // it — all but two: "my medication", which holds no word of "I am taking sertraline 50 mg" and is not
-    // close in meaning, and "my ex moving away", where ten other memories come first (and "my body art" and
-    // "that I am going to propose" find nothing at all).
+    // close in meaning, and "my surprise proposal", which offers three others and not the engagement ring (and
+    // "my body art" and "that I am going to propose" find nothing at all).
     expect(report.unsureWithTarget).toBe(report.unsure - 2);
     expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.99);
   });
