@@ -52,6 +52,15 @@ describe('a clear leader by meaning', () => {
     expect((await forget('my Delmar pension', { dryRun: true })).deleted).toEqual([]);
   });
 
+  it('does not take the only memory naming a name when a noun of the description names another thing of it', async () => {
+    await remember(['I was fired from Delmar Logistics in 2021', 'Every morning I walk the dog']);
+    const report = await forget('my Delmar pension', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toContain('I was fired from Delmar Logistics in 2021');
+    // The name alone, or with a word the memory holds, still names it.
+    expect(contentsOf((await forget('the Delmar firing', { dryRun: true })).deleted)).toEqual(['I was fired from Delmar Logistics in 2021']);
+  });
+
   it('does not take a leader when a noun it lacks says which of its kind is meant', async () => {
     await remember(['The key safe at the holiday cottage in Cornwall opens with 1066', 'We spent two weeks in Cornwall last summer', 'The key to the bike lock is on my keyring']);
     expect((await forget('the alarm code for the cottage', { dryRun: true })).deleted).toEqual([]);

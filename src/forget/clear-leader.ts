@@ -92,6 +92,20 @@ function namesOtherThing(description: { text: string; terms: string[][]; decisiv
 }
 
 /**
+ * The same test for a memory chosen as the only one naming the description's name: the name says which
+ * thing, but a noun it lacks and does not say in other words makes it another thing of that name. With one
+ * Delmar memory stored, "my Delmar pension" deleted "I was fired from Delmar Logistics" (similarity 0.50;
+ * "pension" is 0.44 from its nearest word there). The cost on scenarios 1–88: "my Redux preference" (0.50
+ * from "like") is offered to confirm instead of deleted, 1 of 440.
+ */
+export async function namesAnotherThing(memory: Hippocampus, entry: LeaderCandidate, description: { text: string; terms: string[][]; decisive: string[] }): Promise<boolean> {
+  const unheld = description.terms.filter((forms) => heldWords(wordForms(entry.content), [forms]).length === 0).map((forms) => forms[0]!);
+  if (unheld.length === 0) return false;
+  const related = await relatedWords(memory, entry.content, unheld);
+  return namesOtherThing(description, unheld.filter((word) => !related.has(word)));
+}
+
+/**
  * "the alarm code for the cottage": a word the leader lacks that stands right before one it holds says
  * which of that kind is meant — an alarm code, not the key-safe code the leader holds (a wrong deletion
  * on scenarios 85–88, written after the rules: lead 0.10, and "alarm" brought it closer). Not for
