@@ -38,6 +38,14 @@ describe('offline live analyzer', () => {
     }
   });
 
+  it('keeps the explicit level for a request to keep something, not for advice or resolve that mentions remembering', async () => {
+    for (const said of ['You got this! Stay motivated and remember that anything is possible with hard work.', "Wow, that's sweet of you! I'll make sure to remember this when I need the encouragement the most."]) {
+      const kept = await analyze(said);
+      expect(Math.max(0, ...kept.map((candidate) => candidate.importance))).toBeLessThan(0.9);
+      expect(Math.max(0, ...kept.map((candidate) => candidate.importance))).toBeLessThanOrEqual(Math.round(salienceOf(said) * 1000) / 1000);
+    }
+  });
+
   it('keeps what the speaker says of themselves with the "I" left out, as chat does, but not an imperative', async () => {
     const said = 'Been tweaking a dessert recipe to make it yummier.';
     const [kept] = await analyze(said);

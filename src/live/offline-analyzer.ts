@@ -87,7 +87,11 @@ function fromUserSentence(sentence: string, message: ConversationMessage, passin
   if (!explicit && (isChatter(sentence) || isQuestion(sentence))) return [];
   // "By the way," is split off as its own sentence; the mention it introduces is still a passing one.
   // A clause a "remember this" pointed at is kept at the explicit level, whatever else it says.
-  const signals = { ...detectContentSignals(sentence), passingMention: passing, ...(explicit ? { explicitRemember: true } : {}) };
+  // Only a clause the cue finder pointed at is kept at the explicit level: the sentence lexicon's looser
+  // "remember that" also fires on advice to the other ("Stay motivated and remember that anything is
+  // possible") and on one's own resolve ("I'll make sure to remember this"), which it floored at 0.9:
+  // watcher held-out AUC 0.8403 → 0.8422 pooled, mean of folds 0.8476 → 0.8493.
+  const signals = { ...detectContentSignals(sentence), passingMention: passing, explicitRemember: explicit };
   const level = levelOf(signals, sentence);
   const base = { messageId: message.id, timestamp: message.timestamp };
   const facts = extractFactsOffline(sentence).filter((fact) => !isNotAFact(fact));
