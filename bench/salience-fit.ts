@@ -126,6 +126,9 @@ const finalShape = choose(folds);
 const final = fit(folds, finalShape);
 const model = pool();
 const watcher = { heldOut: pool(), shipped: pool() };
+// Per held-out turn, the fold model's salience beside the watcher's importance: where they differ is
+// what the watcher does after the model (floors, caps, keep rules, the birth threshold).
+const paired: { model: number; watcher: number; label: boolean }[] = [];
 const table: string[] = [
   '| held-out conversation | shape chosen on the other four | model held-out AUC | model in-sample AUC (other four) | watcher held-out | watcher in-sample | text-length AUC |',
   '|---|---|---|---|---|---|---|',
@@ -134,11 +137,13 @@ for (const fold of folds) {
   const train = folds.filter((other) => other !== fold);
   const shape = choose(train);
   const foldModel = fit(train, shape);
-  const heldOut = add(model, scoresOf(fold, foldModel, shape), fold.labels);
+  const salience = scoresOf(fold, foldModel, shape);
+  const heldOut = add(model, salience, fold.labels);
   const inSample = rocAuc(train.flatMap((other) => scoresOf(other, foldModel, shape)), train.flatMap((other) => other.labels));
   // The watcher's analyzer on the held-out conversation with this fold's model, and with the shipped one.
   const held = await analyzerScores(fold, foldModel, shape);
   const shipped = await analyzerScores(fold, final, finalShape);
+  held.scores.forEach((score, index) => paired.push({ model: salience[index]!, watcher: score, label: fold.labels[index]! }));
   table.push(
     `| ${fold.name} | ${describe(shape)} | ${round(heldOut)} | ${round(inSample)} | ${round(add(watcher.heldOut, held.scores, held.labels))} | ${round(add(watcher.shipped, shipped.scores, shipped.labels))} | ${round(rocAuc(fold.lengths, fold.labels))} |`,
   );
@@ -150,6 +155,16 @@ table.push(
 );
 console.log(table.join('\n'));
 console.log(`${all.labels.length} user turns; shipped shape: ${describe(finalShape)}`);
+// Each kind of difference put back to the model's score alone: the pooled held-out AUC it would give.
+const undone = (what: string, differs: (turn: (typeof paired)[number]) => boolean) => {
+  const scores = paired.map((turn) => (differs(turn) ? turn.model : turn.watcher));
+  console.log(`watcher held-out with ${what} undone (${paired.filter(differs).length} turns): pooled ${rocAuc(scores, paired.map((turn) => turn.label)).toFixed(4)}`);
+};
+console.log(`watcher held-out pooled ${rocAuc(paired.map((turn) => turn.watcher), paired.map((turn) => turn.label)).toFixed(4)}, model ${pooled(model).toFixed(4)}`);
+undone('the raises above salience (floors)', (turn) => turn.watcher > turn.model + 1e-3);
+undone('the lowerings below salience (caps)', (turn) => turn.watcher > 0 && turn.watcher < turn.model - 1e-3);
+undone('the drops below salience 0.2 (birth threshold)', (turn) => turn.watcher === 0 && turn.model < 0.2);
+undone('the drops at salience 0.2 or more (keep rules)', (turn) => turn.watcher === 0 && turn.model >= 0.2);
 console.log(`const INTERCEPT = ${final.intercept.toFixed(4)};`);
 console.log('const WEIGHTS = {');
 console.log(SALIENCE_FEATURES.map((name, index) => `  ${name}: ${final.weights[index]!.toFixed(4)},`).join('\n'));
