@@ -48,6 +48,7 @@ describe('explicit cues attach to their content', () => {
     expect(findExplicitCue('We remember it fondly.')).toBeNull();
     expect(findExplicitCue('The project kicks off on Monday.')).toBeNull();
     expect(findExplicitCue('I wrote a note to my boss about the budget.')).toBeNull();
+    expect(findExplicitCue('I work from home too. [shares a photo of a desk with a computer, keyboard, and notebook]')).toBeNull();
     expect(findExplicitCue('She saves this kind of receipt.')).toBeNull();
   });
 });

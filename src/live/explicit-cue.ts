@@ -15,9 +15,11 @@ export interface ExplicitCue {
 // The phrasings people use, with what may follow them inside the cue ("this", "that", "for me", ":").
 // A cue opens its sentence or clause (after punctuation, fillers and "please"/"can you"): "I wrote a note
 // to my boss" and "I remember that trip" are no requests.
+// The cue ends on a word boundary: "…, keyboard, and notebook]" once read as "and note" and floored an
+// image caption at 0.9 (a LoCoMo turn, not memorable).
 const CUE = new RegExp(
   String.raw`(?:^|[,;:.!?(—–-]\s*)(?:(?:oh|and|also|so|ok(?:ay)?|hey|btw),?\s+)*(?:(?:please|pls|can you|could you|would you|will you|i need you to|i want you to)\s+)?` +
-    String.raw`(remember(?:\s+(?:this|that|it))?|don'?t\s+forget(?:\s+(?:this|that|it))?|do\s+not\s+forget(?:\s+(?:this|that|it))?|never\s+forget(?:\s+(?:this|that|it))?|note(?:\s+(?:this|that))?(?:\s+down)?|make\s+(?:a\s+)?note(?:\s+of\s+(?:this|that|it))?|take\s+note(?:\s+of\s+(?:this|that|it))?|note\s+to\s+self|keep\s+(?:this|that|it)?\s*in\s+mind|bear\s+(?:this|that|it)?\s*in\s+mind|for\s+the\s+record|for\s+future\s+reference|write\s+(?:this|that|it)\s+down|save\s+(?:this|that|it)|store\s+(?:this|that|it)|memori[sz]e\s+(?:this|that|it))` +
+    String.raw`(remember(?:\s+(?:this|that|it))?|don'?t\s+forget(?:\s+(?:this|that|it))?|do\s+not\s+forget(?:\s+(?:this|that|it))?|never\s+forget(?:\s+(?:this|that|it))?|note(?:\s+(?:this|that))?(?:\s+down)?|make\s+(?:a\s+)?note(?:\s+of\s+(?:this|that|it))?|take\s+note(?:\s+of\s+(?:this|that|it))?|note\s+to\s+self|keep\s+(?:this|that|it)?\s*in\s+mind|bear\s+(?:this|that|it)?\s*in\s+mind|for\s+the\s+record|for\s+future\s+reference|write\s+(?:this|that|it)\s+down|save\s+(?:this|that|it)|store\s+(?:this|that|it)|memori[sz]e\s+(?:this|that|it))\b` +
     String.raw`(?:\s+for\s+me)?(?:\s+(?:please|pls))?(?:\s*[:,.!—–-]+|\s+that\b)?`,
   'i',
 );

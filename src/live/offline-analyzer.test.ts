@@ -31,6 +31,19 @@ describe('offline live analyzer', () => {
     expect(taste?.importance).toBeGreaterThanOrEqual(0.8);
     const praise = await analyze('I love your turtles so much!');
     expect(Math.max(0, ...praise.map((candidate) => candidate.importance))).toBeLessThan(0.8);
+    // A liking of what is in front of the speaker (what the other just showed) is a reaction too.
+    for (const reaction of ['Wow, that looks amazing! I love the color and texture.', 'Awww! It is so cute! I love it!']) {
+      const kept = await analyze(reaction);
+      expect(Math.max(0, ...kept.map((candidate) => candidate.importance))).toBeLessThan(0.8);
+    }
+  });
+
+  it('keeps the explicit level for a request to keep something, not for advice or resolve that mentions remembering', async () => {
+    for (const said of ['You got this! Stay motivated and remember that anything is possible with hard work.', "Wow, that's sweet of you! I'll make sure to remember this when I need the encouragement the most."]) {
+      const kept = await analyze(said);
+      expect(Math.max(0, ...kept.map((candidate) => candidate.importance))).toBeLessThan(0.9);
+      expect(Math.max(0, ...kept.map((candidate) => candidate.importance))).toBeLessThanOrEqual(Math.round(salienceOf(said) * 1000) / 1000);
+    }
   });
 
   it('keeps what the speaker says of themselves with the "I" left out, as chat does, but not an imperative', async () => {

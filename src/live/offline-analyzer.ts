@@ -60,6 +60,10 @@ const FLOORED_CATEGORIES = new Set(['preference', 'identity', 'decision', 'proje
 // praise of them, not a taste of the speaker's; it is weighed by salience like the other replies. On the
 // benchmark 26 of the 51 LoCoMo turns floored as preferences were of this shape (0.836 → 0.839 analyzer-only).
 const ABOUT_THE_OTHER = /\b(you|your|yours|you're|you've|you'd)\b/i;
+// "I love the color and texture", "I love all the yellow leaves", "I love it", "I love how calm it is": a
+// liking of something in front of the speaker (what the other just showed or said) is a reaction too:
+// not floored, watcher held-out AUC (each LoCoMo conversation with its fold's model) 0.8378 → 0.8403.
+const LIKING_OF_THE_PRESENT = /\bi (?:really |absolutely |just |also |truly )?(?:love|like|adore|enjoy) (?:it|this|that|these|those|the|all (?:the|of (?:the|it|them))|how|what|when|them)\b/i;
 
 /**
  * A kept sentence's importance: the message's salience (salience-model.ts), with the watcher's promises
@@ -74,7 +78,7 @@ function weighed(sentence: string, level: Level | null, domain: LiveDomain, sali
   let floor = 0;
   if (domain === 'relationship' && CONFIDENCE.test(sentence)) floor = LIVE_IMPORTANCE.emotional;
   else if (domain === 'self' && INSTRUCTION_TO_THE_AGENT.test(sentence)) floor = LIVE_IMPORTANCE.identity;
-  else if (level && FLOORED_CATEGORIES.has(level.category) && !(level.category === 'preference' && ABOUT_THE_OTHER.test(sentence))) floor = level.importance;
+  else if (level && FLOORED_CATEGORIES.has(level.category) && !(level.category === 'preference' && (ABOUT_THE_OTHER.test(sentence) || LIKING_OF_THE_PRESENT.test(sentence)))) floor = level.importance;
   const importance = signals.passingMention ? Math.min(salience, LIVE_IMPORTANCE.passingMention) : salience;
   return Math.round(Math.max(floor, importance) * 1000) / 1000;
 }
@@ -83,7 +87,11 @@ function fromUserSentence(sentence: string, message: ConversationMessage, passin
   if (!explicit && (isChatter(sentence) || isQuestion(sentence))) return [];
   // "By the way," is split off as its own sentence; the mention it introduces is still a passing one.
   // A clause a "remember this" pointed at is kept at the explicit level, whatever else it says.
-  const signals = { ...detectContentSignals(sentence), passingMention: passing, ...(explicit ? { explicitRemember: true } : {}) };
+  // Only a clause the cue finder pointed at is kept at the explicit level: the sentence lexicon's looser
+  // "remember that" also fires on advice to the other ("Stay motivated and remember that anything is
+  // possible") and on one's own resolve ("I'll make sure to remember this"), which it floored at 0.9:
+  // watcher held-out AUC 0.8403 → 0.8422 pooled, mean of folds 0.8476 → 0.8493.
+  const signals = { ...detectContentSignals(sentence), passingMention: passing, explicitRemember: explicit };
   const level = levelOf(signals, sentence);
   const base = { messageId: message.id, timestamp: message.timestamp };
   const facts = extractFactsOffline(sentence).filter((fact) => !isNotAFact(fact));

@@ -42,6 +42,26 @@ export const SALIENCE_FEATURES = [
 ] as const;
 
 export type SalienceFeature = (typeof SALIENCE_FEATURES)[number];
+
+/**
+ * The graded features whose effect bends (the model also weighs their square): length helps, then
+ * saturates; a message all in the first person is a reply as often as news. Chosen by
+ * bench/salience-fit.ts inside each training fold (with squares against without, every fold chose them).
+ */
+export const CURVED_SALIENCE_FEATURES = [
+  'logLength',
+  'firstPerson',
+  'firstPersonShare',
+  'secondPersonShare',
+  'questionShare',
+  'chatterShare',
+  'intensity',
+  'novelty',
+  'previousLength',
+  'turnInSession',
+  'selfStatementShare',
+  'longestSelfStatement',
+] as const satisfies readonly SalienceFeature[];
 export type SalienceFeatures = Record<SalienceFeature, number>;
 
 const FIRST_PERSON = /\b(i|i'm|i've|i'd|i'll|me|my|mine|myself)\b/g;
