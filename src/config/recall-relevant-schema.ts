@@ -5,7 +5,7 @@ import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 const unit = z.number().min(0).max(1);
 
-export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, hop: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, hop: unit, session: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
 
 /** How the second hop (`weights.hop` > 0) reads the first pass: see DEFAULT_HOP in memory/recall-hop.ts. */
 export const recallHopSchema = z
@@ -16,6 +16,8 @@ export const recallHopSchema = z
     feedback: z.number().min(0).max(4),
     /** How many of the seeds' words join the question's in the second keyword search (0: none). */
     terms: z.number().int().min(0).max(30),
+    /** The hop signal is what the hop adds to a memory's own relevance, max(0, hop − own): a merge of the two passes rather than a sum. */
+    gainOnly: z.boolean(),
   })
   .partial()
   .strict();

@@ -5,7 +5,7 @@ import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 
 /** How the second hop reads the first one's best hits, when the options say nothing. */
-export const DEFAULT_HOP: Readonly<Required<RecallHopOptions>> = { seeds: 3, feedback: 0.5, terms: 8 };
+export const DEFAULT_HOP: Readonly<Required<RecallHopOptions>> = { seeds: 3, feedback: 0.5, terms: 8, gainOnly: false };
 
 /** What the second probe needs of the first pass and of the engine. */
 export interface HopInputs {
@@ -100,10 +100,14 @@ export async function secondHop(inputs: HopInputs, options: RecallHopOptions = {
     const expansion = feedbackTerms(inputs.terms, seedTexts, termCount);
     if (expansion.length > 0) {
       const keywordOptions = { limit: inputs.perIndex, ...where, ...(inputs.neighbourWeight === undefined ? {} : { neighbourWeight: inputs.neighbourWeight }) };
-      for (const hit of await inputs.keywordIndex.search(inputs.scope, [...inputs.terms, ...expansion], keywordOptions)) {
+      // The seeds' own words only (the question's are scored by the first pass), measured against the
+      // best memory other than the seeds: a seed always matches its own words best, and normalized by
+      // it a memory the hop found ranked far below what it shares with the seed.
+      for (const hit of await inputs.keywordIndex.search(inputs.scope, expansion, keywordOptions)) {
         keyword.set(hit.id, hit.score);
-        result.bestKeyword = Math.max(result.bestKeyword, hit.score);
+        if (!seeds.includes(hit.id)) result.bestKeyword = Math.max(result.bestKeyword, hit.score);
       }
+      for (const seed of seeds) if (keyword.has(seed)) keyword.set(seed, Math.min(keyword.get(seed)!, result.bestKeyword));
     }
   }
   return result;

@@ -11,6 +11,7 @@ import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
 import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nlp/question-time.ts';
 import { timesOfMemory } from './memory-times.ts';
+import { sessionRelevance } from './session-relevance.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 
 /** A recalled memory with the reasons it came back. */
@@ -200,13 +201,15 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
   const { weights } = plan;
   const relevanceOfId = (id: string) => ({ semantic: Math.max(0, hits.semantic.get(id) ?? 0), keyword: hits.bestKeyword > 0 ? (hits.keyword.get(id) ?? 0) / hits.bestKeyword : 0 });
   const ranked: RankedCandidate[] = [];
+  const sessions = weights.session > 0 ? sessionRelevance(thread.rows, new Map(thread.rows.map((row) => [row.id, blend(relevanceOfId(row.id), weights)]))) : null;
   for (const row of thread.rows) {
     const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
     const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
     const threadRelevance = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
-    const hop = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
-    const signals = memorySignals(row, { ...own, thread: threadRelevance, hop }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
+    const hopRelevance = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
+    const hop = options.hop?.gainOnly === true ? Math.max(0, hopRelevance - blend(own, weights)) : hopRelevance;
+    const signals = memorySignals(row, { ...own, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
     // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
     if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;
