@@ -16,8 +16,6 @@ export const recallHopSchema = z
     feedback: z.number().min(0).max(4),
     /** How many of the seeds' words join the question's in the second keyword search (0: none). */
     terms: z.number().int().min(0).max(30),
-    /** The hop signal is what the hop adds to a memory's own relevance, max(0, hop − own): a merge of the two passes rather than a sum. */
-    gainOnly: z.boolean(),
   })
   .partial()
   .strict();

@@ -5,7 +5,7 @@ import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 
 /** How the second hop reads the first one's best hits, when the options say nothing. */
-export const DEFAULT_HOP: Readonly<Required<RecallHopOptions>> = { seeds: 3, feedback: 0.5, terms: 8, gainOnly: false };
+export const DEFAULT_HOP: Readonly<Required<RecallHopOptions>> = { seeds: 3, feedback: 0.5, terms: 8 };
 
 /** What the second probe needs of the first pass and of the engine. */
 export interface HopInputs {

@@ -207,8 +207,7 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
     const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
     const threadRelevance = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
-    const hopRelevance = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
-    const hop = options.hop?.gainOnly === true ? Math.max(0, hopRelevance - blend(own, weights)) : hopRelevance;
+    const hop = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
     const signals = memorySignals(row, { ...own, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
     // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
