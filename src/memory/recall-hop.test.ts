@@ -37,6 +37,15 @@ describe('the second hop', () => {
     expect(plain.every((result) => result.explain.signals.hop === 0)).toBe(true);
   });
 
+  it("keeps to the filters: what the hop finds outside them is not returned", async () => {
+    await agent.memory().rememberMany(MEMORIES.map((content, index) => ({ type: 'observation' as const, content, domain: index === 1 ? 'travel' : 'people' })), { longTerm: true });
+    const hopped = await agent.memory().recallRelevant(QUESTION, { limit: 8, recordAccess: false, domain: 'people', weights: { hop: 1 }, hop: { seeds: 1 } });
+    expect(hopped.length).toBeGreaterThan(0);
+    expect(hopped.every((result) => result.memory.domain === 'people')).toBe(true);
+    const unfiltered = await agent.memory().recallRelevant(QUESTION, { limit: 8, recordAccess: false, weights: { hop: 1 }, hop: { seeds: 1 } });
+    expect(unfiltered.map((result) => result.memory.content)).toContain(SECOND_HOP);
+  });
+
   it('is off by default and adds nothing to the score then', async () => {
     await agent.remember(MEMORIES);
     const results = await agent.memory().recallRelevant(QUESTION, { limit: 8, recordAccess: false });

@@ -16,6 +16,8 @@ export interface HopInputs {
   weights: RecallWeights;
   filters: MemoryQuery;
   hasFilters: boolean;
+  /** A selective filter is searched exactly over its matches (as the first pass does). */
+  exactVectors: boolean;
   perIndex: number;
   neighbourWeight: number | undefined;
   terms: string[];
@@ -92,8 +94,8 @@ export async function secondHop(inputs: HopInputs, options: RecallHopOptions = {
   if (inputs.queryVector !== null && inputs.weights.semantic > 0) {
     const seedVectors = await inputs.vectorIndex.vectorsOf(inputs.scope, seeds);
     result.vector = feedbackVector(inputs.queryVector, [...seedVectors.values()], feedback);
-    const limit = inputs.hasFilters ? Math.min(1000, inputs.perIndex * 10) : inputs.perIndex;
-    for (const hit of await inputs.vectorIndex.search(inputs.scope, result.vector, { limit })) semantic.set(hit.id, hit.similarity);
+    const vectorOptions = inputs.exactVectors ? { limit: inputs.perIndex, where: inputs.filters } : { limit: inputs.hasFilters ? Math.min(1000, inputs.perIndex * 10) : inputs.perIndex };
+    for (const hit of await inputs.vectorIndex.search(inputs.scope, result.vector, vectorOptions)) semantic.set(hit.id, hit.similarity);
   }
   if (inputs.weights.keyword > 0 && termCount > 0) {
     const seedTexts = (await inputs.store.getMany(inputs.scope, seeds)).sort((left, right) => seeds.indexOf(left.id) - seeds.indexOf(right.id)).map((record) => record.content);
