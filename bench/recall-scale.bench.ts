@@ -9,7 +9,9 @@
 // Baselines measured in the same run: recall with BM25 left to FTS5's bm25() (no
 // in-memory postings), and ingest with USE-lite on the tfjs WASM runtime.
 // npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--agent ID] [--skip-ingest]
-//   [--store postgres://… [--others 10x10000]]
+//   [--store postgres://… [--others 10x10000]] [--with '{"weights": {"hop": 0.2}}']
+// --with also times uncached recall with those options against the defaults, alternating on 400 other
+// questions (each asked once, so both uncached), and prints the two p50 / p95.
 // --store runs every size on that store too, after SQLite in the same run, with --others agents
 // (default 10 of 10,000 memories) loaded into the same database first; the last line is then keyed
 // by store ('sqlite', 'postgres') and size.
@@ -138,6 +140,19 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const uncachedQueries = questions.slice(20, 220);
   const uncached = await timeEach(uncachedQueries.length, (index) => memory.recallRelevant(uncachedQueries[index]!, { recordAccess: false }));
   const embedOnly = await timeEach(50, (index) => embedder.doEmbed({ values: [`${uncachedQueries[index]} again`] }));
+  const withOptions = args.includes('--with') ? (JSON.parse(option('with', '{}')) as Record<string, unknown>) : null;
+  if (withOptions !== null) {
+    const alternating = questions.slice(220, 620);
+    const plain: number[] = [];
+    const optioned: number[] = [];
+    for (const [index, query] of alternating.entries()) {
+      const started = performance.now();
+      await memory.recallRelevant(query, { recordAccess: false, ...(index % 2 === 0 ? {} : withOptions) });
+      (index % 2 === 0 ? plain : optioned).push(performance.now() - started);
+    }
+    const [plainMs, optionedMs] = [summarize(plain), summarize(optioned)];
+    console.log(`  uncached, defaults against ${JSON.stringify(withOptions)} (alternating, ${plain.length} + ${optioned.length}): p50 ${plainMs.p50} / ${optionedMs.p50} ms, p95 ${plainMs.p95} / ${optionedMs.p95} ms`);
+  }
   // What the process holds while the agent is open and has answered (rssMb, below, is read after it
   // stopped, as the earlier figures were: native memory a closed index freed may stay in it).
   const openResident = { rssMb: round(process.memoryUsage().rss / 1e6, 0), ...residentMb() };

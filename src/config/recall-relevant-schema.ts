@@ -5,7 +5,22 @@ import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 const unit = z.number().min(0).max(1);
 
-export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, hop: unit, session: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+
+/** How the second hop (`weights.hop` > 0) reads the first pass: see DEFAULT_HOP in memory/recall-hop.ts. */
+export const recallHopSchema = z
+  .object({
+    /** How many of the first pass's best hits are taken as relevant. */
+    seeds: z.number().int().min(1).max(20),
+    /** How far the query vector moves towards the seeds' mean vector (0: not at all). */
+    feedback: z.number().min(0).max(4),
+    /** How many of the seeds' words join the question's in the second keyword search (0: none). */
+    terms: z.number().int().min(0).max(30),
+  })
+  .partial()
+  .strict();
+
+export type RecallHopOptions = z.output<typeof recallHopSchema>;
 
 /** Options of `recallRelevant`. */
 export const recallRelevantOptionsSchema = z
@@ -27,6 +42,8 @@ export const recallRelevantOptionsSchema = z
     weights: recallWeightsSchema.optional(),
     /** Weight of a memory's neighbouring turns' text in its keyword score, its own text weighing 1 (default DEFAULT_NEIGHBOUR_WEIGHT). */
     neighbourWeight: unit.optional(),
+    /** Shape of the second hop, used when `weights.hop` > 0. */
+    hop: recallHopSchema.optional(),
     /** Score importance as importance × e^(−days/90). */
     temporalDecay: z.boolean().default(false),
     /** Record the access on what is returned (default true). */

@@ -9,6 +9,10 @@ export interface RecallSignals {
   thread: number;
   /** How well the time the memory is about answers the time the question asks about (0 when it asks none). */
   time: number;
+  /** Relevance to the question asked again with what its best first hits say (the second hop); 0 when it is off. */
+  hop: number;
+  /** How relevant the other candidates said in the same sitting are (see session-relevance.ts). */
+  session: number;
   strength: number;
   recency: number;
   importance: number;
@@ -26,7 +30,7 @@ export type RecallWeights = RecallSignals;
  * cross-validation over {0, 0.05, …, 0.7} (four folds of five chose 0.3), held-out fold means
  * R@5 / R@10 0.679 / 0.771 against 0.660 / 0.753 without it, every fold better held out.
  */
-export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, time: 0.3, strength: 0.04, recency: 0.03, importance: 0.03 };
+export const DEFAULT_RECALL_WEIGHTS: Readonly<RecallWeights> = { semantic: 0.5, keyword: 0.5, thread: 0.45, time: 0.3, hop: 0, session: 0, strength: 0.04, recency: 0.03, importance: 0.03 };
 
 /**
  * Weight of a memory's neighbouring turns' text (its second keyword field) in BM25's term frequency,
@@ -72,7 +76,7 @@ export function decayedImportance(importance: number, timestamp: number, now: nu
 
 export function memorySignals(
   memory: Pick<MemoryRecord, 'runningIntensity' | 'accessCount' | 'lastAccessedAt' | 'createdAt' | 'importance' | 'timestamp'>,
-  relevance: { semantic: number; keyword: number; thread?: number; time?: number },
+  relevance: { semantic: number; keyword: number; thread?: number; time?: number; hop?: number; session?: number },
   now: number,
   options: { temporalDecay?: boolean; decayRate?: number } = {},
 ): RecallSignals {
@@ -81,6 +85,8 @@ export function memorySignals(
     keyword: relevance.keyword,
     thread: relevance.thread ?? 0,
     time: relevance.time ?? 0,
+    hop: relevance.hop ?? 0,
+    session: relevance.session ?? 0,
     strength: effectiveStrength(memory, now, options.decayRate),
     recency: recencySignal(memory.createdAt, now),
     importance: options.temporalDecay ? decayedImportance(memory.importance, memory.timestamp, now) : memory.importance,
@@ -93,11 +99,13 @@ export function explainScore(signals: RecallSignals, weights: RecallWeights): Re
     keyword: signals.keyword * weights.keyword,
     thread: signals.thread * weights.thread,
     time: signals.time * weights.time,
+    hop: signals.hop * weights.hop,
+    session: signals.session * weights.session,
     strength: signals.strength * weights.strength,
     recency: signals.recency * weights.recency,
     importance: signals.importance * weights.importance,
   };
-  const score = contributions.semantic + contributions.keyword + contributions.thread + contributions.time + contributions.strength + contributions.recency + contributions.importance;
+  const score = contributions.semantic + contributions.keyword + contributions.thread + contributions.time + contributions.hop + contributions.session + contributions.strength + contributions.recency + contributions.importance;
   return { score, signals, weights, contributions };
 }
 

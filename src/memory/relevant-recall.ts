@@ -11,6 +11,8 @@ import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
 import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nlp/question-time.ts';
 import { timesOfMemory } from './memory-times.ts';
+import { sessionRelevance } from './session-relevance.ts';
+import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 
 /** A recalled memory with the reasons it came back. */
 export interface RecallResult {
@@ -84,6 +86,8 @@ interface IndexHits {
   semantic: Map<string, number>;
   keyword: Map<string, number>;
   bestKeyword: number;
+  /** The second hop's own relevance; null when `weights.hop` is 0. */
+  hop: HopHits | null;
 }
 
 type RankingRow = Awaited<ReturnType<MemoryStore['rankingRows']>>[number];
@@ -137,7 +141,17 @@ async function gatherIndexHits(deps: RelevantRecallDependencies, plan: RecallPla
       bestKeyword = Math.max(bestKeyword, hit.score);
     }
   }
-  return { semantic, keyword, bestKeyword };
+  return { semantic, keyword, bestKeyword, hop: null };
+}
+
+/**
+ * Stage 2b (only with `weights.hop` > 0): the question asked again with what its best hits say;
+ * what that finds joins the candidates.
+ */
+async function gatherHopHits(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, options: RecallRelevantOptions): Promise<void> {
+  if (plan.weights.hop <= 0) return;
+  const seeds = topIds(hits.semantic, hits.keyword, plan.weights, hits.bestKeyword, options.hop?.seeds ?? 20);
+  hits.hop = await secondHop({ ...deps, ...plan, neighbourWeight: options.neighbourWeight, seeds }, options.hop);
 }
 
 /** Stage 3: replies to the strongest hits join the candidates; each candidate's parent and replies are found. */
@@ -149,7 +163,8 @@ async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, 
   // Looked up by the reply link alone; the candidates' query below applies the filters. With the
   // filters here SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
   const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
-  const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...replies.map((row) => row.id)])];
+  const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
+  const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds, ...replies.map((row) => row.id)])];
   if (candidateIds.length === 0) return null;
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
   const rows = await store.rankingRows(scope, { ...filters, ids: candidateIds });
@@ -171,9 +186,14 @@ async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, 
  */
 async function fillSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates): Promise<void> {
   const needed = [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
+  if (hits.hop !== null) await fillHopSimilarity(deps.vectorIndex, deps.scope, hits.hop, thread.rows.map((row) => row.id));
   const noSimilarity = needed.filter((id) => !hits.semantic.has(id));
   if (!plan.queryVector || noSimilarity.length === 0) return;
   for (const hit of await deps.vectorIndex.search(deps.scope, plan.queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) hits.semantic.set(hit.id, hit.similarity);
+}
+
+function hopRelevanceOf(hop: HopHits, id: string): { semantic: number; keyword: number } {
+  return { semantic: Math.max(0, hop.semantic.get(id) ?? 0), keyword: hop.bestKeyword > 0 ? (hop.keyword.get(id) ?? 0) / hop.bestKeyword : 0 };
 }
 
 /** Stage 5: every candidate scored on all signals, best first. */
@@ -181,12 +201,14 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
   const { weights } = plan;
   const relevanceOfId = (id: string) => ({ semantic: Math.max(0, hits.semantic.get(id) ?? 0), keyword: hits.bestKeyword > 0 ? (hits.keyword.get(id) ?? 0) / hits.bestKeyword : 0 });
   const ranked: RankedCandidate[] = [];
+  const sessions = weights.session > 0 ? sessionRelevance(thread.rows, new Map(thread.rows.map((row) => [row.id, blend(relevanceOfId(row.id), weights)]))) : null;
   for (const row of thread.rows) {
     const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
     const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
     const threadRelevance = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
-    const signals = memorySignals(row, { ...own, thread: threadRelevance }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
+    const hop = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
+    const signals = memorySignals(row, { ...own, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
     // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
     if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;
@@ -239,6 +261,7 @@ async function readRecords(deps: RelevantRecallDependencies, best: RankedCandida
 export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
   const plan = await planQuery(deps, context, options);
   const hits = await gatherIndexHits(deps, plan, options);
+  await gatherHopHits(deps, plan, hits, options);
   const thread = await expandThread(deps, plan, hits);
   if (thread === null) return [];
   await fillSimilarity(deps, plan, hits, thread);
