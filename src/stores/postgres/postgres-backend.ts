@@ -72,6 +72,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       consolidationMarks: createPostgresConsolidationMarks({ database }),
       knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),
       conversations: createPostgresConversationMessages(database, purge),
+      reachable: (timeoutMs) => database.ping(timeoutMs),
       async close() {
         await database.close();
       },

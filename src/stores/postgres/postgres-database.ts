@@ -28,6 +28,8 @@ export interface PostgresDatabase extends Queryable {
   readTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
   /** Runs `work` on one connection of its own, outside any transaction (VACUUM cannot run inside one). */
   withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  /** `SELECT 1` through the pool within `timeoutMs`, or STORE_UNAVAILABLE (the server refused, closed or took too long). */
+  ping(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -139,6 +141,21 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
         return await work(queryable(client));
       } finally {
         client.release();
+      }
+    },
+    async ping(timeoutMs) {
+      let timer: NodeJS.Timeout | undefined;
+      // A server that does not answer (a dropped network) would leave the query waiting: the timer answers instead.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StoreError({ code: 'STORE_UNAVAILABLE', message: `PostgreSQL did not answer within ${timeoutMs} ms` })), timeoutMs);
+      });
+      try {
+        await Promise.race([onPool.rows('SELECT 1'), late]);
+      } catch (error) {
+        if (HippocampusError.isInstance(error) && error.code === 'STORE_UNAVAILABLE') throw error;
+        throw new StoreError({ code: 'STORE_UNAVAILABLE', message: `PostgreSQL is unreachable: ${(error as Error).message.split('\n')[0]}`, cause: error });
+      } finally {
+        clearTimeout(timer);
       }
     },
     async close() {
