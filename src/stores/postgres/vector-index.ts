@@ -110,12 +110,10 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
    * were read (another process trained them): the caller reads them again.
    */
   async function probeLists(scope: AgentScope, vector: Float32Array, agentLists: AgentLists, limit: number): Promise<VectorHit[] | null> {
-    const rows = await database.readTransaction(async (client) => {
-      // Parallel workers cost more to start than the few thousand index entries take (22 of 50 ms in EXPLAIN ANALYZE at 100k).
-      await client.rows('SET LOCAL max_parallel_workers_per_gather = 0');
+    const probe = async (client: Queryable) =>
       // Sequence numbers and floats only: the ids are read for the `limit` that survive the re-rank (the
       // memories row of each of the 400 candidates was 400 more index lookups and heap pages a search).
-      return client.rows<{ memory_seq: string; embedding: Buffer; generation: number | null }>(
+      client.rows<{ memory_seq: string; embedding: Buffer; generation: number | null }>(
         `SELECT v.memory_seq, v.embedding, (SELECT generation FROM vector_lists WHERE agent_id = $1) AS generation
          FROM (SELECT c.memory_seq FROM (
                  SELECT memory_seq, bits FROM memory_vector_bits WHERE agent_id = $1 AND generation = $2 AND list = ANY($3::int[])
@@ -124,7 +122,14 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
          JOIN memory_vector_bits v ON v.memory_seq = s.memory_seq`,
         [scope.agentId, agentLists.generation, lists.probed(agentLists, vector), signBits(vector), Math.max(rerank, limit * 4)],
       );
-    });
+    // Parallel workers cost more to start than the few thousand index entries take (22 of 50 ms in EXPLAIN ANALYZE at 100k):
+    // off on the backend's own connections already; on a caller's pool, for this statement (BEGIN, SET LOCAL, COMMIT: three round trips more).
+    const rows = database.serialPlans
+      ? await probe(database)
+      : await database.readTransaction(async (client) => {
+          await client.rows('SET LOCAL max_parallel_workers_per_gather = 0');
+          return probe(client);
+        });
     if (rows.length === 0 || rows[0]!.generation !== agentLists.generation) {
       const fresh = await lists.current(database, scope.agentId);
       if (fresh?.generation !== agentLists.generation) return null;
