@@ -14,8 +14,8 @@ export function packageInfo(): { name: string; version: string } {
 }
 
 /**
- * How long /health waits for the store's `SELECT 1`: far above a loopback or LAN round trip (under 1 ms
- * idle, a few ms on this loaded 2-core machine), below the 2-5 s a load balancer's check usually allows.
+ * How long /health waits for the store's `SELECT 1`: orders of magnitude above a loopback or LAN round
+ * trip, below the 2-5 s a load balancer's check usually allows. A refused connection answers at once.
  */
 const HEALTH_STORE_TIMEOUT_MS = 1_000;
 
