@@ -41,6 +41,9 @@ const embedder = createUseLiteEmbedder();
 const keptHome = args.includes('--home') ? path.resolve(option('home', '')) : null;
 const home = keptHome ?? fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-scale-'));
 const vectors = await sentenceVectors(embedder, sentences);
+// PostgreSQL's engines keep their session logs apart: an agent of the same name on SQLite must not find
+// a history without its database (DATABASE_MISSING) after a PostgreSQL run measured that name.
+const postgresHome = path.join(home, 'postgres-engines');
 const results: Record<string, unknown> = { node: process.version, cores: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) };
 console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
 
@@ -107,15 +110,15 @@ const loadedSeconds: Record<string, number> = {};
 const largestAgent: Partial<Record<'sqlite' | 'postgres', string>> = {};
 
 async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<Record<string, unknown>> {
-  const where = storeName === 'postgres' ? { store } : {};
+  const where = storeName === 'postgres' ? { store, home: postgresHome } : { home };
   // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
   // Otherwise one agent grows through the sizes, unless a kept one already holds more than this size.
   let agentId = args.includes('--agent') ? option('agent', '') : `scale-${sizes.at(-1)}`;
-  let memory = await createHippocampus({ home, agentId, embedder, ...where });
+  let memory = await createHippocampus({ agentId, embedder, ...where });
   if (!args.includes('--agent') && (await memory.store.count({ agentId }, {})) > size) {
     await memory.stop();
     agentId = `scale-${size}`;
-    memory = await createHippocampus({ home, agentId, embedder, ...where });
+    memory = await createHippocampus({ agentId, embedder, ...where });
   }
   largestAgent[storeName] = agentId;
   const scope = { agentId };
@@ -183,7 +186,7 @@ if (store === undefined) Object.assign(results, bySqlite, { writeRates: writeRat
 else {
   // The other agents share the database: every query must find its agent's rows among theirs.
   for (let other = 0; other < otherCount; other += 1) {
-    const memory = await createHippocampus({ home, agentId: `scale-other-${other}`, embedder, store });
+    const memory = await createHippocampus({ home: postgresHome, agentId: `scale-other-${other}`, embedder, store });
     const seconds = await load(memory, otherSize);
     await memory.stop();
     console.log(`postgres: other agent ${other + 1}/${otherCount} holds ${otherSize} memories (${round(seconds, 1)} s)`);
@@ -199,8 +202,8 @@ if (args.includes('--skip-ingest')) {
   process.exit(0);
 }
 /** Real writes with embedding through the public API: rememberMany batches of 250 (long-term), then single remembers. */
-async function realWrites(agentId: string, where: { store?: string }, tag: string): Promise<{ rememberManyPerSecond: number; rememberPerSecond: number }> {
-  const memory = await createHippocampus({ home, agentId, embedder, ...where });
+async function realWrites(agentId: string, where: { store?: string; home: string }, tag: string): Promise<{ rememberManyPerSecond: number; rememberPerSecond: number }> {
+  const memory = await createHippocampus({ agentId, embedder, ...where });
   // New text (a verbatim duplicate would only be reinforced), the same for every agent written to.
   const contents = sentences.slice(0, 1_100).map((content, index) => `${content} (${tag} ${index})`);
   let started = performance.now();
@@ -216,7 +219,7 @@ async function realWrites(agentId: string, where: { store?: string }, tag: strin
 for (const storeName of ['sqlite', 'postgres'] as const) {
   const agentId = largestAgent[storeName];
   if (agentId === undefined) continue;
-  const where = storeName === 'postgres' ? { store } : {};
+  const where = storeName === 'postgres' ? { store, home: postgresHome } : { home };
   const tag = `live ${Date.now()}`;
   const intoLargest = await realWrites(agentId, where, tag);
   const intoNew = await realWrites(`writes-${Date.now()}`, where, tag);
@@ -227,7 +230,7 @@ for (const storeName of ['sqlite', 'postgres'] as const) {
 }
 
 // Ingest with real, batched embedding through the public API.
-const ingest = await createHippocampus({ home, agentId: `ingest-${Date.now()}`, embedder, ...(store === undefined ? {} : { store }) });
+const ingest = await createHippocampus({ agentId: `ingest-${Date.now()}`, embedder, ...(store === undefined ? { home } : { store, home: postgresHome }) });
 const batch = sentences.slice(0, 1_000).map((content) => ({ type: 'chat' as const, content }));
 const ingestStarted = performance.now();
 for (let start = 0; start < batch.length; start += 250) await ingest.rememberMany(batch.slice(start, start + 250), { longTerm: true });

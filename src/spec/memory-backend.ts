@@ -51,6 +51,12 @@ export interface MemoryBackend {
   readonly conversations?: ConversationMessages;
   /** Optional: the knowledge graph's storage, on the given clock (relation validity). */
   knowledgeGraph?(clock: Clock): KnowledgeGraphStore;
+  /**
+   * Optional: asks a backend that lives behind a network (a database server) whether it answers now, with
+   * one trivial statement; resolves when it does, rejects with STORE_UNAVAILABLE when it fails or takes
+   * longer than `timeoutMs`. A backend of local files has nothing to reach and leaves it out.
+   */
+  reachable?(timeoutMs: number): Promise<void>;
   close(): Promise<void>;
 }
 

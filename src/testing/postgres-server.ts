@@ -73,7 +73,15 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       const gone = exited(child);
-      child.kill('SIGINT'); // fast shutdown
+      // Fast shutdown (sessions ended, the server gone when it returns) by pg_ctl, as the server's user: a signal
+      // to `runuser` reached the server as SIGTERM (smart shutdown: open sessions kept answering) and
+      // stop() returned while a pooled connection still ran queries.
+      const pgCtl = asServerUser('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-t', '10']);
+      try {
+        execFileSync(pgCtl.command, pgCtl.args, { stdio: 'pipe' });
+      } catch {
+        child.kill('SIGINT');
+      }
       const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
       await gone;
       clearTimeout(timer);

@@ -7,7 +7,7 @@ import { createPostgresSkillStore } from './skill-store.ts';
 import { createPostgresMemoryStore } from './memory-store.ts';
 import { createPostgresConversationMessages } from './messages-table.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
-import { createPostgresDatabase, type PostgresDatabase } from './postgres-database.ts';
+import { createPostgresDatabase, serialConnectionOptions, type PostgresDatabase } from './postgres-database.ts';
 import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
 import { createPostgresVectorIndex, type PostgresVectorPath } from './vector-index.ts';
 
@@ -49,7 +49,7 @@ export interface PostgresBackend extends MemoryBackend {
  * const memory = await createHippocampus({ agentId: 'ada', backend });
  */
 export async function createPostgresBackend(options: PostgresBackendOptions): Promise<PostgresBackend> {
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10 });
+  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, options: serialConnectionOptions(options.connectionString) });
   const database = createPostgresDatabase(pool, { ownsPool: options.pool === undefined });
   try {
     await migratePostgres(database);
@@ -72,6 +72,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       consolidationMarks: createPostgresConsolidationMarks({ database }),
       knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),
       conversations: createPostgresConversationMessages(database, purge),
+      reachable: (timeoutMs) => database.ping(timeoutMs),
       async close() {
         await database.close();
       },
