@@ -85,9 +85,6 @@ export class KeywordPostings {
   readonly #queryTokens = new Map<string, string[]>();
   #scores = new Float64Array(1024);
   #touched = new Int32Array(1024);
-  /** The search that last touched each seq: a match may score 0 (a neighbour-only match at weight 0). */
-  #touchedAt = new Uint32Array(1024);
-  #search = 0;
 
   private constructor(db: Database.Database, change: number) {
     this.#db = db;
@@ -158,34 +155,35 @@ export class KeywordPostings {
     const averageLength = this.#tokens / this.#rows;
     const scores = this.#scores;
     const lengths = this.#lengths;
-    const touchedAt = this.#touchedAt;
-    const stamp = (this.#search = (this.#search % 0xffffffff) + 1);
+    const lengthWeight = (K1 * B) / averageLength;
+    const baseWeight = K1 * (1 - B);
     // Seqs scored so far, in a buffer kept between searches: a common word touches tens of thousands.
+    // A posting of frequency 0 (a neighbour-only match at weight 0) adds nothing and is skipped: such a
+    // memory is no match, so a score of 0 marks a seq not touched yet. A stamp array per seq told that
+    // before, with the buffer's growth checked per posting: the http bench's unfiltered query (three
+    // words in a third of 72k memories each) 2.0-2.9 ms -> 0.7-1.2 ms, fastest of 30 blocks.
     let touched = this.#touched;
     let touchedCount = 0;
     for (const list of phrases) {
       // bm25()'s IDF, floored as FTS5 floors it.
       const idf = Math.max(1e-6, Math.log((this.#rows - list.length + 0.5) / (list.length + 0.5)));
+      const weight = idf * (K1 + 1);
       const { seqs, counts, neighbourCounts, length: count } = list;
-      const lengthWeight = (K1 * B) / averageLength;
-      const baseWeight = K1 * (1 - B);
+      if (touchedCount + count > touched.length) touched = this.#touched = grow((size) => new Int32Array(size), touched, Math.max(touched.length * 2, touchedCount + count));
       for (let index = 0; index < count; index += 1) {
-        const seq = seqs[index]!;
         // bm25() weighs each occurrence by its column's weight inside the saturation.
         const frequency = counts[index]! + neighbourWeight * neighbourCounts[index]!;
+        if (frequency === 0) continue;
+        const seq = seqs[index]!;
         const previous = scores[seq]!;
-        if (touchedAt[seq] !== stamp) {
-          touchedAt[seq] = stamp;
-          if (touchedCount === touched.length) touched = this.#touched = grow((size) => new Int32Array(size), touched, touched.length * 2);
-          touched[touchedCount++] = seq;
-        }
+        if (previous === 0) touched[touchedCount++] = seq;
         // Stored lengths are token counts + 1.
-        scores[seq] = previous + (idf * frequency * (K1 + 1)) / (frequency + baseWeight + lengthWeight * (lengths[seq]! - 1));
+        scores[seq] = previous + (weight * frequency) / (frequency + baseWeight + lengthWeight * (lengths[seq]! - 1));
       }
     }
     const seen = touched.subarray(0, touchedCount);
     const best = topByScore(seen, scores, limit);
-    for (const seq of seen) scores[seq] = 0;
+    for (let index = 0; index < touchedCount; index += 1) scores[seen[index]!] = 0;
     return best;
   }
 
@@ -261,7 +259,6 @@ export class KeywordPostings {
       const size = Math.max(seq + 1, this.#lengths.length * 2);
       this.#lengths = grow((length) => new Uint32Array(length), this.#lengths, size);
       this.#scores = grow((length) => new Float64Array(length), this.#scores, size);
-      this.#touchedAt = grow((length) => new Uint32Array(length), this.#touchedAt, size);
     }
     const previous = this.#lengthOf(seq);
     if (previous !== null) {
