@@ -32,6 +32,8 @@ export interface SqliteKeywordIndexOptions {
    * fast enough. Default 2,000; Infinity: never.
    */
   postingsFromMemories?: number;
+  /** On read-only connections (read workers): `maintain` builds the postings but leaves the change log to the writer. */
+  readOnly?: boolean;
 }
 
 /** Changes of the keyword log kept for other processes to replay; older ones make their postings rebuild. */
@@ -77,7 +79,7 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
           building.delete(db);
         }
       }
-      pruneKeywordChanges(db, KEPT_CHANGES);
+      if (!options.readOnly) pruneKeywordChanges(db, KEPT_CHANGES);
     },
 
     async close() {
