@@ -75,14 +75,17 @@ function startThreads(key: string, data: Omit<ReadWorkerData, 'module'>, count: 
       if ('error' in reply) waiting?.reject(errorOf(reply.error));
       else waiting?.resolve(reply.value);
     });
-    // A worker that dies fails what it was asked; the engine's next recall runs on the others or in process.
-    worker.on('error', (error) => {
+    // A worker that dies fails what is waiting (which thread owed which answer is not kept); the next recalls go to the others.
+    const stopped = (cause: unknown) => {
+      if (!entry.threads.includes(thread)) return;
       entry.threads = entry.threads.filter((other) => other !== thread);
       for (const [id, waiting] of entry.pending) {
         entry.pending.delete(id);
-        waiting.reject(new StoreError({ message: 'A read worker stopped', cause: error }));
+        waiting.reject(new StoreError({ message: 'A read worker stopped', cause }));
       }
-    });
+    };
+    worker.on('error', stopped);
+    worker.on('exit', (code) => stopped(new Error(`read worker exited with code ${code}`)));
     worker.unref();
     entry.threads.push(thread);
   }
@@ -125,7 +128,9 @@ export function acquireReadWorkers(options: { home: string; count: number; commo
       entry.users -= 1;
       if (entry.users > 0) return;
       shared.delete(key);
-      await Promise.all(entry.threads.map((thread) => thread.worker.terminate()));
+      const threads = entry.threads;
+      entry.threads = [];
+      await Promise.all(threads.map((thread) => thread.worker.terminate()));
     },
   };
 }
