@@ -23,6 +23,7 @@ interface AgentReader {
 
 const { home, commonTermDocs } = workerData as ReadWorkerData;
 const readers = new Map<string, AgentReader>();
+let postingsBuilds: Promise<unknown> = Promise.resolve();
 // Never used to embed (the engine sends the vector); recallRelevant's dependencies ask for one.
 const queryCache = createEmbeddingCache({ maxEntries: 0, clock: { now: Date.now } });
 
@@ -38,8 +39,10 @@ function readerOf(agentId: string): AgentReader {
     };
     readers.set(agentId, reader);
     // The postings are read in a worker of their own (seconds at 100k memories); FTS5 answers meanwhile.
-    const scope = { agentId };
-    void reader.keywords.maintain(scope).catch(() => {});
+    // One build at a time per read worker: a server of 50 agents of 2k started 50 such threads per read
+    // worker at once (load average 83 on two cores).
+    const keywords = reader.keywords;
+    postingsBuilds = postingsBuilds.then(() => (readers.get(agentId)?.keywords === keywords ? keywords.maintain({ agentId }) : undefined)).catch(() => undefined);
   }
   return reader;
 }
