@@ -16,8 +16,8 @@ export interface SqliteConnectionPoolOptions {
   migrations?: readonly Migration[];
   /**
    * Read-only connections to databases that exist already (read workers, memory/read-workers.ts):
-   * no migration, no statistics written, no checkpoint on close. A file not there is NOT_FOUND-like
-   * (a StoreError), never created.
+   * no migration, no statistics written, no checkpoint on close. A file not there is a StoreError,
+   * never created.
    */
   readOnly?: boolean;
   /** Called once per new connection after the pragmas, before migrations (e.g. to load sqlite-vec). */
