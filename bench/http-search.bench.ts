@@ -6,7 +6,7 @@
  * the load generator does not share its event loop.
  *
  *   npx tsx bench/http-search.bench.ts [--size 100000] [--agents 1] [--amount 3000] [--connections 8]
- *       [--seconds 60] [--writes-per-second 50] [--baseline REF] [--rounds 1]
+ *       [--seconds 60] [--writes-per-second 50] [--baseline REF] [--rounds 1] [--read-workers 0,2]
  *
  * `--baseline REF` extracts that commit's src/ (git archive; or names a directory holding
  * an extracted tree) and runs its server on
@@ -16,7 +16,9 @@
  * keyword-only (embedder: null), so this measures the HTTP layer plus BM25 +
  * strength, recency and importance scoring, not an embedding model. The writer
  * POSTs /agents/:agent/memories (a durable `remember`), one at a time, at most
- * `--writes-per-second` (0: no writer), round-robin over the agents.
+ * `--writes-per-second` (0: no writer), round-robin over the agents. `--read-workers`
+ * lists the `readWorkers` settings of this checkout to run (each a variant of its own,
+ * on the same databases; default 0).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,6 +40,7 @@ const { values } = parseArgs({
     'writes-per-second': { type: 'string', default: '50' },
     baseline: { type: 'string' },
     rounds: { type: 'string', default: '1' },
+    'read-workers': { type: 'string', default: '0' },
   },
 });
 const size = Number(values.size);
@@ -70,8 +73,8 @@ function loadAgents(source: string, variantHome: string): void {
   execFileSync(process.execPath, ['--import', 'tsx', path.join(checkout, 'bench/lib/bench-load.ts'), '--home', variantHome, '--agents', agentIds.join(','), '--size', String(size), '--src', source], { cwd: checkout, stdio: 'inherit' });
 }
 
-async function startServerProcess(source: string, variantHome: string): Promise<{ url: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(checkout, 'bench/lib/bench-server.ts'), '--home', variantHome, '--src', source], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
+async function startServerProcess(source: string, variantHome: string, readWorkers: number): Promise<{ url: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', path.join(checkout, 'bench/lib/bench-server.ts'), '--home', variantHome, '--src', source, '--read-workers', String(readWorkers)], { cwd: checkout, stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -123,8 +126,8 @@ function startWriter(url: string, perSecond: number): { stop: () => Promise<{ wr
   };
 }
 
-async function measure(source: string, variantHome: string) {
-  const { url, child } = await startServerProcess(source, variantHome);
+async function measure(source: string, variantHome: string, readWorkers: number) {
+  const { url, child } = await startServerProcess(source, variantHome, readWorkers);
   try {
     let next = 0;
     const request = {
@@ -166,10 +169,14 @@ async function measure(source: string, variantHome: string) {
 }
 
 try {
-  const variants = [...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline) }]), { name: 'this checkout', source: checkout }].map(
-    (variant, index) => ({ ...variant, home: path.join(home, `variant-${index}`) }),
-  );
-  for (const variant of variants) {
+  const readWorkerSettings = values['read-workers'].split(',').map(Number);
+  const checkoutHome = path.join(home, 'variant-checkout');
+  const variants = [
+    ...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline), home: path.join(home, 'variant-baseline'), readWorkers: 0 }]),
+    ...readWorkerSettings.map((readWorkers) => ({ name: readWorkerSettings.length === 1 && readWorkers === 0 ? 'this checkout' : `this checkout, readWorkers ${readWorkers}`, source: checkout, home: checkoutHome, readWorkers })),
+  ];
+  // Variants of this checkout share its databases (same code, same schema); the baseline loads its own.
+  for (const variant of variants.filter((variant, index) => variants.findIndex((other) => other.home === variant.home) === index)) {
     const loadStarted = performance.now();
     loadAgents(variant.source, variant.home);
     console.log(`${variant.name}: loaded ${agentIds.length} × ${size.toLocaleString()} memories in ${round((performance.now() - loadStarted) / 1000, 1)} s`);
@@ -178,7 +185,7 @@ try {
   const results: Record<string, Awaited<ReturnType<typeof measure>>[]> = {};
   for (let roundIndex = 0; roundIndex < rounds; roundIndex += 1) {
     for (const variant of roundIndex % 2 === 0 ? variants : [...variants].reverse()) {
-      const measured = await measure(variant.source, variant.home);
+      const measured = await measure(variant.source, variant.home, variant.readWorkers);
       (results[variant.name] ??= []).push(measured);
       console.log(`${variant.name}, round ${roundIndex + 1}: ${JSON.stringify(measured)}`);
     }

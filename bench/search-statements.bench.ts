@@ -4,7 +4,10 @@
  * statement compilation (`prepare`) counted. With `--write`, a `remember` before each
  * search (a writer interleaved), timed on its own.
  *
- *   npx tsx bench/search-statements.bench.ts [--size 100000] [--home DIR] [--rounds 100] [--write]
+ *   npx tsx bench/search-statements.bench.ts [--size 100000] [--home DIR] [--rounds 100] [--write] [--plain]
+ *
+ * `--plain` times the searches without timing statements (the timing wrapper costs ~0.5 ms a
+ * search itself): the figure to compare, and the run to profile with `node --cpu-prof --import tsx`.
  *
  * A `--home` already holding the agent is reused as it is (the load takes a minute at 100k).
  */
@@ -19,7 +22,7 @@ import { syntheticMemories } from './lib/synthetic-memories.ts';
 import { BENCH_SEARCHES } from './lib/search-queries.ts';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: '100000' }, home: { type: 'string' }, rounds: { type: 'string', default: '100' }, write: { type: 'boolean', default: false } },
+  options: { size: { type: 'string', default: '100000' }, home: { type: 'string' }, rounds: { type: 'string', default: '100' }, write: { type: 'boolean', default: false }, plain: { type: 'boolean', default: false } },
 });
 const size = Number(values.size);
 const rounds = Number(values.rounds);
@@ -35,7 +38,7 @@ let prepareMs = 0;
 const probe = new Database(':memory:');
 const statementPrototype = Object.getPrototypeOf(probe.prepare('SELECT 1')) as Record<string, (...args: unknown[]) => unknown>;
 probe.close();
-for (const method of ['all', 'get', 'run', 'iterate']) {
+for (const method of values.plain ? [] : ['all', 'get', 'run', 'iterate']) {
   const original = statementPrototype[method]!;
   statementPrototype[method] = function (this: { source: string }, ...args: unknown[]) {
     const started = performance.now();
@@ -52,7 +55,7 @@ for (const method of ['all', 'get', 'run', 'iterate']) {
   };
 }
 const originalPrepare = Database.prototype.prepare;
-Database.prototype.prepare = function (this: Database.Database, sql: string) {
+if (!values.plain) Database.prototype.prepare = function (this: Database.Database, sql: string) {
   const started = performance.now();
   try {
     return originalPrepare.call(this, sql);
@@ -83,6 +86,7 @@ try {
   const searchMs: number[][] = QUERIES.map(() => []);
   const writeMs: number[] = [];
   const started = performance.now();
+  const cpuStarted = process.cpuUsage();
   for (let round_ = 0; round_ < rounds; round_ += 1) {
     for (let index = 0; index < QUERIES.length; index += 1) {
       if (values.write) {
@@ -97,10 +101,11 @@ try {
       searchMs[index]!.push(performance.now() - searchStarted);
     }
   }
+  const cpu = process.cpuUsage(cpuStarted);
   const searches = rounds * QUERIES.length;
   const searchTotal = searchMs.flat().reduce((total, ms) => total + ms, 0);
   await memory.stop();
-  console.log(`${size.toLocaleString()} memories, ${searches} searches one at a time: ${round(searchTotal / searches, 2)} ms a search (${round((searches / searchTotal) * 1000, 0)}/s), wall ${round((performance.now() - started) / 1000, 1)} s`);
+  console.log(`${size.toLocaleString()} memories, ${searches} searches one at a time: ${round(searchTotal / searches, 2)} ms a search (${round((searches / searchTotal) * 1000, 0)}/s), wall ${round((performance.now() - started) / 1000, 1)} s, CPU ${round((cpu.user + cpu.system) / 1000 / searches, 2)} ms a search (this process, all threads; less moved by other processes than wall time)`);
   searchMs.forEach((samples, index) => console.log(`  q${index} ${JSON.stringify(QUERIES[index])}: p50 ${round(percentile(samples, 50), 2)} ms, p95 ${round(percentile(samples, 95), 2)} ms`));
   if (writeMs.length > 0) console.log(`  remember between searches: p50 ${round(percentile(writeMs, 50), 2)} ms, p95 ${round(percentile(writeMs, 95), 2)} ms`);
   console.log(`prepare: ${prepares} compilations, ${round(prepareMs / searches, 3)} ms a search`);

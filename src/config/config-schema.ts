@@ -87,6 +87,14 @@ export const engineConfigSchema = z.object({
   /** 'normal' survives a killed process; 'full' also survives power loss, at a cost per write. */
   durability: z.enum(['normal', 'full']).default('normal'),
   /**
+   * Threads that answer `recallRelevant` on read-only SQLite connections of their own, shared by the
+   * engines of one home in a process (0: every recall on the engine's event loop). SQLite files only;
+   * writes stay on the engine's connection. Each worker holds, per agent it served, a page cache of up
+   * to 64 MB and its own keyword postings (docs/recall.md, "Many searches at once"). Default 0: on two
+   * cores they did not pay (the same doc gives the figures).
+   */
+  readWorkers: z.number().int().min(0).max(64).default(0),
+  /**
    * Where memories live: absent or 'sqlite' — one SQLite file per agent under `home`; a
    * `postgres://…` (or `postgresql://…`) URL — every agent in that PostgreSQL database.
    */

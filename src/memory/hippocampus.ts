@@ -46,6 +46,7 @@ import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdi
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
+import { acquireReadWorkers } from './read-workers.ts';
 import { scrubMirrors } from '../live/mirror-registry.ts';
 import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
@@ -156,6 +157,8 @@ export class Hippocampus {
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
       linkThreads: createThreadLinker(),
       config,
+      // Only over the SQLite files of this home that this engine opened: the workers open them too.
+      readWorkers: config.readWorkers > 0 && options.backend === undefined && (config.store === undefined || config.store === 'sqlite') ? acquireReadWorkers({ home: this.home, count: config.readWorkers, commonTermDocs: config.recall.commonTermDocs }) : undefined,
     };
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();
@@ -177,6 +180,7 @@ export class Hippocampus {
       await bindEmbedderModel(engine.parts, allowModelChange);
       await recoverShortTerm(engine.parts);
     } catch (error) {
+      await engine.releaseReadWorkers();
       if (engine.ownsStore) await engine.backend.close();
       throw error;
     }
@@ -463,8 +467,17 @@ export class Hippocampus {
     });
     await this.indexUpkeep?.catch(() => undefined);
     this.closed = true;
+    await this.releaseReadWorkers();
     if (this.ownsStore) await this.backend.close();
     return report;
+  }
+
+  /** The read workers drop this agent's connection and indexes; the last engine's release ends them. */
+  private async releaseReadWorkers(): Promise<void> {
+    const workers = this.parts.readWorkers;
+    if (workers === undefined) return;
+    await workers.release(this.agentId).catch(() => undefined);
+    await workers.close();
   }
 
   /** One pass of the loop; exposed so tests and hosts with their own scheduler can drive it. */

@@ -9,7 +9,8 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryQuery } from '../spec/memory-store.ts';
 import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { matchesQuery } from './query-matching.ts';
-import { recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
+import type { ReadWorkers } from './read-workers.ts';
+import { queryVectorOf, recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 /** What hybrid recall needs, except what is read per call (time, weights, decay rate), plus the ring, the clock and the recall config. */
@@ -18,25 +19,34 @@ export interface RecallOperationDependencies extends Pick<RelevantRecallDependen
   /** The short-term ring: its live copies stand in for the stored rows. */
   buffer: ShortTermBuffer<MemoryRecord>;
   config: Pick<EngineConfig, 'recall'>;
+  /** When set, recalls run on these threads (the query embedded here first); absent: on this event loop. */
+  readWorkers?: ReadWorkers | undefined;
 }
 
 /** Hybrid recall with the engine's weights, short-term copies in place of stored rows, and (if asked) the access recorded. */
 export async function recallRelevantMemories(deps: RecallOperationDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
-  const results = await recallRelevant(
-    {
-      scope: deps.scope,
-      store: deps.store,
-      vectorIndex: deps.vectorIndex,
-      keywordIndex: deps.keywordIndex,
-      embedder: deps.embedder,
-      queryCache: deps.queryCache,
-      now: deps.clock.now(),
-      weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
-      decayRate: deps.config.recall.decayRate,
-    },
-    context,
-    options,
-  );
+  const recallDeps: RelevantRecallDependencies = {
+    scope: deps.scope,
+    store: deps.store,
+    vectorIndex: deps.vectorIndex,
+    keywordIndex: deps.keywordIndex,
+    embedder: deps.embedder,
+    queryCache: deps.queryCache,
+    now: deps.clock.now(),
+    weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
+    decayRate: deps.config.recall.decayRate,
+  };
+  const results = deps.readWorkers
+    ? await deps.readWorkers.recall({
+        agentId: deps.scope.agentId,
+        context,
+        options,
+        now: recallDeps.now,
+        weights: recallDeps.weights,
+        decayRate: recallDeps.decayRate,
+        queryVector: await queryVectorOf(recallDeps, context, options),
+      })
+    : await recallRelevant(recallDeps, context, options);
   for (const result of results) result.memory = deps.buffer.get(result.memory.id) ?? result.memory;
   if (options.recordAccess) await markAccessed(deps, results.map((result) => result.memory));
   return results;

@@ -28,6 +28,11 @@ export interface RelevantRecallDependencies {
   keywordIndex: KeywordIndex;
   embedder: Embedder | null;
   queryCache: EmbeddingCache;
+  /**
+   * The query's vector when it was embedded already (a read worker gets it from the engine, which
+   * holds the embedder): used instead of embedding, and a semantic search runs even without an embedder.
+   */
+  queryVector?: Float32Array | null;
   now: number;
   weights: RecallWeights;
   decayRate: number;
@@ -107,19 +112,27 @@ interface RankedCandidate {
   explain: RecallExplanation;
 }
 
+const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions) => resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
+
+/** The query's vector if this recall searches by meaning (embedded through the cache), else null: what a read worker is handed. */
+export async function queryVectorOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'embedder' | 'queryCache'>, context: string, options: RecallRelevantOptions): Promise<Float32Array | null> {
+  if (weightsOf(deps, options).semantic <= 0 || deps.embedder === null) return null;
+  return (await embedWithCache(deps.embedder, deps.queryCache, [context])).embeddings[0]!;
+}
+
 /** Stage 1: weights, filters, and the query as the indexes read it (terms, vector). */
 async function planQuery(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallPlan> {
-  const weights = resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
+  const weights = weightsOf(deps, options);
   const filters = filtersOf(options);
   const hasFilters = Object.keys(filters).length > 0;
-  const useSemantic = weights.semantic > 0 && deps.embedder !== null;
+  const useSemantic = weights.semantic > 0 && (deps.embedder !== null || (deps.queryVector ?? null) !== null);
   // A selective filter is searched exactly over its matches; a broad one takes
   // more approximate neighbours and filters them (the records query applies it).
   // Counted only for a vector search, and only up to the limit: counting every match
   // of a broad filter cost 62–92 ms a recall at 100k memories.
   const exactVectors = useSemantic && hasFilters && (await deps.store.count(deps.scope, { ...filters, limit: EXACT_FILTER_LIMIT + 1 })) <= EXACT_FILTER_LIMIT;
   const terms = weights.keyword > 0 ? queryTerms(context) : [];
-  const queryVector = useSemantic ? (await embedWithCache(deps.embedder!, deps.queryCache, [context])).embeddings[0]! : null;
+  const queryVector = useSemantic ? (deps.queryVector ?? (await queryVectorOf(deps, context, options))) : null;
   const time = weights.time > 0 ? questionTime(context, deps.now) : null;
   return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null };
 }

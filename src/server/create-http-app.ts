@@ -47,6 +47,8 @@ export interface HttpAppOptions {
   maxOpenAgents?: number;
   /** Close an agent no request has used for this long (default 10 minutes; 0 = only when the cap needs room). */
   idleCloseMs?: number;
+  /** Threads answering searches on read-only connections, shared by every agent (SQLite only; default 0: searches on the server's event loop). */
+  readWorkers?: number;
   /** When the working → semantic consolidation runs over every agent (default nightly at 03:00 UTC; `{ every: 'never' }` switches it off). */
   consolidation?: ConsolidationSchedule;
   /** Where unexpected (5xx) errors are reported; console.error by default. */
@@ -81,6 +83,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     onEvent: metrics.onEngineEvent,
     ...(options.maxOpenAgents === undefined ? {} : { maxOpenAgents: options.maxOpenAgents }),
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
+    ...(options.readWorkers === undefined ? {} : { readWorkers: options.readWorkers }),
   });
   const logError = options.logError;
   const app = new Hono();

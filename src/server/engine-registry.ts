@@ -39,6 +39,8 @@ export interface EngineRegistryOptions {
   maxOpenAgents?: number;
   /** An agent no request has used for this long is closed (default 10 minutes; 0 keeps agents open until the cap needs room). */
   idleCloseMs?: number;
+  /** Passed to every engine (`readWorkers`): the workers are shared by all of them. */
+  readWorkers?: number;
 }
 
 /** Opens each agent's memory on demand, keeps at most `maxOpenAgents` open, closes idle ones, closes them all on shutdown. */
@@ -118,6 +120,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       ...(options.store === undefined ? {} : { store: options.store }),
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.clock ? { clock: options.clock } : {}),
+      ...(options.readWorkers === undefined ? {} : { readWorkers: options.readWorkers }),
       ...(options.onEvent ? { onEvent: (event: MemoryEvent) => options.onEvent?.(agentId, event) } : {}),
     });
     engine.start();

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { startServer } from '../../server/serve.ts';
 import type { CliContext } from '../cli-context.ts';
+import { CliUsageError } from '../cli-usage-error.ts';
 import { consolidationOption, parseNumberOption } from '../format.ts';
 
 /** `hippocampus serve`: the HTTP API and dashboard until SIGINT/SIGTERM. */
@@ -17,8 +18,11 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--consolidate-at <when>', 'working → semantic consolidation of every agent: an hour in UTC (nightly), an interval (30m, 6h) or never', '3')
     .option('--max-open-agents <n>', 'agents kept open at once; the least recently used idle one is closed to make room', '64')
     .option('--idle-close <minutes>', 'close an agent no request used for this long (0: only when the cap needs room)', '10')
-    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; consolidateAt: string }, command: Command) => {
+    .option('--read-workers <n>', 'threads answering searches on read-only connections, shared by all agents (SQLite only; 0: on the server thread)', '0')
+    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; readWorkers: string; consolidateAt: string }, command: Command) => {
       const consolidation = consolidationOption(options.consolidateAt);
+      const readWorkers = parseNumberOption(options.readWorkers, 'read-workers') ?? 0;
+      if (!Number.isInteger(readWorkers) || readWorkers < 0 || readWorkers > 64) throw new CliUsageError(`--read-workers must be a whole number from 0 to 64, got "${options.readWorkers}"`);
       const { home, store } = context.globals(command);
       const server = await startServer({
         home,
@@ -30,6 +34,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         consolidation,
         maxOpenAgents: parseNumberOption(options.maxOpenAgents, 'max-open-agents') ?? 64,
         idleCloseMs: (parseNumberOption(options.idleClose, 'idle-close') ?? 10) * 60_000,
+        readWorkers,
         ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
         ...(options.tokenFile ? { tokenFile: options.tokenFile } : {}),
       });

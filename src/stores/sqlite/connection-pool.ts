@@ -14,6 +14,12 @@ export interface SqliteConnectionPoolOptions {
   home: string;
   durability?: 'normal' | 'full';
   migrations?: readonly Migration[];
+  /**
+   * Read-only connections to databases that exist already (read workers, memory/read-workers.ts):
+   * no migration, no statistics written, no checkpoint on close. A file not there is a StoreError,
+   * never created.
+   */
+  readOnly?: boolean;
   /** Called once per new connection after the pragmas, before migrations (e.g. to load sqlite-vec). */
   onOpen?: (db: Database.Database) => void;
 }
@@ -71,8 +77,32 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
   }
 
+  /** A reader: WAL (set by the writer) lets it read while the engine writes; its page cache is its own. */
+  function prepareReader(file: string, agentId: string): Database.Database {
+    const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
+    try {
+      db.pragma('busy_timeout = 5000');
+      db.pragma('cache_size = -65536');
+      db.pragma('mmap_size = 268435456');
+      loadSqliteVec(db);
+      options.onOpen?.(db);
+      return guardConnection(db, { file, agentId });
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
   function open(agentId: string): Database.Database {
     const paths = agentPaths(options.home, agentId);
+    if (options.readOnly) {
+      try {
+        return prepareReader(paths.longTermDatabase, agentId);
+      } catch (error) {
+        if (HippocampusError.isInstance(error)) throw error;
+        throw new StoreError({ message: `Could not open ${paths.longTermDatabase} to read`, cause: error });
+      }
+    }
     const file = paths.longTermDatabase;
     assertNotLost(file, agentId, paths.root);
     fs.mkdirSync(path.dirname(file), { recursive: true });
@@ -118,6 +148,10 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     close() {
       closed = true;
       for (const [agentId, db] of connections) {
+        if (options.readOnly) {
+          db.close();
+          continue;
+        }
         let checkpointed = false;
         try {
           const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number }[];

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { preparedOnce } from './statement-cache.ts';
 
 /** The tokenizer of `memories_fts` (schema migration 2); tokens must come out exactly as the index stores them. */
 export const MEMORY_FTS_TOKENIZER = 'porter unicode61 remove_diacritics 2';
@@ -28,14 +29,14 @@ export class FtsTokenizer {
     this.#ensureTables();
     const result = new Map<number, TextTokens>(texts.map((entry) => [entry.key, { counts: new Map(), length: 0 }]));
     this.#db.transaction(() => {
-      const insert = this.#db.prepare('INSERT INTO temp.hippo_tokens (rowid, text) VALUES (?, ?)');
+      const insert = preparedOnce(this.#db, 'INSERT INTO temp.hippo_tokens (rowid, text) VALUES (?, ?)');
       for (const entry of texts) insert.run(entry.key, entry.text);
       for (const [term, key] of this.#db.prepare('SELECT term, doc FROM temp.hippo_token_instances').raw().iterate() as Iterable<[string, number]>) {
         const tokens = result.get(key)!;
         tokens.counts.set(term, (tokens.counts.get(term) ?? 0) + 1);
         tokens.length += 1;
       }
-      this.#db.prepare('DELETE FROM temp.hippo_tokens').run();
+      preparedOnce(this.#db, 'DELETE FROM temp.hippo_tokens').run();
     })();
     return result;
   }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { preparedOnce } from './statement-cache.ts';
 
 // The in-memory keyword postings (keyword-postings.ts) live outside SQLite, so
 // SQLite logs which memories' text changed: inserted, deleted, or content
@@ -28,15 +29,16 @@ export function createKeywordChangeLog(db: Database.Database): void {
 
 /** The newest change committed (the AUTOINCREMENT counter, which survives pruning) and the newest one pruned. */
 export function readKeywordLogState(db: Database.Database): { head: number; prunedThrough: number } {
-  const head = (db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).pluck().get(LOG_TABLE) as number | undefined) ?? 0;
-  const pruned = db.prepare(`SELECT value FROM meta WHERE key = ?`).pluck().get(META_PRUNED_THROUGH) as string | undefined;
+  // Read before every search that has postings: compiled once per connection.
+  const head = (preparedOnce(db, `SELECT seq FROM sqlite_sequence WHERE name = ?`).get(LOG_TABLE) as { seq: number } | undefined)?.seq ?? 0;
+  const pruned = (preparedOnce(db, `SELECT value FROM meta WHERE key = ?`).get(META_PRUNED_THROUGH) as { value: string } | undefined)?.value;
   return { head, prunedThrough: Number(pruned ?? 0) };
 }
 
 /** The memories whose text changed after `change`, each once, and the newest change read. */
 export function keywordChangesSince(db: Database.Database, change: number): { seqs: number[]; head: number } {
-  const rows = db.prepare(`SELECT change, seq FROM ${LOG_TABLE} WHERE change > ? ORDER BY change`).raw().all(change) as [number, number][];
-  return { seqs: [...new Set(rows.map((row) => row[1]))], head: rows.at(-1)?.[0] ?? change };
+  const rows = preparedOnce(db, `SELECT change, seq FROM ${LOG_TABLE} WHERE change > ? ORDER BY change`).all(change) as { change: number; seq: number }[];
+  return { seqs: [...new Set(rows.map((row) => row.seq))], head: rows.at(-1)?.change ?? change };
 }
 
 /**
