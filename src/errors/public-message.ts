@@ -1,16 +1,22 @@
 import type { HippocampusError } from './hippocampus-error.ts';
 import { FAILED_QUERY } from './store-error.ts';
 
+/** What a caller is told of a store that cannot be reached: the driver's words name the database's host and port. */
+export const STORE_UNAVAILABLE_MESSAGE = 'The store did not answer';
+
 /**
  * What a caller across a boundary (an HTTP client, an agent reading a tool result) is told: the message
  * without the failed query and its parameters that a store error carries for the operator's log. Those
  * parameters are the caller's data and more (a PostgreSQL outage answered every search with its SQL).
+ * An unreachable store is told in fixed words: the driver's ("connect ECONNREFUSED 10.0.0.5:5432") gave the
+ * database's address to anyone who asked the unauthenticated /health.
  *
  * @example
- * publicMessage(new StoreError({ message: 'PostgreSQL query failed: connection refused', query: 'SELECT …', params: ['ada'] }))
- * // 'PostgreSQL query failed: connection refused'
+ * publicMessage(new StoreError({ message: 'PostgreSQL query failed: syntax error', query: 'SELECT …', params: ['ada'] }))
+ * // 'PostgreSQL query failed: syntax error'
  */
 export function publicMessage(error: HippocampusError): string {
+  if (error.code === 'STORE_UNAVAILABLE') return STORE_UNAVAILABLE_MESSAGE;
   const cut = error.message.indexOf(FAILED_QUERY);
   return cut === -1 ? error.message : error.message.slice(0, cut);
 }

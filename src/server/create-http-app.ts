@@ -11,7 +11,7 @@ import type { Embedder } from '../spec/embedder.ts';
 import { requireBearerToken } from './auth.ts';
 import { browserGuard } from './browser-guard.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
-import { errorResponse } from './error-response.ts';
+import { errorResponse, logToConsole } from './error-response.ts';
 import { registerAgentRoutes } from './routes/agent-routes.ts';
 import { registerBlockRoutes } from './routes/block-routes.ts';
 import { registerGraphRoutes } from './routes/graph-routes.ts';
@@ -85,7 +85,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
     ...(options.readWorkers === undefined ? {} : { readWorkers: options.readWorkers }),
   });
-  const logError = options.logError;
+  const logError = options.logError ?? logToConsole;
   const app = new Hono();
 
   app.onError((error, context) => errorResponse(context, error, logError));
@@ -127,7 +127,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     withEngine: (agentId, work) => registry.withLeases(async () => work(await registry.get(agentId))),
     onPass: metrics.onConsolidationPass,
   });
-  const dependencies = { registry, metrics, consolidation };
+  const dependencies = { registry, metrics, consolidation, logError };
   registerSystemRoutes(app, dependencies);
   registerAgentRoutes(app, dependencies);
   registerMemoryRoutes(app, dependencies);

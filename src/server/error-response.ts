@@ -65,7 +65,7 @@ export function errorBody(error: HippocampusError): ErrorBody {
  * Turns anything thrown into the JSON error response. Errors the library did
  * not throw on purpose are reported without their text, which may hold paths or data.
  */
-export function errorResponse(context: Context, error: unknown, log: (error: unknown) => void = defaultLog): Response {
+export function errorResponse(context: Context, error: unknown, log: (error: unknown) => void = logToConsole): Response {
   if (HippocampusError.isInstance(error)) {
     const status = statusOfCode(error.code);
     if (status >= 500) log(error);
@@ -75,6 +75,7 @@ export function errorResponse(context: Context, error: unknown, log: (error: unk
   return context.json({ error: { code: 'INTERNAL_ERROR', message: 'Internal server error' } } satisfies ErrorBody, 500);
 }
 
-function defaultLog(error: unknown): void {
+/** The default operator's log of an HTTP app: stderr. */
+export function logToConsole(error: unknown): void {
   console.error('[hippocampus http]', error);
 }

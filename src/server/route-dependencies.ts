@@ -11,6 +11,8 @@ export interface RouteDependencies {
   metrics: ServerMetrics;
   /** The nightly working → semantic consolidation of this server. */
   consolidation: ConsolidationService;
+  /** Where a route that answers a failure itself (/health) reports its detail for the operator. */
+  logError: (error: unknown) => void;
 }
 
 /** Views of records as of the engine's clock and decay rate. */

@@ -46,6 +46,14 @@ async function answers(url: string): Promise<boolean> {
   }
 }
 
+/** A Debian PostgreSQL that a test can also take down and bring back on the same port and data. */
+export interface RestartablePostgresServerHandle extends PostgresServerHandle {
+  /** Fast shutdown (sessions ended, nothing listening when it returns), the data kept. */
+  pause(): Promise<void>;
+  /** Starts the paused server again on the same port and data; resolves once it answers. */
+  resume(): Promise<void>;
+}
+
 /**
  * Starts a throwaway PostgreSQL from Debian's `postgresql` package: `initdb` into a temp directory and
  * `postgres` on a random 127.0.0.1 port, run as the `postgres` system user when this process is root
@@ -55,7 +63,7 @@ async function answers(url: string): Promise<boolean> {
  * const server = await startPostgresServer();
  * const backend = await createPostgresBackend({ connectionString: server.url });
  */
-export async function startPostgresServer(options: { startTimeoutMs?: number } = {}): Promise<PostgresServerHandle> {
+export async function startPostgresServer(options: { startTimeoutMs?: number } = {}): Promise<RestartablePostgresServerHandle> {
   const binaries = postgresBinaries();
   if (binaries === null) throw new StoreError({ message: 'PostgreSQL server binaries not found under /usr/lib/postgresql (install them with: apt-get install -y postgresql)' });
   const root = process.getuid?.() === 0;
@@ -66,47 +74,67 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
   const init = asServerUser('initdb', ['-D', data, '-U', 'hippocampus', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8']);
   execFileSync(init.command, init.args, { stdio: 'pipe' });
   const port = await findFreePort();
-  const start = asServerUser('postgres', ['-D', data, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', `unix_socket_directories=${directory}`, '-c', 'fsync=off', '-c', 'max_connections=200']);
-  const child = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  const launch = () => {
+    const start = asServerUser('postgres', ['-D', data, '-p', String(port), '-c', `listen_addresses=${HOST}`, '-c', `unix_socket_directories=${directory}`, '-c', 'fsync=off', '-c', 'max_connections=200']);
+    const launched = spawn(start.command, start.args, { stdio: ['ignore', 'ignore', 'pipe'] });
+    launched.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    return launched;
+  };
   let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const gone = exited(child);
-      // Fast shutdown (sessions ended, the server gone when it returns) by pg_ctl, as the server's user: a signal
-      // to `runuser` reached the server as SIGTERM (smart shutdown: open sessions kept answering) and
-      // stop() returned while a pooled connection still ran queries.
-      const pgCtl = asServerUser('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-t', '10']);
-      try {
-        execFileSync(pgCtl.command, pgCtl.args, { stdio: 'pipe' });
-      } catch {
-        child.kill('SIGINT');
-      }
-      const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-      await gone;
-      clearTimeout(timer);
+  let child = launch();
+  const halt = async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const gone = exited(child);
+    // Fast shutdown (sessions ended, the server gone when it returns) by pg_ctl, as the server's user: a signal
+    // to `runuser` reached the server as SIGTERM (smart shutdown: open sessions kept answering) and
+    // stop() returned while a pooled connection still ran queries.
+    const pgCtl = asServerUser('pg_ctl', ['stop', '-D', data, '-m', 'fast', '-w', '-t', '10']);
+    try {
+      execFileSync(pgCtl.command, pgCtl.args, { stdio: 'pipe' });
+    } catch {
+      child.kill('SIGINT');
     }
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    await gone;
+    clearTimeout(timer);
+  };
+  const stop = async () => {
+    await halt();
     fs.rmSync(directory, { recursive: true, force: true });
   };
   const adminUrl = `postgres://hippocampus@${HOST}:${port}/postgres`;
-  const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) {
-      await stop();
-      throw new StoreError({ message: `postgres exited with code ${child.exitCode} on port ${port}: ${stderr.trim()}` });
+  const answering = async () => {
+    const deadline = Date.now() + (options.startTimeoutMs ?? 15_000);
+    while (Date.now() < deadline) {
+      if (child.exitCode !== null) {
+        await stop();
+        throw new StoreError({ message: `postgres exited with code ${child.exitCode} on port ${port}: ${stderr.trim()}` });
+      }
+      if (await answers(adminUrl)) return;
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    if (await answers(adminUrl)) {
-      const { default: pg } = await import('pg');
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      await client.query('CREATE DATABASE hippocampus');
-      await client.end();
-      return { url: `postgres://hippocampus@${HOST}:${port}/hippocampus`, port, kind: 'postgresql', dataDirectory: data, stop };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await stop();
-  throw new StoreError({ message: `postgres did not answer on port ${port}: ${stderr.trim()}` });
+    await stop();
+    throw new StoreError({ message: `postgres did not answer on port ${port}: ${stderr.trim()}` });
+  };
+  await answering();
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query('CREATE DATABASE hippocampus');
+  await client.end();
+  return {
+    url: `postgres://hippocampus@${HOST}:${port}/hippocampus`,
+    port,
+    kind: 'postgresql',
+    dataDirectory: data,
+    stop,
+    pause: halt,
+    async resume() {
+      if (child.exitCode === null && child.signalCode === null) return;
+      child = launch();
+      await answering();
+    },
+  };
 }
 
 /**

@@ -20,7 +20,7 @@ export function packageInfo(): { name: string; version: string } {
 const HEALTH_STORE_TIMEOUT_MS = 1_000;
 
 /** Health, version, the OpenAPI document and Prometheus metrics. */
-export function registerSystemRoutes(app: Hono, { registry, metrics, consolidation }: RouteDependencies): void {
+export function registerSystemRoutes(app: Hono, { registry, metrics, consolidation, logError }: RouteDependencies): void {
   const info = packageInfo();
   const document = buildOpenApiDocument(API_OPERATIONS, { title: 'Hippocampus HTTP API', version: info.version });
   // 200 only while the store answers: behind a load balancer, a server whose PostgreSQL is gone must be
@@ -31,6 +31,8 @@ export function registerSystemRoutes(app: Hono, { registry, metrics, consolidati
       return context.json({ status: 'ok' });
     } catch (error) {
       const failure = HippocampusError.isInstance(error) ? error : new StoreError({ code: 'STORE_UNAVAILABLE', message: 'The store cannot be reached', cause: error });
+      // The body is public (no token): the driver's detail, which names the database's address, goes to the log only.
+      logError(failure);
       return context.json({ status: 'unavailable', ...errorBody(failure) }, 503);
     }
   });

@@ -58,18 +58,36 @@ function statementName(sql: string): string | undefined {
   return name;
 }
 
+/**
+ * The one place a node-postgres failure becomes a StoreError: a query (which names its SQL and parameters
+ * for the operator's log) or taking a connection from the pool. A refused or lost connection is thereby
+ * STORE_UNAVAILABLE (503) on every path, a write's `pool.connect()` and the schema migration included;
+ * untyped, they reached users as 500 INTERNAL_ERROR while the server was stopped.
+ */
+async function typed<T>(call: () => Promise<T>, failed: { query: string; params: readonly unknown[] } | 'connect'): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
+    if (HippocampusError.isInstance(error)) throw error;
+    const reason = (error as Error).message;
+    if (failed === 'connect') throw new StoreError({ message: `PostgreSQL connection failed: ${reason}`, cause: error });
+    throw new StoreError({ message: `PostgreSQL query failed: ${reason}`, query: failed.query, params: [...failed.params], cause: error });
+  }
+}
+
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {
   return {
     async rows<Row>(sql: string, params: readonly unknown[] = []) {
-      try {
-        const name = statementName(sql);
-        return (await client.query(name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] })).rows as Row[];
-      } catch (error) {
-        if (HippocampusError.isInstance(error)) throw error;
-        throw new StoreError({ message: `PostgreSQL query failed: ${(error as Error).message}`, query: sql, params: [...params], cause: error });
-      }
+      const name = statementName(sql);
+      const query = name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] };
+      return (await typed(() => client.query(query), { query: sql, params })).rows as Row[];
     },
   };
+}
+
+/** A connection of the pool of its own, typed as every query is (see `typed`); the caller releases it. */
+function connect(pool: pg.Pool): Promise<pg.PoolClient> {
+  return typed(() => pool.connect(), 'connect');
 }
 
 /**
@@ -105,12 +123,13 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
   const ambient = new AsyncLocalStorage<{ client: Queryable; savepoints: number }>();
   /** One transaction on a connection of its own, holding the agent's write lock when `lockAgent` is given. */
   async function transaction<T>(lockAgent: string | null, work: (client: Queryable) => Promise<T>): Promise<T> {
-    const client = await pool.connect();
+    const client = await connect(pool);
+    const inTransaction = queryable(client);
     try {
-      await client.query('BEGIN');
-      if (lockAgent !== null) await client.query("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [lockAgent]);
-      const result = await work(queryable(client));
-      await client.query('COMMIT');
+      await inTransaction.rows('BEGIN');
+      if (lockAgent !== null) await inTransaction.rows("SELECT pg_advisory_xact_lock(hashtextextended('hippocampus:' || $1, 0))", [lockAgent]);
+      const result = await work(inTransaction);
+      await inTransaction.rows('COMMIT');
       return result;
     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -158,7 +177,7 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
       return outer !== undefined ? work(outer.client) : transaction(null, work);
     },
     async withClient(work) {
-      const client = await pool.connect();
+      const client = await connect(pool);
       try {
         return await work(queryable(client));
       } finally {
