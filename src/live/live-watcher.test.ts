@@ -87,6 +87,27 @@ describe('live watcher', () => {
     expect(reports[0]!.created).toHaveLength(2);
   });
 
+  it('stores the good lines around a timestamp the engine cannot hold, and moves on', async () => {
+    // One such line used to fail every batch it was in: VALIDATION_ERROR, no watermark, nothing after it stored.
+    const rounded = { id: 'fractional', role: 'user', content: 'Remember that my passport number is X1234567', timestamp: 1_764_000_000_000.5 };
+    const tooLate = { id: 'late', role: 'user', content: 'Remember that my gym locker is 4471', timestamp: 1e16 };
+    const tooEarly = { id: 'early', role: 'user', content: 'Remember that my library card is 5522', timestamp: '0001-01-01' };
+    const after = { id: 'after', role: 'user', content: 'Remember that my bike lock code is 9911', timestamp: 1_764_000_100_000 };
+    appendLines(file, [rounded, tooLate, tooEarly, after]);
+    const events: LiveWatcherEvent[] = [];
+    const memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), onEvent: (event) => events.push(event) });
+    await watcher.runOnce();
+    expect(events.flatMap((event) => (event.type === 'problem' ? [event.line] : []))).toEqual([2, 3]);
+    expect(await watcher.runOnce()).toEqual([]);
+    await memory.stop();
+    const rows = await liveRows(temp.home);
+    expect(rows.map((row) => [row.context.messageId, row.timestamp]).sort()).toEqual([
+      ['after', 1_764_000_100_000],
+      ['fractional', 1_764_000_000_001],
+    ]);
+  });
+
   it('reinforces a memory that comes up again instead of creating it twice', async () => {
     appendLines(file, [{ role: 'user', content: 'I prefer oolong tea in the morning.', timestamp: 1 }, { role: 'user', content: 'ok thanks', timestamp: 2 }]);
     const memory = await openTestMemory(temp.home);

@@ -1,14 +1,35 @@
 import { z } from 'zod';
 import type { ConversationMessage } from './conversation-source.ts';
 
+// The last instant a Date can represent (ECMA-262: ±8.64e15 ms). The engine stores whole,
+// non-negative epoch ms; a value past this is not a date the LLM analyzer or a listing could print.
+const LATEST_DATE_MS = 8.64e15;
+// Below this a number is read as seconds: 1e11 s is the year 5138, 1e11 ms is 1973-03-03.
+const SECONDS_BELOW = 1e11;
+
+/** Epoch ms of a transcript timestamp, or why the engine could not store it. */
+function toEpochMs(value: number | string): { ms: number } | { problem: string } {
+  let ms: number;
+  if (typeof value === 'number') {
+    // Seconds since the epoch are common in transcripts (Python's time.time()); a date string never is.
+    // Fractional milliseconds (time.time() * 1000) are a real instant: rounded, not refused.
+    ms = Math.round(value < SECONDS_BELOW ? value * 1000 : value);
+  } else {
+    ms = Date.parse(value);
+    if (Number.isNaN(ms)) return { problem: `"${value}" is not a date` };
+  }
+  if (ms < 0) return { problem: `${JSON.stringify(value)} is before 1970-01-01, which the engine cannot store` };
+  if (ms > LATEST_DATE_MS) return { problem: `${JSON.stringify(value)} is past the last date (+275760-09-13), which the engine cannot store` };
+  return { ms };
+}
+
 const timestampSchema = z.union([z.number().finite().nonnegative(), z.string().min(1)]).transform((value, context) => {
-  const parsed = typeof value === 'number' ? value : Date.parse(value);
-  if (Number.isNaN(parsed)) {
-    context.addIssue({ code: 'custom', message: `timestamp "${String(value)}" is not a date` });
+  const parsed = toEpochMs(value);
+  if ('problem' in parsed) {
+    context.addIssue({ code: 'custom', message: parsed.problem });
     return z.NEVER;
   }
-  // Seconds since the epoch are common in transcripts; milliseconds are what the engine stores.
-  return parsed < 1e11 ? parsed * 1000 : parsed;
+  return parsed.ms;
 });
 
 /** One transcript line: `{ role | speaker, content, timestamp, id? }`. */
@@ -22,6 +43,9 @@ export const transcriptLineSchema = z
   })
   .refine((line) => line.role !== undefined || line.speaker !== undefined, { message: 'needs "role" or "speaker"' });
 
+/** What one line is: a message, or why it cannot be read. */
+export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: false; problem: string };
+
 /**
  * Reads one JSONL transcript line into a message, or says why it cannot.
  *
@@ -29,7 +53,7 @@ export const transcriptLineSchema = z
  * parseTranscriptLine('{"role":"user","content":"hi","timestamp":1700000000000}', 'line-1')
  * // { ok: true, message: { id: 'line-1', role: 'user', content: 'hi', timestamp: 1700000000000 } }
  */
-export function parseTranscriptLine(text: string, fallbackId: string): { ok: true; message: ConversationMessage } | { ok: false; problem: string } {
+export function parseTranscriptLine(text: string, fallbackId: string): TranscriptLineResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
