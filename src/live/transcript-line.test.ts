@@ -3,7 +3,7 @@ import { parseTranscriptLine } from './transcript-line.ts';
 
 const timestampOf = (timestamp: unknown) => {
   const parsed = parseTranscriptLine(JSON.stringify({ role: 'user', content: 'x', timestamp }), 'line-1');
-  return parsed.ok ? parsed.message.timestamp : parsed.problem;
+  return parsed.ok ? parsed.message?.timestamp : parsed.problem;
 };
 
 describe('transcript line timestamps', () => {

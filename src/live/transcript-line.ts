@@ -32,6 +32,14 @@ const timestampSchema = z.union([z.number().finite().nonnegative(), z.string().m
   return parsed.ms;
 });
 
+/**
+ * The roles a transcript line may name in `role` (any letter case). A person's
+ * name goes in `speaker`. Any other `role` ("web", "developer", "function") is
+ * nobody speaking to the agent: the line is consumed and never analyzed, as
+ * system and tool lines yield nothing, so it cannot plant a memory about the user.
+ */
+export const TRANSCRIPT_ROLES = ['user', 'assistant', 'system', 'tool'] as const;
+
 /** One transcript line: `{ role | speaker, content, timestamp, id? }`. */
 export const transcriptLineSchema = z
   .object({
@@ -43,8 +51,8 @@ export const transcriptLineSchema = z
   })
   .refine((line) => line.role !== undefined || line.speaker !== undefined, { message: 'needs "role" or "speaker"' });
 
-/** What one line is: a message, or why it cannot be read. */
-export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: false; problem: string };
+/** What one line is: a message, a line no one speaks in (consumed, not analyzed), or why it cannot be read. */
+export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: true; message: null } | { ok: false; problem: string };
 
 /**
  * Reads one JSONL transcript line into a message, or says why it cannot.
@@ -65,8 +73,15 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
     return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ') };
   }
   const line = parsed.data;
+  const role = line.role === undefined ? line.speaker! : documentedRole(line.role);
+  if (role === null) return { ok: true, message: null };
   return {
     ok: true,
-    message: { id: line.id === undefined ? fallbackId : String(line.id), role: (line.role ?? line.speaker)!, content: line.content, timestamp: line.timestamp },
+    message: { id: line.id === undefined ? fallbackId : String(line.id), role, content: line.content, timestamp: line.timestamp },
   };
+}
+
+function documentedRole(role: string): string | null {
+  const lower = role.toLowerCase();
+  return (TRANSCRIPT_ROLES as readonly string[]).includes(lower) ? lower : null;
 }

@@ -54,7 +54,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
   program
     .command('watch')
     .description('turn a conversation into weighted memories: every 10 minutes by default, --follow, or --once')
-    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line')
+    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line; role is user, assistant, system or tool (other roles are read past)')
     .option('--db <file>', 'SQLite database holding a messages table (with --table)')
     .option('--table <name>', 'messages table name', 'messages')
     .option('--interval <duration>', 'poll period (10m, 30s, 1h)', '10m')
