@@ -161,6 +161,25 @@ describe('live watcher', () => {
     database.close();
   });
 
+  it('skips a messages-table row whose created_at the engine cannot hold, and moves on', async () => {
+    const database = new Database(path.join(temp.home, 'app.db'));
+    createMessagesTable(database);
+    const insert = database.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)');
+    insert.run('c1', 'user', 'Remember that my passport number is X1234567', 1_764_000_000_000.5);
+    insert.run('c1', 'user', 'Remember that my gym locker is 4471', 1e16);
+    insert.run('c1', 'user', 'Remember that my bike lock code is 9911', 1_764_000_100_000);
+    const events: LiveWatcherEvent[] = [];
+    const memory = await openTestMemory(temp.home);
+    const watcher = createLiveWatcher({ memory, source: createMessagesTableSource({ database }), onEvent: (event) => events.push(event) });
+    await watcher.runOnce();
+    expect(events.flatMap((event) => (event.type === 'problem' ? [event.line] : []))).toEqual([2]);
+    expect(await watcher.runOnce()).toEqual([]);
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    expect(rows.map((row) => row.timestamp).sort()).toEqual([1_764_000_000_001, 1_764_000_100_000]);
+    await memory.stop();
+    database.close();
+  });
+
   it('analyzes pushed messages once, durably spooled', async () => {
     const source = createPushedSource({ file: path.join(temp.home, 'pushed.jsonl') });
     source.push([{ role: 'user', content: 'Please remember that my passport expires in March.' }]);

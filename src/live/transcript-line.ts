@@ -1,30 +1,13 @@
 import { z } from 'zod';
 import type { ConversationMessage } from './conversation-source.ts';
+import { storableTimestamp } from './message-timestamp.ts';
 
-// The last instant a Date can represent (ECMA-262: ±8.64e15 ms). The engine stores whole,
-// non-negative epoch ms; a value past this is not a date the LLM analyzer or a listing could print.
-const LATEST_DATE_MS = 8.64e15;
 // Below this a number is read as seconds: 1e11 s is the year 5138, 1e11 ms is 1973-03-03.
 const SECONDS_BELOW = 1e11;
 
-/** Epoch ms of a transcript timestamp, or why the engine could not store it. */
-function toEpochMs(value: number | string): { ms: number } | { problem: string } {
-  let ms: number;
-  if (typeof value === 'number') {
-    // Seconds since the epoch are common in transcripts (Python's time.time()); a date string never is.
-    // Fractional milliseconds (time.time() * 1000) are a real instant: rounded, not refused.
-    ms = Math.round(value < SECONDS_BELOW ? value * 1000 : value);
-  } else {
-    ms = Date.parse(value);
-    if (Number.isNaN(ms)) return { problem: `"${value}" is not a date` };
-  }
-  if (ms < 0) return { problem: `${JSON.stringify(value)} is before 1970-01-01, which the engine cannot store` };
-  if (ms > LATEST_DATE_MS) return { problem: `${JSON.stringify(value)} is past the last date (+275760-09-13), which the engine cannot store` };
-  return { ms };
-}
-
 const timestampSchema = z.union([z.number().finite().nonnegative(), z.string().min(1)]).transform((value, context) => {
-  const parsed = toEpochMs(value);
+  // Seconds since the epoch are common in transcripts (Python's time.time()); a date string never is.
+  const parsed = storableTimestamp(typeof value === 'number' && value < SECONDS_BELOW ? value * 1000 : value);
   if ('problem' in parsed) {
     context.addIssue({ code: 'custom', message: parsed.problem });
     return z.NEVER;
