@@ -32,6 +32,15 @@ export function parseNumberOption(value: string | undefined, name: string): numb
   return number;
 }
 
+/** A count (tokens, messages): a whole number from 1 to `max`, or a usage error naming the option. */
+export function parsePositiveIntegerOption(value: string | undefined, name: string, max: number): number | undefined {
+  const number = parseNumberOption(value, name);
+  if (number === undefined) return undefined;
+  // Number.isSafeInteger refuses 1.5 and Infinity ("1e309"); the bound keeps a typo from meaning "no limit".
+  if (!Number.isSafeInteger(number) || number < 1 || number > max) throw new CliUsageError(`--${name} must be a whole number from 1 to ${max}, got "${value}"`);
+  return number;
+}
+
 export function parseListOption(value: string | undefined): string[] | undefined {
   return value === undefined ? undefined : value.split(',').map((part) => part.trim()).filter((part) => part.length > 0);
 }

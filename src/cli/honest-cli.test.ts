@@ -87,6 +87,18 @@ describe('an honest CLI', () => {
     }
   });
 
+  it('core --budget is a whole number of tokens from 1 to 1,000,000, or a VALIDATION_ERROR', async () => {
+    await cli('--agent', 'ada', 'remember', 'Remember that Ada prefers short answers', '--importance', '0.9');
+    for (const budget of ['-1', '0', '1.5', '1e309', '1000001', 'lots']) {
+      const result = await cli('--agent', 'ada', 'core', '--budget', budget, '--json');
+      expect(result.code, budget).toBe(2);
+      expect(JSON.parse(result.stderr), budget).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('--budget') } });
+    }
+    const fits = await cli('--agent', 'ada', 'core', '--budget', '1000000', '--json');
+    expect(fits.code, fits.stderr).toBe(0);
+    expect((JSON.parse(fits.stdout) as { text: string }).text).toContain('Ada prefers short answers');
+  });
+
   it('--json errors are one JSON object on stderr; --debug adds the stack', async () => {
     const json = await cli('--agent', 'nobody', 'stats', '--json');
     expect(json.code).toBe(1);

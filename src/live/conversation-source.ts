@@ -2,7 +2,7 @@
 export interface ConversationMessage {
   /** Stable across reads: the message's own id, or one derived from where it was read. */
   id: string;
-  /** 'user' | 'assistant' | 'system', or a speaker's name for multi-party transcripts. */
+  /** 'user' | 'assistant' | 'system' | 'tool', or a speaker's name for multi-party transcripts. */
   role: string;
   content: string;
   /** Epoch milliseconds. */

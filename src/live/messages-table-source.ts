@@ -1,12 +1,15 @@
 import Database from 'better-sqlite3';
 import { tableMessageId, validTableName, type MessageRow } from '../conversations/messages-table.ts';
-import { startPosition, type ConversationSource } from './conversation-source.ts';
+import { startPosition, type ConversationMessage, type ConversationSource, type SourceProblem } from './conversation-source.ts';
+import { storableTimestamp } from './message-timestamp.ts';
 
 
 /**
  * The host's SQLite messages table (the one `createMessagesTable` makes and
  * conversation recall reads), read in id order after the last id consumed.
  * A table whose ids went backwards (emptied and refilled) is read from its start.
+ * A row whose created_at the engine cannot store is reported (its id as the
+ * line) and skipped; a fractional created_at is rounded.
  *
  * @example
  * const source = createMessagesTableSource({ database: 'app.db', table: 'messages' });
@@ -33,10 +36,18 @@ export function createMessagesTableSource(options: { database: string | Database
         .prepare(`SELECT id, conversation_id, role, content, created_at FROM ${table} WHERE id > ?${scoped} ORDER BY id LIMIT ?`)
         .all(Number(position.lastMessageId ?? 0), ...scopeParams, maxMessages) as MessageRow[];
       const lastRow = rows.at(-1);
+      const messages: ConversationMessage[] = [];
+      const problems: SourceProblem[] = [];
+      for (const row of rows) {
+        // A created_at the engine cannot store would fail the whole batch, every time: the row is reported and skipped.
+        const timestamp = storableTimestamp(row.created_at);
+        if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
+        else messages.push({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: timestamp.ms });
+      }
       return {
-        messages: rows.map((row) => ({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: row.created_at })),
+        messages,
         next: lastRow ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id) } : position,
-        problems: [],
+        problems,
         ...(reset ? { reset } : {}),
       };
     },

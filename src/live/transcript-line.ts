@@ -1,15 +1,27 @@
 import { z } from 'zod';
 import type { ConversationMessage } from './conversation-source.ts';
+import { storableTimestamp } from './message-timestamp.ts';
+
+// Below this a number is read as seconds: 1e11 s is the year 5138, 1e11 ms is 1973-03-03.
+const SECONDS_BELOW = 1e11;
 
 const timestampSchema = z.union([z.number().finite().nonnegative(), z.string().min(1)]).transform((value, context) => {
-  const parsed = typeof value === 'number' ? value : Date.parse(value);
-  if (Number.isNaN(parsed)) {
-    context.addIssue({ code: 'custom', message: `timestamp "${String(value)}" is not a date` });
+  // Seconds since the epoch are common in transcripts (Python's time.time()); a date string never is.
+  const parsed = storableTimestamp(typeof value === 'number' && value < SECONDS_BELOW ? value * 1000 : value);
+  if ('problem' in parsed) {
+    context.addIssue({ code: 'custom', message: parsed.problem });
     return z.NEVER;
   }
-  // Seconds since the epoch are common in transcripts; milliseconds are what the engine stores.
-  return parsed < 1e11 ? parsed * 1000 : parsed;
+  return parsed.ms;
 });
+
+/**
+ * The roles a transcript line may name in `role` (any letter case). A person's
+ * name goes in `speaker`. Any other `role` ("web", "developer", "function") is
+ * nobody speaking to the agent: the line is consumed and never analyzed, as
+ * system and tool lines yield nothing, so it cannot plant a memory about the user.
+ */
+export const TRANSCRIPT_ROLES = ['user', 'assistant', 'system', 'tool'] as const;
 
 /** One transcript line: `{ role | speaker, content, timestamp, id? }`. */
 export const transcriptLineSchema = z
@@ -22,6 +34,9 @@ export const transcriptLineSchema = z
   })
   .refine((line) => line.role !== undefined || line.speaker !== undefined, { message: 'needs "role" or "speaker"' });
 
+/** What one line is: a message, a line no one speaks in (consumed, not analyzed), or why it cannot be read. */
+export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: true; message: null } | { ok: false; problem: string };
+
 /**
  * Reads one JSONL transcript line into a message, or says why it cannot.
  *
@@ -29,7 +44,7 @@ export const transcriptLineSchema = z
  * parseTranscriptLine('{"role":"user","content":"hi","timestamp":1700000000000}', 'line-1')
  * // { ok: true, message: { id: 'line-1', role: 'user', content: 'hi', timestamp: 1700000000000 } }
  */
-export function parseTranscriptLine(text: string, fallbackId: string): { ok: true; message: ConversationMessage } | { ok: false; problem: string } {
+export function parseTranscriptLine(text: string, fallbackId: string): TranscriptLineResult {
   let value: unknown;
   try {
     value = JSON.parse(text);
@@ -41,8 +56,15 @@ export function parseTranscriptLine(text: string, fallbackId: string): { ok: tru
     return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ') };
   }
   const line = parsed.data;
+  const role = line.role === undefined ? line.speaker! : documentedRole(line.role);
+  if (role === null) return { ok: true, message: null };
   return {
     ok: true,
-    message: { id: line.id === undefined ? fallbackId : String(line.id), role: (line.role ?? line.speaker)!, content: line.content, timestamp: line.timestamp },
+    message: { id: line.id === undefined ? fallbackId : String(line.id), role, content: line.content, timestamp: line.timestamp },
   };
+}
+
+function documentedRole(role: string): string | null {
+  const lower = role.toLowerCase();
+  return (TRANSCRIPT_ROLES as readonly string[]).includes(lower) ? lower : null;
 }

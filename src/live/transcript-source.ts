@@ -45,7 +45,8 @@ function stillHolds(fd: number, from: SourcePosition, size: number): boolean {
  * An append-only JSONL transcript, one `{ role | speaker, content, timestamp, id? }`
  * per line. Only newline-terminated lines are consumed, so a line the writer
  * is still writing waits for the next read. A malformed line is reported with
- * its line number and skipped. When the file is rotated or truncated (another
+ * its line number and skipped; a `role` other than user, assistant, system or
+ * tool is consumed without a word (nobody said it to the agent). When the file is rotated or truncated (another
  * inode, or shorter than the watermark, or different bytes before it) the new
  * content is read from its start; when it was only moved or rewritten with the
  * same beginning, reading continues at the watermark, never from the top.
@@ -119,8 +120,8 @@ function readLines(fd: number, from: SourcePosition | null, maxMessages: number)
       if (text === '') continue;
       const fallbackId = `${next.firstLineHash?.slice(-8) ?? 'file'}:${next.line}`;
       const parsed = parseTranscriptLine(text, fallbackId);
-      if (parsed.ok) messages.push(parsed.message);
-      else problems.push({ line: next.line, message: parsed.problem });
+      if (!parsed.ok) problems.push({ line: next.line, message: parsed.problem });
+      else if (parsed.message !== null) messages.push(parsed.message);
     }
     pending = pending.subarray(start);
     pendingStart += start;

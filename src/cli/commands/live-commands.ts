@@ -11,8 +11,12 @@ import { importMirror } from '../../live/mirror-import.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
-import { consolidationOption, parseListOption, parseNumberOption } from '../format.ts';
+import { consolidationOption, parseListOption, parseNumberOption, parsePositiveIntegerOption } from '../format.ts';
 import { scheduleConsolidationService } from '../../layers/nightly-consolidation.ts';
+
+// The largest context windows offered today hold 1-2 million tokens; a core block larger than
+// a whole context is not a budget but a typo.
+const MAX_CORE_BUDGET_TOKENS = 1_000_000;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -54,7 +58,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
   program
     .command('watch')
     .description('turn a conversation into weighted memories: every 10 minutes by default, --follow, or --once')
-    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line')
+    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line; role is user, assistant, system or tool (other roles are read past)')
     .option('--db <file>', 'SQLite database holding a messages table (with --table)')
     .option('--table <name>', 'messages table name', 'messages')
     .option('--interval <duration>', 'poll period (10m, 30s, 1h)', '10m')
@@ -120,8 +124,9 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
     .description('the core memories (live score ≥ 0.7) as a prompt block for the start of a session')
     .option('--budget <tokens>', 'token budget (approximate: characters / 4)', '800')
     .action(async (options: { budget: string }, command: Command) => {
+      const budgetTokens = parsePositiveIntegerOption(options.budget, 'budget', MAX_CORE_BUDGET_TOKENS) ?? 800;
       await context.withMemory(command, async (memory) => {
-        const block = await loadCoreMemories(memory, { budgetTokens: parseNumberOption(options.budget, 'budget') ?? 800 });
+        const block = await loadCoreMemories(memory, { budgetTokens });
         context.print(command, { text: block.text, omitted: block.omitted, approximateTokens: block.approximateTokens, ids: block.included.map((entry) => entry.memory.id) }, () => block.text);
       });
     });

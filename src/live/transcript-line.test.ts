@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { parseTranscriptLine } from './transcript-line.ts';
+
+const timestampOf = (timestamp: unknown) => {
+  const parsed = parseTranscriptLine(JSON.stringify({ role: 'user', content: 'x', timestamp }), 'line-1');
+  return parsed.ok ? parsed.message?.timestamp : parsed.problem;
+};
+
+describe('transcript line timestamps', () => {
+  it('rounds fractional milliseconds (Python time.time() * 1000) to the instant they name', () => {
+    expect(timestampOf(1_764_000_000_000.5)).toBe(1_764_000_000_001);
+    expect(timestampOf(1_764_000_000_000.25)).toBe(1_764_000_000_000);
+  });
+
+  it('reads a number below 1e11 as seconds, fractional ones too, but never a date string', () => {
+    expect(timestampOf(1_764_000_000)).toBe(1_764_000_000_000);
+    expect(timestampOf(1_764_000_000.123)).toBe(1_764_000_000_123);
+    expect(timestampOf('1972-06-01T00:00:00Z')).toBe(Date.UTC(1972, 5, 1));
+    expect(timestampOf('1970-01-02')).toBe(Date.UTC(1970, 0, 2));
+  });
+
+  it('refuses a timestamp the engine cannot store, saying why', () => {
+    expect(timestampOf(1e16)).toMatch(/^timestamp: 10000000000000000 is past the last date/);
+    expect(timestampOf('0001-01-01')).toMatch(/^timestamp: "0001-01-01" is before 1970-01-01/);
+    expect(timestampOf('1969-07-20T20:17:00Z')).toMatch(/before 1970-01-01/);
+    expect(timestampOf('yesterday')).toMatch(/is not a date/);
+    expect(timestampOf(8.64e15)).toBe(8.64e15);
+  });
+});
