@@ -99,6 +99,19 @@ describe('an honest CLI', () => {
     expect((JSON.parse(fits.stdout) as { text: string }).text).toContain('Ada prefers short answers');
   });
 
+  it('watch --batch is a whole number of messages from 1 to 10,000, or a VALIDATION_ERROR before anything is read', async () => {
+    const transcript = path.join(home.home, 'batch.jsonl');
+    fs.writeFileSync(transcript, `${JSON.stringify({ role: 'user', content: 'I adopted a cat named Miso last week', timestamp: 1764000000000 })}\n`);
+    for (const batch of ['0', '-1', '1.5', '10001']) {
+      const result = await cli('--agent', 'ada', 'watch', '--source', transcript, '--once', '--batch', batch, '--json');
+      expect(result.code, batch).toBe(2);
+      expect(JSON.parse(result.stderr), batch).toMatchObject({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('--batch') } });
+    }
+    const stats = await cli('--agent', 'ada', 'stats', '--json');
+    expect(stats.code).toBe(1); // the agent was never created: nothing was read or stored
+    expect((await cli('--agent', 'ada', 'watch', '--source', transcript, '--once', '--batch', '1', '--json')).code).toBe(0);
+  });
+
   it('--json errors are one JSON object on stderr; --debug adds the stack', async () => {
     const json = await cli('--agent', 'nobody', 'stats', '--json');
     expect(json.code).toBe(1);

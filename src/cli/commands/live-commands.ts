@@ -17,6 +17,8 @@ import { scheduleConsolidationService } from '../../layers/nightly-consolidation
 // The largest context windows offered today hold 1-2 million tokens; a core block larger than
 // a whole context is not a budget but a typo.
 const MAX_CORE_BUDGET_TOKENS = 1_000_000;
+// A batch is analysed and written in one transaction; 10,000 messages is already hours of a busy chat.
+const MAX_WATCH_BATCH = 10_000;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 
@@ -75,7 +77,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
       // A source that does not exist would be watched forever, analysing nothing ("0 messages analyzed").
       if (!fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
       const intervalMs = options.interval === '10m' ? DEFAULT_WATCH_INTERVAL_MS : parseInterval(String(options.interval));
-      const batchSize = parseNumberOption(String(options.batch), 'batch') ?? 50;
+      const batchSize = parsePositiveIntegerOption(String(options.batch), 'batch', MAX_WATCH_BATCH) ?? 50;
       await context.writeMemory(command, async (memory) => {
         const source: ConversationSource & { close?(): void } = file ? createTranscriptSource({ file }) : createMessagesTableSource({ database: path.resolve(database!), table: String(options.table) });
         const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0 };
