@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { timeSchema } from './time-schema.ts';
+import { storableTimeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 import { identifierSchema } from './identifiers.ts';
 
@@ -26,7 +26,7 @@ export function createExperienceSchema(limits: { maxContentBytes: number; maxTag
       context: contextSchema.optional(),
       domain: z.string().max(200).optional(),
       category: z.string().max(200).optional(),
-      timestamp: timeSchema.optional(),
+      timestamp: storableTimeSchema.optional(),
       importance: unit.optional(),
       intensity: unit.optional(),
       tags: z.array(z.string().min(1).max(200)).max(limits.maxTags).optional(),

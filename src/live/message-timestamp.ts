@@ -1,6 +1,5 @@
-// The last instant a Date can represent (ECMA-262: ±8.64e15 ms). The engine stores whole,
-// non-negative epoch ms; a value past this is not a date the LLM analyzer or a listing could print.
-const LATEST_DATE_MS = 8.64e15;
+// The engine stores whole, non-negative epoch ms up to the last Date (its experience schema refuses the rest).
+import { LATEST_DATE_MS } from '../config/time-schema.ts';
 
 /**
  * A message's time as the engine stores it (whole epoch ms from 1970 to the last

@@ -229,6 +229,9 @@ describe('bad input', () => {
     ['oversized content', { type: 'chat', content: 'x'.repeat(64 * 1024 + 1) }, 'CONTENT_TOO_LARGE'],
     ['a session id that escapes the home', { type: 'chat', content: 'x', sessionId: '../../etc' }, 'VALIDATION_ERROR'],
     ['an unknown field', { type: 'chat', content: 'x', colour: 'red' }, 'VALIDATION_ERROR'],
+    ['a date before 1970', { type: 'chat', content: 'x', timestamp: '1969-12-31T00:00:00Z' }, 'VALIDATION_ERROR'],
+    ['a time past the last Date', { type: 'chat', content: 'x', timestamp: 9e15 }, 'VALIDATION_ERROR'],
+    ['fractional milliseconds', { type: 'chat', content: 'x', timestamp: 1764000000000.5 }, 'VALIDATION_ERROR'],
   ];
 
   it.each(cases)('%s → a typed error and nothing written', async (_name, input, code) => {
