@@ -4,6 +4,7 @@ import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
+import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides } from './polarity.ts';
 import { isUsersThing } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
@@ -202,6 +203,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const read = readDescription(description);
   const field = await judgeCandidates(memory, read, threshold);
+  await doubtCloseRivals(memory, field, (match, rival) => sidesWith(memory, description, match as Judged, rival as Judged));
   const judged = field.filter((entry) => entry.offered);
   // A name or number only one memory holds names that memory, whatever other words come with it ("my
   // Redux preference"); among several memories naming it, the one holding more of the other words
