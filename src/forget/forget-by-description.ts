@@ -1,3 +1,5 @@
+import { forgetDescriptionSchema, forgetOptionsSchema } from '../config/engine-call-schemas.ts';
+import { parseWith } from '../config/parse.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
@@ -199,6 +201,9 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
  * report.candidates // [] — or, when unsure, what to confirm
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
+  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe).
+  parseWith(forgetDescriptionSchema, description, 'forget description');
+  options = parseWith(forgetOptionsSchema, options ?? {}, 'forget options');
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const read = readDescription(description);
