@@ -7,7 +7,7 @@ import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, names
 import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
-import { descriptionSides } from './polarity.ts';
+import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { isUsersThing } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
@@ -239,6 +239,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
+  for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   let sure = judged.filter((entry) => entry.sure);
   // Of several memories holding every word, the only one holding them in its own words goes before those
   // holding some only as a synonym: "the login password" is "My laptop login password is …", not the

@@ -19,6 +19,13 @@ describe('a statement and its negation are two things', () => {
     expect(contentsOf((await forgetByDescription(agent.memory(), "that I don't like coffee", { dryRun: true })).deleted)).toEqual(['I do not like coffee anymore']);
   });
 
+  it('a memory saying the opposite of the description alone is offered, not deleted', async () => {
+    await agent.remember(['I do not like coffee anymore', 'I drink tea every morning']);
+    const report = await forgetByDescription(agent.memory(), 'that I like coffee', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toContain('I do not like coffee anymore');
+  });
+
   it('a description that states neither asks', async () => {
     await agent.remember(STORED);
     const report = await forgetByDescription(agent.memory(), 'coffee', { dryRun: true });

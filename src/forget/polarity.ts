@@ -1,5 +1,6 @@
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { REQUEST_WORDS, withoutRequest } from './description-words.ts';
+import { userActs } from './first-person.ts';
 
 /**
  * "I like coffee" and "I do not like coffee anymore" share every content word ("like" is a stop word to
@@ -33,4 +34,35 @@ export function descriptionSides(description: string, match: string, rival: stri
   const lemmas = (text: string) => new Set(analyzeWithWink(text.normalize('NFKC')).tokens.map((token) => token.lemma));
   const [inMatch, inRival] = [lemmas(match), lemmas(rival)];
   return [...stated].some((verb) => inMatch.has(verb) && inRival.has(verb));
+}
+
+/** The dictionary forms of the verbs a negation governs: "like" in "I do not like coffee anymore", "pay" and not "lend" in "I have not paid back the 300 euros Ruth lent me". */
+function negatedVerbs(text: string): Set<string> {
+  const tokens = analyzeWithWink(text.normalize('NFKC')).tokens;
+  const verbs = new Set<string>();
+  tokens.forEach((token, at) => {
+    if (!NEGATIONS.has(token.normal) && token.normal !== 'no') return;
+    // Past auxiliaries, adverbs and particles ("do not", "no longer", "never really") to the verb itself.
+    let next = at + 1;
+    while (next < tokens.length && ['AUX', 'ADV', 'PART'].includes(tokens[next]!.pos) && !(tokens[next]!.pos === 'AUX' && tokens[next + 1]?.pos !== 'VERB' && tokens[next + 1]?.pos !== 'PART' && tokens[next + 1]?.pos !== 'ADV')) next += 1;
+    if (tokens[next]?.pos === 'VERB' || tokens[next]?.pos === 'AUX') verbs.add(tokens[next]!.lemma);
+    // "I am not pregnant": no verb after the negation, so the one before it is negated.
+    else if (tokens[at - 1]?.pos === 'AUX') verbs.add(tokens[at - 1]!.lemma);
+  });
+  return verbs;
+}
+
+/**
+ * True when the memory says the opposite of what the description states about the same verb: "that I
+ * like coffee" against "I do not like coffee anymore" alone (0.74 from it, every word held, so sure) —
+ * the user asked to forget a liking the memory denies, and which they meant is theirs to say. Only a
+ * description where the user says something of themself ("that I …") states it: "paying Ruth back" names
+ * the matter of "I still have not paid back the 300 euros Ruth lent me", and was left unsure when read so.
+ */
+export function saysTheOpposite(description: string, content: string): boolean {
+  const stated = userActs(description) ? statedVerbs(description) : new Set<string>();
+  if (stated.size === 0) return false;
+  const [inDescription, inMemory] = [negatedVerbs(withoutRequest(description)), negatedVerbs(content)];
+  const lemmas = new Set(analyzeWithWink(content.normalize('NFKC')).tokens.map((token) => token.lemma));
+  return [...stated].some((verb) => lemmas.has(verb) && inDescription.has(verb) !== inMemory.has(verb));
 }
