@@ -18,6 +18,23 @@ export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max
 export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200)).min(1).max(64);
 const unit = z.number().min(0).max(1);
 
+/**
+ * True when the text has a character that shows: a description of zero-width spaces and joiners, a
+ * byte-order mark or a soft hyphen is as empty as one of spaces (a probe's passed the "must not be
+ * empty" check and was matched against every memory). Format and control characters, separators and
+ * marks without a letter to sit on do not count.
+ */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(/[\p{Cf}\p{Cc}\p{Z}\p{M}\s]/gu, '').length > 0;
+}
+
+/** forgetByDescription's description: a string with something visible in it, as long as a query at most. */
+export const forgetDescriptionSchema = z.string().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');
+/** Its options: a threshold (one similarity for both rules, or each rule's) between 0 and 1, and dryRun. */
+export const forgetOptionsSchema = z
+  .object({ threshold: z.union([unit, z.object({ similarity: unit, withEveryWord: unit }).strict()]).optional(), dryRun: z.boolean().optional() })
+  .strict();
+
 export const reinforcementSchema = z.object({ intensity: unit, importance: unit.optional(), setImportance: unit.optional(), context: contextSchema.optional() }).strict();
 export const similarOptionsSchema = z.object({ limit: z.number().int().min(1).max(1_000).optional(), excludeSelf: z.boolean().optional() }).strict();
 export const reviewLimitSchema = z.number().int().min(1).max(MAX_BATCH);

@@ -14,14 +14,14 @@ const FILLER_WORDS = new Set([
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop']);
-const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
+export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
 
 /**
  * The request itself opens a description ("forget that …", "please delete …"); anywhere else the verb
  * is content: "my mother forgetting things" is about forgetting, and dropping the word left only
  * "mother", which two memories hold.
  */
-function withoutRequest(description: string): string {
+export function withoutRequest(description: string): string {
   return description.replace(/^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:forget|delete|remove|erase|drop)\b(?:\s+(?:about|all))?/iu, '');
 }
 

@@ -30,6 +30,8 @@ describe('the user in a description and in a memory', () => {
     expect(isUsersThing('My door code is 1234', 'what I did with my door code')).toBe(false);
     expect(isUsersThing('My blood pressure medication is amlodipine', 'my medication')).toBe(false);
     expect(isUsersThing('My wife is named Jana', 'my wife')).toBe(true);
+    // A preposition qualifying the subject makes it one of several: the bank's password, not "my password".
+    expect(isUsersThing('My password for the bank is tulip88', 'my password')).toBe(false);
   });
 
   it('reads the subject of a "My …" memory without the name set beside it, and the telling before "my …"', () => {

@@ -38,6 +38,10 @@ const TITLE = /^(?:dr|mr|mrs|ms|miss|prof|professor|sir|dame)\.?$/iu;
  * the memory does not open on the user's own thing.
  */
 export function ownedSubject(content: string): string[] | undefined {
+  return readOwnedSubject(content)?.words;
+}
+
+function readOwnedSubject(content: string): { words: string[]; qualified: boolean } | undefined {
   const subject = POSSESSIVE_SUBJECT.exec(content.trim());
   if (!subject) return undefined;
   const tokens = analyzeWithWink(subject[1]!).tokens.filter((token) => token.sentence === 0);
@@ -46,7 +50,7 @@ export function ownedSubject(content: string): string[] | undefined {
   // The apposed name: capitalised words (and a title) after the first word.
   let cut = phrase.length;
   while (cut > 1 && (/^\p{Lu}/u.test(phrase[cut - 1]!.value) || TITLE.test(phrase[cut - 1]!.value) || phrase[cut - 1]!.value === '.')) cut -= 1;
-  return wordsOf(phrase.slice(0, cut).map((token) => token.value).join(' '));
+  return { words: wordsOf(phrase.slice(0, cut).map((token) => token.value).join(' ')), qualified: end !== -1 && tokens[end]!.pos === 'ADP' };
 }
 
 /**
@@ -55,10 +59,13 @@ export function ownedSubject(content: string): string[] | undefined {
  * of such things ("I do not have a door code at work", "I forgot my PIN at the bank once"). The thing must
  * be the whole subject: "My blood pressure medication is amlodipine" is one of the user's medications, not
  * what "my medication" names when others may be (the labelled set's "my medication" beside sertraline).
+ * Nor is a subject a preposition qualifies: "My password for the bank is tulip88" is one of the user's
+ * passwords, and "my password" deleted it beside "My laptop login password is orange42" (a probe).
  */
 export function isUsersThing(content: string, description: string): boolean {
   const named = POSSESSIVE_DESCRIPTION.exec(description.trim());
-  const said = ownedSubject(content);
+  const subject = readOwnedSubject(content);
+  const said = subject?.qualified ? undefined : subject?.words;
   if (!named || !said || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
   const thing = wordsOf(named[1]!);
   return thing.length > 0 && said.length === thing.length && thing.every((word, index) => said[index] === word);

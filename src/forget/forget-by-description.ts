@@ -1,9 +1,13 @@
+import { forgetDescriptionSchema, forgetOptionsSchema } from '../config/engine-call-schemas.ts';
+import { parseWith } from '../config/parse.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
 import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate } from './clear-leader.ts';
-import { ambiguous, ownLifeOnly } from './same-thing.ts';
+import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
+import { doubtCloseRivals } from './close-rival.ts';
+import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { isUsersThing } from './first-person.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
@@ -144,6 +148,27 @@ function markUsersThing(judged: Judged[], description: string): void {
   if (!thing!.sure) Object.assign(thing!, { sure: true, why: `holds every word and its subject is the user's own ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
 }
 
+/** The description states one side of a statement and its negation: `match` is the side it states, `other` the negation of it. */
+async function sidesWith(memory: Hippocampus, description: string, match: Judged, other: Judged): Promise<boolean> {
+  return descriptionSides(description, match.content, other.content) && (await negationOf(memory, match, other));
+}
+
+/**
+ * Of sure matches holding a statement and its negation ("I like coffee", "I do not like coffee anymore"),
+ * the side the description states ("that I like coffee", "that I don't like coffee"); a description
+ * stating neither ("coffee") leaves both, and the two are different things: it asks.
+ */
+async function statedSide(memory: Hippocampus, sure: Judged[], description: string): Promise<Judged[]> {
+  if (sure.length < 2) return sure;
+  const kept: Judged[] = [];
+  for (const entry of sure) {
+    let ruledOut = false;
+    for (const other of sure) if (other !== entry && !ruledOut) ruledOut = await sidesWith(memory, description, other, entry);
+    if (!ruledOut) kept.push(entry);
+  }
+  return kept.length > 0 && kept.length < sure.length ? kept.map((entry) => Object.assign(entry, { why: `${entry.why}; the description states it, not its negation` })) : sure;
+}
+
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
 
 /** Older versions of a matched fact say the same thing in its past: they go with it. */
@@ -176,10 +201,14 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
  * report.candidates // [] — or, when unsure, what to confirm
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
+  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe).
+  parseWith(forgetDescriptionSchema, description, 'forget description');
+  options = parseWith(forgetOptionsSchema, options ?? {}, 'forget options');
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const read = readDescription(description);
   const field = await judgeCandidates(memory, read, threshold);
+  await doubtCloseRivals(memory, field, (match, rival) => sidesWith(memory, description, match as Judged, rival as Judged));
   const judged = field.filter((entry) => entry.offered);
   // A name or number only one memory holds names that memory, whatever other words come with it ("my
   // Redux preference"); among several memories naming it, the one holding more of the other words
@@ -210,12 +239,14 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
+  for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   let sure = judged.filter((entry) => entry.sure);
   // Of several memories holding every word, the only one holding them in its own words goes before those
   // holding some only as a synonym: "the login password" is "My laptop login password is …", not the
   // email password a "login" reaches.
   const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
   if (sure.length >= 2 && inOwnWords.length === 1 && sure.every((entry) => entry.holdsAll)) sure = inOwnWords;
+  sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
   if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];

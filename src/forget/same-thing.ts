@@ -3,6 +3,7 @@ import { queryTerms } from '../core/query-terms.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersThing, ownedSubject, speaksOfUser, userActs, userIsSubject } from './first-person.ts';
+import { negated } from './polarity.ts';
 
 /** A sure match as the ambiguity check sees it. */
 export interface SureMatch {
@@ -26,12 +27,26 @@ function contentLemmas(text: string): Set<string> {
  * final exam was in the big hall" sit at cosine ≥ 0.75 with USE-lite, and both were deleted for "what
  * I did on my final exam" (scenarios 49–58). The same thing also says nothing the other does not: the
  * content words of one are all in the other ("User likes Redux" in "I like Redux for state management").
+ * Negation aside: "not" is no content word, so "I do not like coffee anymore" passes beside "I like coffee".
  */
-function sayTheSame(left: string, right: string, cosine: number): boolean {
+function sayTheSameButForNegation(left: string, right: string, cosine: number): boolean {
   if (cosine < SAME_THING) return false;
   const [a, b] = [contentLemmas(left), contentLemmas(right)];
   const within = (small: Set<string>, large: Set<string>) => [...small].every((lemma) => large.has(lemma));
   return within(a, b) || within(b, a);
+}
+
+/** Opposite polarity is never the same thing: "I like coffee" and "I do not like coffee anymore" (cosine 0.86) were both deleted for "that I like coffee". */
+function sayTheSame(left: string, right: string, cosine: number): boolean {
+  return negated(left) === negated(right) && sayTheSameButForNegation(left, right, cosine);
+}
+
+/** True when one memory says what the other does, negated: "I do not like coffee anymore" of "I like coffee". */
+export async function negationOf(memory: Hippocampus, left: { id: string; content: string }, right: { id: string; content: string }): Promise<boolean> {
+  if (!memory.embedder || negated(left.content) === negated(right.content)) return false;
+  const vectors = await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, [left.id, right.id]);
+  const [a, b] = [vectors.get(left.id), vectors.get(right.id)];
+  return a !== undefined && b !== undefined && sayTheSameButForNegation(left.content, right.content, cosineSimilarity(a, b));
 }
 
 /**

@@ -50,7 +50,7 @@ export const API_OPERATIONS: readonly ApiOperation[] = [
   { method: 'get', path: '/agents/:agent/memories/:id/history', summary: 'Created, consolidated, reinforced, superseded, updated', tag: 'memories', authenticated: true },
   { method: 'get', path: '/agents/:agent/memories/:id/strength', summary: 'Strength over time: past decay and projected curve', tag: 'memories', query: strengthQuerySchema, authenticated: true },
   { method: 'post', path: '/agents/:agent/search', summary: 'Hybrid recall with the filter language and a per-signal score breakdown', tag: 'recall', body: searchBodySchema, authenticated: true },
-  { method: 'post', path: '/agents/:agent/forget/preview', summary: 'Exactly what forgetting these ids, or this description, would delete (nothing is deleted)', tag: 'recall', body: forgetRequestBodySchema, authenticated: true },
+  { method: 'post', path: '/agents/:agent/forget/preview', summary: 'Exactly what forgetting these ids, or this description, would delete, and the candidates forget would ask to confirm when unsure (nothing is deleted)', tag: 'recall', body: forgetRequestBodySchema, authenticated: true },
   { method: 'post', path: '/agents/:agent/forget', summary: 'Forget memories by id, or by a description (semantic match, then the text is purged)', tag: 'recall', body: forgetRequestBodySchema, authenticated: true },
   { method: 'post', path: '/agents/:agent/facts', summary: 'Learn facts from what the user said: new, reinforced or superseding (history per fact at /memories/:id/history)', tag: 'recall', body: rememberFactsBodySchema, authenticated: true },
   { method: 'get', path: '/agents/:agent/blocks', summary: 'Every memory block of the agent', tag: 'blocks', authenticated: true },

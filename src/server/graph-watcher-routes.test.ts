@@ -97,4 +97,17 @@ describe('POST /agents/:agent/forget/preview by description', () => {
     expect(forgotten.deleted).toEqual(preview.memories.map((memory) => memory.id));
     expect((await fixture.json('/agents/ada/forget/preview', 'POST', { description: '   ' })).status).toBe(400);
   });
+
+  test('when forget would ask, the preview lists the same candidates and deletes nothing', async () => {
+    fixture = await createHttpAppFixture({ embedder: null });
+    // Two memories hold "invoice" and nothing else decides: forget answers with both to confirm (a probe saw the preview answer { memories: [] } alone).
+    const preview = (await (await fixture.json('/agents/ada/forget/preview', 'POST', { description: 'invoice' })).json()) as { memories: MemoryView[]; candidates: { id: string; content: string; why: string }[] };
+    expect(preview.memories).toEqual([]);
+    expect(preview.candidates.map((candidate) => candidate.content).sort()).toEqual(['Invoice retries should back off exponentially to avoid hammering the payment gateway', 'The postgres migration for invoices timed out on the replica']);
+    expect(preview.candidates.every((candidate) => candidate.why.length > 0)).toBe(true);
+    const forgotten = (await (await fixture.json('/agents/ada/forget', 'POST', { description: 'invoice' })).json()) as { deleted: string[]; candidates: { id: string; content: string; why: string }[] };
+    expect(forgotten.deleted).toEqual([]);
+    expect(preview.candidates.map(({ id, content, why }) => ({ id, content, why }))).toEqual(forgotten.candidates);
+    expect(((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).total).toBe(7);
+  });
 });

@@ -104,7 +104,10 @@ export const appendBlockBodySchema = appendBlockInput.omit({ key: true });
 export const rememberFactsBodySchema = rememberFactsInput;
 
 /** POST /agents/:agent/forget and /forget/preview — by ids, or by a description (the forget_memory tool: semantic match, then purge; the preview runs the same match without deleting). */
-export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetDescriptionInput]);
+export const forgetRequestBodySchema = z.union([forgetBodySchema, forgetDescriptionInput], {
+  // A body matching neither form got only "(root): Invalid input" (a probe): say what it needs.
+  error: (issue) => (issue.code === 'invalid_union' ? 'must be an object with either "ids" (a non-empty array of memory ids) or "description" (what to forget, in words), not both' : undefined),
+});
 
 /** GET /agents/:agent/graph/entities — most-mentioned first; `query` keeps names or aliases containing it. */
 export const graphEntitiesQuerySchema = z

@@ -123,9 +123,17 @@ describe('forget', () => {
   });
 
   test('needs a non-empty list of ids', async () => {
-    for (const body of [{}, { ids: [] }, { ids: 'abc' }, { description: '  ' }, { ids: ['a'], description: 'both' }]) {
+    for (const body of [{}, { ids: [] }, { ids: 'abc' }, { description: '  ' }, { description: '\u200b\u200d' }, { ids: ['a'], description: 'both' }]) {
       const response = await fixture.json('/agents/ada/forget', 'POST', body);
       expect(response.status, JSON.stringify(body)).toBe(400);
+    }
+  });
+
+  test('a body of neither or both forms says what it needs, not only "Invalid input"', async () => {
+    for (const body of [{}, { ids: ['a'], description: 'both' }, { id: 'a' }]) {
+      const { error } = (await (await fixture.json('/agents/ada/forget', 'POST', body)).json()) as { error: { code: string; message: string } };
+      expect(error.code).toBe('VALIDATION_ERROR');
+      expect(error.message, JSON.stringify(body)).toMatch(/either "ids".*or "description"/);
     }
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_TYPES } from '../spec/memory-record.ts';
+import { hasVisibleText } from '../config/engine-call-schemas.ts';
 
 // Limits at the tool boundary: a model that loops or pastes a whole file gets
 // a typed error instead of a multi-megabyte write.
@@ -12,7 +13,7 @@ const nonBlank = (max: number) =>
   z
     .string()
     .max(max, `must be at most ${max} characters`)
-    .refine((value) => value.trim().length > 0, 'must not be empty');
+    .refine(hasVisibleText, 'must not be empty');
 
 /** Block keys become part of prompts and storage keys: short, plain, no odd characters. */
 export const blockKeySchema = z

@@ -31,7 +31,9 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
       const order = new Map(report.deleted.map((memory, index) => [memory.id, index]));
       const found = await engine.store.getMany({ agentId: engine.agentId }, [...order.keys()]);
       found.sort((left, right) => order.get(left.id)! - order.get(right.id)!);
-      return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])) });
+      // Not sure what it means: forget deletes nothing and answers these to confirm by ids, so the preview lists them too.
+      const candidates = report.candidates.map(({ id, content, why, similarity }) => ({ id, content, why, similarity }));
+      return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])), candidates });
     }
     const { ids } = body;
     // What was derived from them (facts, watcher memories) goes too: the preview lists it after them.
