@@ -86,6 +86,9 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
 
   const shot = (name: string, fullPage = true) => page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
   const settled = () => page.waitForSelector('[data-testid="view"][aria-busy="false"]');
+  /** What the agent holds, read from the server (not the page). */
+  const memoryContents = async () => ((await (await fetch(`${server.url}/agents/ada/memories?limit=100`)).json()) as { memories: { content: string }[] }).memories.map((memory) => memory.content);
+  const invoiceMemories = async () => (await memoryContents()).filter((content) => /invoice/i.test(content)).length;
 
   beforeAll(async () => {
     fs.mkdirSync(ARTIFACTS, { recursive: true });
@@ -216,6 +219,30 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await shot('forget-description', false);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect(await page.locator('[data-testid="memories-table"] tbody tr').count()).toBe(9);
+  });
+
+  test('an unsure description deletes nothing and lets the user tick which of its candidates to forget', async () => {
+    // Several memories hold "invoice": forget is unsure which is meant, so the dialog offers them instead.
+    const invoicesBefore = await invoiceMemories();
+    expect(invoicesBefore).toBeGreaterThanOrEqual(2);
+    await page.getByRole('searchbox', { name: 'forget by description' }).fill('the invoice');
+    await page.getByTestId('forget-described').click();
+    const dialog = page.getByTestId('forget-dialog');
+    await dialog.waitFor();
+    const offered = dialog.getByTestId('forget-candidates').locator('li');
+    expect(await offered.count()).toBeGreaterThanOrEqual(2);
+    expect(await dialog.getByTestId('confirm-forget').isDisabled()).toBe(true);
+    await dialog.getByRole('checkbox', { name: 'forget: Keep invoices for seven years to satisfy the auditors' }).check();
+    await expect(dialog.getByTestId('confirm-forget').textContent()).resolves.toBe('Forget 1 memory');
+    await shot('forget-candidates', false);
+    await dialog.getByTestId('confirm-forget').click();
+    await dialog.waitFor({ state: 'detached' });
+    await settled();
+    const contents = await memoryContents();
+    expect(contents).not.toContain('Keep invoices for seven years to satisfy the auditors');
+    // Only what was ticked went: the other memories holding "invoice" stay.
+    expect(contents.filter((content) => /invoice/i.test(content))).toHaveLength(invoicesBefore - 1);
+    expect(pageErrors).toEqual([]);
   });
 
   test("the graph view lists entities and shows an entity's relations, closed ones marked, with the memories they came from", async () => {

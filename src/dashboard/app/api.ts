@@ -51,6 +51,14 @@ export interface ListFilters {
   filter?: string;
 }
 
+/** A memory a description may mean, when forget is unsure: to confirm by id. */
+export interface ForgetCandidate {
+  id: string;
+  content: string;
+  why: string;
+  similarity: number | null;
+}
+
 /** Forgetting by ids, or by a description of what to forget. */
 export type ForgetTarget = { ids: string[] } | { description: string };
 
@@ -85,7 +93,8 @@ export const api = {
     return request<{ results: SearchHit[]; tookMs: number }>(`${agentPath(agent)}/search`, post({ ...rest, ...(filter ? { filter } : {}), recordAccess: false }));
   },
   /** What forgetting would delete, by ids or by a description (the same match forget runs); nothing is deleted. */
-  forgetPreview: (agent: string, what: ForgetTarget) => request<{ memories: MemoryView[]; missing: string[] }>(`${agentPath(agent)}/forget/preview`, post(what)),
+  // `candidates`: when a description is unsure, what it may mean (nothing is deleted by it; the user picks by id).
+  forgetPreview: (agent: string, what: ForgetTarget) => request<{ memories: MemoryView[]; missing: string[]; candidates?: ForgetCandidate[] }>(`${agentPath(agent)}/forget/preview`, post(what)),
   forget: (agent: string, what: ForgetTarget) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post(what)),
   graphEntities(agent: string, query = '', limit = 100) {
     const search = new URLSearchParams({ limit: String(limit), ...(query ? { query } : {}) });
