@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import type { Embedder } from '../spec/embedder.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { MIXED_QUERIES as QUERIES, seedMixedMemories } from '../testing/mixed-recall-fixture.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 // Searches do not queue behind each other nor behind a write under way; what a write
@@ -35,24 +36,8 @@ function heldEmbedder(hold: string): { embedder: Embedder; release: () => void; 
   };
 }
 
-const TOPICS = ['billing invoices postgres', 'coffee standup preference', 'deploy canary friday', 'cache stampede incident', 'replica latency alert'];
-const QUERIES = [
-  { query: 'postgres invoices', options: {} },
-  { query: 'coffee preference', options: { mode: 'keyword' as const } },
-  { query: 'canary deploy', options: { types: ['decision' as const] } },
-  { query: 'incident alert latency', options: { minImportance: 0.4, limit: 3 } },
-  { query: 'billing replica', options: { filter: { importance: { $gte: 0.5 } } } },
-];
-
 async function seed(engine: Hippocampus): Promise<void> {
-  await engine.rememberMany(
-    Array.from({ length: 60 }, (_, index) => ({
-      type: index % 3 === 0 ? ('decision' as const) : ('observation' as const),
-      content: `note ${index} about ${TOPICS[index % TOPICS.length]} and ${TOPICS[(index * 3) % TOPICS.length]}`,
-      importance: (index % 10) / 10,
-    })),
-    { longTerm: true },
-  );
+  await seedMixedMemories(engine, 60);
 }
 
 const outline = (results: Awaited<ReturnType<Hippocampus['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score]);

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { MIXED_QUERIES as QUERIES, MIXED_TOPICS as TOPICS, seedMixedMemories } from '../testing/mixed-recall-fixture.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 // Recalls answered by read workers (read-only connections in threads) answer what the engine's own
@@ -10,15 +11,6 @@ const NOW = Date.UTC(2026, 5, 1);
 const clock = { now: () => NOW };
 let temp: ReturnType<typeof createTempHome>;
 const engines: Hippocampus[] = [];
-
-const TOPICS = ['billing invoices postgres', 'coffee standup preference', 'deploy canary friday', 'cache stampede incident', 'replica latency alert'];
-const QUERIES = [
-  { query: 'postgres invoices', options: {} },
-  { query: 'coffee preference', options: { mode: 'keyword' as const } },
-  { query: 'canary deploy', options: { types: ['decision' as const] } },
-  { query: 'incident alert latency', options: { minImportance: 0.4, limit: 3 } },
-  { query: 'billing replica', options: { filter: { importance: { $gte: 0.5 } } } },
-];
 
 const outline = (results: Awaited<ReturnType<Hippocampus['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score, result.memory.content]);
 
@@ -38,14 +30,7 @@ afterEach(async () => {
 
 test('read workers answer every search (vectors, keywords, filters, at once) as the engine in process does', async () => {
   const inProcess = await open();
-  await inProcess.rememberMany(
-    Array.from({ length: 80 }, (_, index) => ({
-      type: index % 3 === 0 ? ('decision' as const) : ('observation' as const),
-      content: `note ${index} about ${TOPICS[index % TOPICS.length]} and ${TOPICS[(index * 3) % TOPICS.length]}`,
-      importance: (index % 10) / 10,
-    })),
-    { longTerm: true },
-  );
+  await seedMixedMemories(inProcess, 80);
   const expected = [];
   for (const { query, options } of QUERIES) expected.push(outline(await inProcess.recallRelevant(query, { ...options, recordAccess: false })));
   expect(expected.every((results) => results.length > 0)).toBe(true);
