@@ -58,6 +58,17 @@ async function relatedWords(memory: Hippocampus, leaderContent: string, lacking:
   return related;
 }
 
+/**
+ * The description's words a memory does not hold (`unheld`), split into those it says in other words
+ * (`related`, within RELATED of a word it holds) and the rest (`lacking`), with the memory's word forms.
+ */
+async function wordsNotHeld(memory: Hippocampus, content: string, terms: string[][]): Promise<{ forms: string[][]; unheld: string[]; related: Set<string>; lacking: string[] }> {
+  const forms = wordForms(content);
+  const unheld = terms.filter((term) => heldWords(forms, [term]).length === 0).map((term) => term[0]!);
+  const related = await relatedWords(memory, content, unheld);
+  return { forms, unheld, related, lacking: unheld.filter((word) => !related.has(word)) };
+}
+
 /** The description with one content word taken out (with its ending and possessive). */
 function without(text: string, word: string): string {
   return text.replace(new RegExp(`(?<![\\p{L}\\p{N}])${word}\\p{L}*(['’]s)?`, 'giu'), '').replace(/\s+/g, ' ').trim();
@@ -99,10 +110,8 @@ function namesOtherThing(description: { text: string; terms: string[][]; decisiv
  * from "like") is offered to confirm instead of deleted, 1 of 440.
  */
 export async function namesAnotherThing(memory: Hippocampus, entry: LeaderCandidate, description: { text: string; terms: string[][]; decisive: string[] }): Promise<boolean> {
-  const unheld = description.terms.filter((forms) => heldWords(wordForms(entry.content), [forms]).length === 0).map((forms) => forms[0]!);
-  if (unheld.length === 0) return false;
-  const related = await relatedWords(memory, entry.content, unheld);
-  return namesOtherThing(description, unheld.filter((word) => !related.has(word)));
+  const { lacking } = await wordsNotHeld(memory, entry.content, description.terms);
+  return namesOtherThing(description, lacking);
 }
 
 /**
@@ -136,10 +145,7 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   const margin = leader.similarity! - (second?.similarity ?? 0);
   const halfHeld = leader.held > 0 && leader.held * 2 >= description.terms.length;
   if (halfHeld ? margin < MARGIN : description.terms.length < 2 || margin < WIDE_MARGIN) return;
-  const leaderForms = wordForms(leader.content);
-  const unheld = description.terms.filter((forms) => heldWords(leaderForms, [forms]).length === 0).map((forms) => forms[0]!);
-  const related = await relatedWords(memory, leader.content, unheld);
-  const lacking = unheld.filter((word) => !related.has(word));
+  const { forms: leaderForms, unheld, related, lacking } = await wordsNotHeld(memory, leader.content, description.terms);
   if (namesOtherThing(description, lacking) || qualifiesHeldWord(description.text, lacking.filter((word) => !description.decisive.includes(word)), leaderForms)) return;
   // Only verbs unheld, or only verbs besides the paraphrased words: how it says what happened, not tested.
   const tested = relationOnly(description.text, unheld) ? [] : [...(relationOnly(description.text, lacking) ? [] : lacking), ...related];
@@ -173,10 +179,7 @@ export async function markOwnNamer(memory: Hippocampus, field: LeaderCandidate[]
   if (naming.length < 2 || own.length !== 1) return;
   const [chosen] = own;
   if (naming.some((entry) => entry !== chosen && entry.similarity! >= chosen!.similarity!)) return;
-  const forms = wordForms(chosen!.content);
-  const unheld = description.terms.filter((terms) => heldWords(forms, [terms]).length === 0).map((terms) => terms[0]!);
-  const related = await relatedWords(memory, chosen!.content, unheld);
-  const lacking = unheld.filter((word) => !related.has(word));
+  const { lacking } = await wordsNotHeld(memory, chosen!.content, description.terms);
   if (lacking.length > 0 && !relationOnly(description.text, lacking)) return;
   Object.assign(chosen!, { sure: true, offered: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one where the user is the subject` });
 }

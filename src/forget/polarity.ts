@@ -9,9 +9,15 @@ import { userActs } from './first-person.ts';
  */
 const NEGATIONS = new Set(['not', 'never', 'nobody', 'nothing', 'neither', 'nor', 'nowhere']);
 
+/** A word that negates: one of NEGATIONS ("n't" reads as "not"), or "no" as a word ("I have no siblings"). */
+const negates = (token: { normal: string }) => NEGATIONS.has(token.normal) || token.normal === 'no';
+
+/** The dictionary forms of every word of a text. */
+const lemmasOf = (text: string) => new Set(analyzeWithWink(text.normalize('NFKC')).tokens.map((token) => token.lemma));
+
 /** True when the text negates what it says ("not", "n't", "never", "no" as a word: "I have no siblings"; not "No." for number). */
 export function negated(text: string): boolean {
-  return analyzeWithWink(text.normalize('NFKC')).tokens.some((token) => NEGATIONS.has(token.normal) || token.normal === 'no');
+  return analyzeWithWink(text.normalize('NFKC')).tokens.some(negates);
 }
 
 /**
@@ -31,8 +37,7 @@ export function statedVerbs(description: string): Set<string> {
 export function descriptionSides(description: string, match: string, rival: string): boolean {
   if (negated(match) === negated(rival) || negated(description) !== negated(match)) return false;
   const stated = statedVerbs(description);
-  const lemmas = (text: string) => new Set(analyzeWithWink(text.normalize('NFKC')).tokens.map((token) => token.lemma));
-  const [inMatch, inRival] = [lemmas(match), lemmas(rival)];
+  const [inMatch, inRival] = [lemmasOf(match), lemmasOf(rival)];
   return [...stated].some((verb) => inMatch.has(verb) && inRival.has(verb));
 }
 
@@ -41,7 +46,7 @@ function negatedVerbs(text: string): Set<string> {
   const tokens = analyzeWithWink(text.normalize('NFKC')).tokens;
   const verbs = new Set<string>();
   tokens.forEach((token, at) => {
-    if (!NEGATIONS.has(token.normal) && token.normal !== 'no') return;
+    if (!negates(token)) return;
     // Past auxiliaries, adverbs and particles ("do not", "no longer", "never really") to the verb itself.
     let next = at + 1;
     while (next < tokens.length && ['AUX', 'ADV', 'PART'].includes(tokens[next]!.pos) && !(tokens[next]!.pos === 'AUX' && tokens[next + 1]?.pos !== 'VERB' && tokens[next + 1]?.pos !== 'PART' && tokens[next + 1]?.pos !== 'ADV')) next += 1;
@@ -63,6 +68,6 @@ export function saysTheOpposite(description: string, content: string): boolean {
   const stated = userActs(description) ? statedVerbs(description) : new Set<string>();
   if (stated.size === 0) return false;
   const [inDescription, inMemory] = [negatedVerbs(withoutRequest(description)), negatedVerbs(content)];
-  const lemmas = new Set(analyzeWithWink(content.normalize('NFKC')).tokens.map((token) => token.lemma));
+  const lemmas = lemmasOf(content);
   return [...stated].some((verb) => lemmas.has(verb) && inDescription.has(verb) !== inMemory.has(verb));
 }
