@@ -1,24 +1,21 @@
 import { queryTerms } from '../core/query-terms.ts';
 import type { RecallWeights } from '../core/recall-scoring.ts';
 import type { RecallHopOptions } from '../config/recall-relevant-schema.ts';
-import type { AgentScope, MemoryQuery, MemoryStore } from '../spec/memory-store.ts';
+import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
+import { l2Normalize } from '../providers/l2-normalize.ts';
+import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 
 /** How the second hop reads the first one's best hits, when the options say nothing. */
 export const DEFAULT_HOP: Readonly<Required<RecallHopOptions>> = { seeds: 3, feedback: 0.5, terms: 8 };
 
 /** What the second probe needs of the first pass and of the engine. */
-export interface HopInputs {
+export interface HopInputs extends IndexProbe {
   scope: AgentScope;
   store: MemoryStore;
   vectorIndex: VectorIndex;
   keywordIndex: KeywordIndex;
   weights: RecallWeights;
-  filters: MemoryQuery;
-  hasFilters: boolean;
-  /** A selective filter is searched exactly over its matches (as the first pass does). */
-  exactVectors: boolean;
-  perIndex: number;
   neighbourWeight: number | undefined;
   terms: string[];
   queryVector: Float32Array | null;
@@ -35,22 +32,15 @@ export interface HopHits {
   vector: Float32Array | null;
 }
 
-function normalized(vector: Float32Array): Float32Array {
-  let norm = 0;
-  for (const value of vector) norm += value * value;
-  norm = Math.sqrt(norm);
-  return norm === 0 ? vector : vector.map((value) => value / norm);
-}
-
 /** The query vector plus `feedback` × the mean of the seeds' vectors, unit length (Rocchio's relevance feedback). */
 export function feedbackVector(query: Float32Array, seeds: Float32Array[], feedback: number): Float32Array {
-  const moved = Float32Array.from(normalized(query));
+  const moved = l2Normalize(query);
   if (seeds.length === 0 || feedback === 0) return moved;
   for (const seed of seeds) {
-    const unit = normalized(seed);
+    const unit = l2Normalize(seed);
     for (let index = 0; index < moved.length; index += 1) moved[index]! += (feedback * (unit[index] ?? 0)) / seeds.length;
   }
-  return normalized(moved);
+  return l2Normalize(moved);
 }
 
 /**
@@ -90,22 +80,19 @@ export async function secondHop(inputs: HopInputs, options: RecallHopOptions = {
   const keyword = new Map<string, number>();
   const result: HopHits = { semantic, keyword, bestKeyword: 0, vector: null };
   if (seeds.length === 0) return result;
-  const where = inputs.hasFilters ? { where: inputs.filters } : {};
   if (inputs.queryVector !== null && inputs.weights.semantic > 0) {
     const seedVectors = await inputs.vectorIndex.vectorsOf(inputs.scope, seeds);
     result.vector = feedbackVector(inputs.queryVector, [...seedVectors.values()], feedback);
-    const vectorOptions = inputs.exactVectors ? { limit: inputs.perIndex, where: inputs.filters } : { limit: inputs.hasFilters ? Math.min(1000, inputs.perIndex * 10) : inputs.perIndex };
-    for (const hit of await inputs.vectorIndex.search(inputs.scope, result.vector, vectorOptions)) semantic.set(hit.id, hit.similarity);
+    for (const hit of await inputs.vectorIndex.search(inputs.scope, result.vector, vectorSearchOptions(inputs))) semantic.set(hit.id, hit.similarity);
   }
   if (inputs.weights.keyword > 0 && termCount > 0) {
     const seedTexts = (await inputs.store.getMany(inputs.scope, seeds)).sort((left, right) => seeds.indexOf(left.id) - seeds.indexOf(right.id)).map((record) => record.content);
     const expansion = feedbackTerms(inputs.terms, seedTexts, termCount);
     if (expansion.length > 0) {
-      const keywordOptions = { limit: inputs.perIndex, ...where, ...(inputs.neighbourWeight === undefined ? {} : { neighbourWeight: inputs.neighbourWeight }) };
       // The seeds' own words only (the question's are scored by the first pass), measured against the
       // best memory other than the seeds: a seed always matches its own words best, and normalized by
       // it a memory the hop found ranked far below what it shares with the seed.
-      for (const hit of await inputs.keywordIndex.search(inputs.scope, expansion, keywordOptions)) {
+      for (const hit of await inputs.keywordIndex.search(inputs.scope, expansion, keywordSearchOptions(inputs, inputs.neighbourWeight))) {
         keyword.set(hit.id, hit.score);
         if (!seeds.includes(hit.id)) result.bestKeyword = Math.max(result.bestKeyword, hit.score);
       }

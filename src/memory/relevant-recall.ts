@@ -13,6 +13,7 @@ import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nl
 import { timesOfMemory } from './memory-times.ts';
 import { sessionRelevance } from './session-relevance.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
+import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 
 /** A recalled memory with the reasons it came back. */
 export interface RecallResult {
@@ -73,13 +74,8 @@ export function filtersOf(options: RecallRelevantOptions): MemoryQuery {
 }
 
 /** What a query asks of the indexes: its weights, filters, terms and vector. */
-interface RecallPlan {
+interface RecallPlan extends IndexProbe {
   weights: RecallWeights;
-  filters: MemoryQuery;
-  hasFilters: boolean;
-  perIndex: number;
-  /** A selective filter is searched exactly over its matches. */
-  exactVectors: boolean;
   terms: string[];
   queryVector: Float32Array | null;
   /** What the question asks about time; null when the time signal is off or it asks nothing. */
@@ -148,13 +144,11 @@ async function gatherIndexHits(deps: RelevantRecallDependencies, plan: RecallPla
   const keyword = new Map<string, number>();
   const vectorSearch = async () => {
     if (!plan.queryVector) return [];
-    const vectorOptions = plan.exactVectors ? { limit: plan.perIndex, where: plan.filters } : { limit: plan.hasFilters ? Math.min(1000, plan.perIndex * 10) : plan.perIndex };
-    return deps.vectorIndex.search(scope, plan.queryVector, vectorOptions);
+    return deps.vectorIndex.search(scope, plan.queryVector, vectorSearchOptions(plan));
   };
   const keywordSearch = async () => {
     if (plan.terms.length === 0) return [];
-    const keywordOptions = { limit: plan.perIndex, ...(plan.hasFilters ? { where: plan.filters } : {}), ...(options.neighbourWeight === undefined ? {} : { neighbourWeight: options.neighbourWeight }) };
-    return deps.keywordIndex.search(scope, plan.terms, keywordOptions);
+    return deps.keywordIndex.search(scope, plan.terms, keywordSearchOptions(plan, options.neighbourWeight));
   };
   const [vectorHits, keywordHits] = await Promise.all([vectorSearch(), keywordSearch()]);
   for (const hit of vectorHits) semantic.set(hit.id, hit.similarity);
