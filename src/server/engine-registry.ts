@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import fs from 'node:fs';
 import path from 'node:path';
+import { withDeadline } from '../core/deadline.ts';
 import { agentPaths } from '../config/agent-paths.ts';
 import { identifierSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
@@ -221,19 +222,13 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     },
     async storeReachable(timeoutMs) {
       if (usesFiles) return;
-      let timer: NodeJS.Timeout | undefined;
       // Opening the store runs its migrations' first query: a server that does not answer must not hold /health.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StoreError({ code: 'STORE_UNAVAILABLE', message: `The store did not answer within ${timeoutMs} ms` })), timeoutMs);
-      });
       try {
-        const backend = await Promise.race([sharedStore(), late]);
+        const backend = await withDeadline(sharedStore(), timeoutMs, () => new StoreError({ code: 'STORE_UNAVAILABLE', message: `The store did not answer within ${timeoutMs} ms` }));
         await backend.reachable?.(timeoutMs);
       } catch (error) {
         if (HippocampusError.isInstance(error) && error.code === 'STORE_UNAVAILABLE') throw error;
         throw new StoreError({ code: 'STORE_UNAVAILABLE', message: `The store cannot be opened: ${publicMessage(error as HippocampusError)}`, cause: error });
-      } finally {
-        clearTimeout(timer);
       }
     },
     async closeAll() {

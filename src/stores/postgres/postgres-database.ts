@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { withDeadline } from '../../core/deadline.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 
@@ -185,18 +186,12 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
       }
     },
     async ping(timeoutMs) {
-      let timer: NodeJS.Timeout | undefined;
-      // A server that does not answer (a dropped network) would leave the query waiting: the timer answers instead.
-      const late = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new StoreError({ code: 'STORE_UNAVAILABLE', message: `PostgreSQL did not answer within ${timeoutMs} ms` })), timeoutMs);
-      });
+      // A server that does not answer (a dropped network) would leave the query waiting: the deadline answers instead.
       try {
-        await Promise.race([onPool.rows('SELECT 1'), late]);
+        await withDeadline(onPool.rows('SELECT 1'), timeoutMs, () => new StoreError({ code: 'STORE_UNAVAILABLE', message: `PostgreSQL did not answer within ${timeoutMs} ms` }));
       } catch (error) {
         if (HippocampusError.isInstance(error) && error.code === 'STORE_UNAVAILABLE') throw error;
         throw new StoreError({ code: 'STORE_UNAVAILABLE', message: `PostgreSQL is unreachable: ${(error as Error).message.split('\n')[0]}`, cause: error });
-      } finally {
-        clearTimeout(timer);
       }
     },
     async close() {

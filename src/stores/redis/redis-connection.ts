@@ -1,4 +1,5 @@
 import { Redis } from 'ioredis';
+import { withDeadline } from '../../core/deadline.ts';
 import { HippocampusError, StoreError, WorkingMemoryUnavailableError } from '../../errors/index.ts';
 
 export interface RedisConnectionOptions {
@@ -71,17 +72,7 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
   }
 
   // A caller-supplied client may queue commands forever; the deadline still holds.
-  async function withDeadline<T>(operation: string, promise: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const deadline = new Promise<never>((_resolve, reject) => {
-      timer = setTimeout(() => reject(unavailable(operation, `Redis did not answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    try {
-      return await Promise.race([promise, deadline]);
-    } finally {
-      clearTimeout(timer);
-    }
-  }
+  const answered = <T>(operation: string, promise: Promise<T>): Promise<T> => withDeadline(promise, timeoutMs, () => unavailable(operation, `Redis did not answer within ${timeoutMs} ms`));
 
   function classify(operation: string, error: unknown): HippocampusError {
     if (HippocampusError.isInstance(error)) return error;
@@ -97,7 +88,7 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
     async run(operation, work) {
       try {
         await ready(operation);
-        return await withDeadline(operation, work(client));
+        return await answered(operation, work(client));
       } catch (error) {
         throw classify(operation, error);
       }
@@ -107,7 +98,7 @@ export function openRedisConnection(options: RedisConnectionOptions): RedisConne
       closed = true;
       if (!owned) return;
       // QUIT waits for a server that may be gone; disconnect() cannot hang.
-      if (client.status === 'ready') await withDeadline('close', client.quit()).catch(() => client.disconnect());
+      if (client.status === 'ready') await answered('close', client.quit()).catch(() => client.disconnect());
       else client.disconnect();
     },
   };
