@@ -42,6 +42,12 @@ export interface SqliteConnectionPool {
 
 const OPEN_ATTEMPTS = 20;
 
+/** SQLite's default page cache is 2 MB: too small for the indexes of a 100k-memory agent. Writer and readers alike. */
+function sizeCaches(db: Database.Database): void {
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+}
+
 export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions): SqliteConnectionPool {
   const connections = new Map<string, Database.Database>();
   const migrations = options.migrations ?? MIGRATIONS;
@@ -56,9 +62,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       db.pragma('journal_mode = WAL');
       db.pragma('foreign_keys = ON');
       db.pragma('secure_delete = ON');
-      // SQLite's default page cache is 2 MB: too small for the indexes of a 100k-memory agent.
-      db.pragma('cache_size = -65536');
-      db.pragma('mmap_size = 268435456');
+      sizeCaches(db);
       db.pragma(`synchronous = ${options.durability === 'full' ? 'FULL' : 'NORMAL'}`);
       loadSqliteVec(db);
       options.onOpen?.(db);
@@ -82,8 +86,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     const db = new Database(file, { readonly: true, fileMustExist: true, timeout: 5000 });
     try {
       db.pragma('busy_timeout = 5000');
-      db.pragma('cache_size = -65536');
-      db.pragma('mmap_size = 268435456');
+      sizeCaches(db);
       loadSqliteVec(db);
       options.onOpen?.(db);
       return guardConnection(db, { file, agentId });
