@@ -32,6 +32,11 @@ const fromVectorText = (text: string) => new Float32Array(JSON.parse(text) as nu
 /** One bit a dimension, set where the value is positive: the Hamming distance of two such strings tracks their angle. */
 const signBits = (vector: Float32Array) => Array.from(vector, (value) => (value > 0 ? '1' : '0')).join('');
 
+/** The `limit` most similar, ties broken by id as every exact search breaks them. */
+function bestFirst(hits: VectorHit[], limit: number): VectorHit[] {
+  return hits.sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1)).slice(0, limit);
+}
+
 /**
  * Vectors of many agents in PostgreSQL, on one of two paths decided per database:
  * - **pgvector**: `vector` values, one partial HNSW index (cosine) per dimension; an agent with few
@@ -98,10 +103,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   }
 
   function rankExactly(rows: { id: string; embedding: Buffer }[], vector: Float32Array, limit: number): VectorHit[] {
-    return rows
-      .map((row) => ({ id: row.id, similarity: cosineSimilarity(vector, fromBytes(row.embedding)) }))
-      .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
-      .slice(0, limit);
+    return bestFirst(rows.map((row) => ({ id: row.id, similarity: cosineSimilarity(vector, fromBytes(row.embedding)) })), limit);
   }
 
   /**
@@ -145,10 +147,10 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     ]);
     const idOf = new Map(ids.map((row) => [row.seq, row.id]));
     // A memory forgotten between the two reads has no id: left out.
-    return nearest
-      .flatMap((entry) => (idOf.has(entry.seq) ? [{ id: idOf.get(entry.seq)!, similarity: entry.similarity }] : []))
-      .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
-      .slice(0, limit);
+    return bestFirst(
+      nearest.flatMap((entry) => (idOf.has(entry.seq) ? [{ id: idOf.get(entry.seq)!, similarity: entry.similarity }] : [])),
+      limit,
+    );
   }
 
   async function approximateSearch(scope: AgentScope, vector: Float32Array, dimensions: number, limit: number, agentLists: AgentLists | null): Promise<VectorHit[]> {
