@@ -114,7 +114,7 @@ describe('the packed package, installed into an empty project', () => {
       path.join(project, 'subpaths.mjs'),
       `import { createHippocampus, toOpenAITools, createHippoTools, forgetByDescription, rememberFacts } from 'hippocampus';
 import { toAiSdkTools } from 'hippocampus/tools';
-import { createLiveWatcher, loadCoreMemories, exportMirror, listArchivalCandidates } from 'hippocampus/live';
+import { createLiveWatcher, createStoredMessagesSource, loadCoreMemories, exportMirror, listArchivalCandidates } from 'hippocampus/live';
 import { createKnowledgeGraph, createSkillLibrary, createQueryRouter, scheduleWorkingConsolidation, consolidateWorkingMemory } from 'hippocampus/layers';
 for (const value of [toOpenAITools, createHippoTools, forgetByDescription, rememberFacts, toAiSdkTools, createLiveWatcher, loadCoreMemories, exportMirror, listArchivalCandidates, createKnowledgeGraph, createSkillLibrary, createQueryRouter, scheduleWorkingConsolidation, consolidateWorkingMemory]) {
   if (typeof value !== 'function') throw new Error('not a function');
@@ -124,11 +124,19 @@ await memory.rememberMany(Array.from({ length: 2100 }, (_, index) => ({ type: 'o
 await memory.maintain(); // builds the keyword postings in a worker thread (2,000+ memories)
 console.log((await memory.recallByKeywords(['harbour'], { limit: 3 })).length);
 await memory.stop();
+// The store's own messages table, watched through the backend's conversations capability.
+const chat = await createHippocampus({ agentId: 'chat', embedder: null });
+const table = { table: 'messages' };
+await chat.backend.conversations.createTable({ agentId: 'chat' }, table);
+await chat.backend.conversations.appendMessages({ agentId: 'chat' }, { ...table, messages: [{ role: 'user', content: 'My sister Ana lives in Lisbon and teaches piano.', createdAt: Date.UTC(2026, 0, 2) }] });
+const [report] = await createLiveWatcher({ memory: chat, source: createStoredMessagesSource({ memory: chat, ...table }) }).runOnce();
+console.log(report.created.length > 0 ? 'watched' : 'nothing watched');
+await chat.stop();
 `,
     );
     const result = run(process.execPath, ['subpaths.mjs'], project);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim()).toBe('3');
+    expect(result.stdout.trim().split('\n')).toEqual(['3', 'watched']);
   });
 
   it('exports every name the README and docs/ use', () => {

@@ -73,6 +73,8 @@ describe('an honest CLI', () => {
     fs.mkdirSync(empty);
     const cases: [string[], RegExp][] = [
       [['--agent', 'ada', 'watch', '--source', path.join(home.home, 'missing.jsonl'), '--once'], /does not exist/],
+      [['--agent', 'ada', 'watch', '--source', transcript, '--messages-table', 'messages', '--once'], /exactly one of --source <file>, --db <file> or --messages-table <name>/],
+      [['--agent', 'ada', 'watch', '--once'], /exactly one of/],
       [['--agent', 'ada', 'working', 'store', transcript], /is a file path, not a conversation: write @/],
       [['--agent', 'ada', 'working', 'store', `@${path.join(home.home, 'missing.txt')}`], /cannot read the transcript file/],
       [['--agent', 'ada', 'index', 'import', '--dir', path.join(home.home, 'no-mirror')], /no mirror to import/],
@@ -85,6 +87,16 @@ describe('an honest CLI', () => {
       expect(oneLine(result.stderr), result.stderr).toBe(true);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
+    await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
+    for (const table of ['no_such_table', 'x; DROP TABLE memories']) {
+      const result = await cli('--agent', 'ada', 'watch', '--messages-table', table, '--once', '--json');
+      expect(result.code, table).not.toBe(0);
+      expect(JSON.parse(result.stderr), table).toMatchObject({ error: { code: 'CONFIG_ERROR' } });
+    }
+    expect((await cli('--agent', 'ada', 'recall', '--json')).stdout).toContain('Ada likes tea');
   });
 
   it('core --budget is a whole number of tokens from 1 to 1,000,000, or a VALIDATION_ERROR', async () => {

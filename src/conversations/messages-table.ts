@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { parseWith } from '../config/parse.ts';
-import type { HostMessage } from '../spec/conversation-messages.ts';
+import type { HostMessage, StoredMessage } from '../spec/conversation-messages.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 
 /**
@@ -79,6 +80,41 @@ export interface MessageRow {
   role: string;
   content: string;
   created_at: number;
+}
+
+/**
+ * Runs `work` against a messages table; SQLite's "no such table" becomes CONFIG_ERROR naming the table
+ * and how to make it, other failures pass through.
+ */
+export function onMessagesTable<T>(table: string, work: () => T): T {
+  try {
+    return work();
+  } catch (error) {
+    if (!/no such table/.test((error as Error).message)) throw error;
+    throw new HippocampusError({
+      code: 'CONFIG_ERROR',
+      message: `The messages table "${table}" or its index "${table}_fts" does not exist; create them with createMessagesTable(db, { table: '${table}' })`,
+      cause: error,
+    });
+  }
+}
+
+/** A row as the contract names its fields. */
+export function storedMessageOf(row: MessageRow): StoredMessage {
+  return { id: Number(row.id), conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: Number(row.created_at) };
+}
+
+/**
+ * The messages after `afterId` in id order (at most `limit`, of one conversation when given) and the
+ * highest id of that scope, 0 when none: what the live watcher reads of a SQLite messages table.
+ */
+export function readMessages(db: Database.Database, options: { table?: string; afterId: number; limit: number; conversationId?: string }): { messages: StoredMessage[]; highestId: number } {
+  const table = validTableName(options.table ?? 'messages');
+  const scoped = options.conversationId === undefined ? '' : ' AND conversation_id = ?';
+  const scope = options.conversationId === undefined ? [] : [options.conversationId];
+  const highest = onMessagesTable(table, () => db.prepare(`SELECT max(id) AS id FROM ${table} WHERE 1 = 1${scoped}`).get(...scope) as { id: number | null });
+  const rows = db.prepare(`SELECT id, conversation_id, role, content, created_at FROM ${table} WHERE id > ?${scoped} ORDER BY id LIMIT ?`).all(options.afterId, ...scope, options.limit) as MessageRow[];
+  return { messages: rows.map(storedMessageOf), highestId: highest.id ?? 0 };
 }
 
 /**

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '../core/query-terms.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
-import { validTableName, type MessageRow } from './messages-table.ts';
+import { onMessagesTable, storedMessageOf, validTableName, type MessageRow } from './messages-table.ts';
 
 import type { ConversationHit } from '../spec/conversation-messages.ts';
 
@@ -33,16 +33,10 @@ export function searchConversation(db: Database.Database, options: { table: stri
     WHERE ${table}_fts MATCH ? ORDER BY bm25(${table}_fts), m.created_at DESC LIMIT ?`;
   let rows: ScoredMessageRow[];
   try {
-    rows = db.prepare(sql).all(match, options.limit) as ScoredMessageRow[];
+    rows = onMessagesTable(table, () => db.prepare(sql).all(match, options.limit) as ScoredMessageRow[]);
   } catch (error) {
-    if (/no such table/.test((error as Error).message)) {
-      throw new HippocampusError({
-        code: 'CONFIG_ERROR',
-        message: `The messages table "${table}" or its index "${table}_fts" does not exist; create them with createMessagesTable(db, { table: '${table}' })`,
-        cause: error,
-      });
-    }
+    if (error instanceof HippocampusError) throw error;
     throw new StoreError({ message: 'Conversation search failed', query: sql, params: [match, options.limit], cause: error });
   }
-  return rows.map((row) => ({ id: row.id, conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: row.created_at, score: row.score }));
+  return rows.map((row) => ({ ...storedMessageOf(row), score: row.score }));
 }

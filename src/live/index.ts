@@ -4,7 +4,7 @@ export { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, type LiveWatcher, type Li
 export { startPosition, type ConversationSource, type ConversationMessage, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 export { createTranscriptSource } from './transcript-source.ts';
 export { createPushedSource, type PushedSource } from './pushed-source.ts';
-export { createMessagesTableSource } from './messages-table-source.ts';
+export { createMessagesTableSource, createStoredMessagesSource } from './messages-table-source.ts';
 export { createOfflineAnalyzer } from './offline-analyzer.ts';
 export { createLlmAnalyzer } from './llm-analyzer.ts';
 export { LIVE_DOMAINS, type LiveDomain, type LiveCandidate, type LiveAnalyzer } from './live-candidate.ts';

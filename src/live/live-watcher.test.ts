@@ -1,12 +1,13 @@
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { agentPaths } from '../config/agent-paths.ts';
 import { createMessagesTable } from '../conversations/messages-table.ts';
 import { spawnScript } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { appendLines, openTestMemory } from './live-test-helpers.ts';
 import { createLiveWatcher, type LiveWatcherEvent } from './live-watcher.ts';
-import { createMessagesTableSource } from './messages-table-source.ts';
+import { createMessagesTableSource, createStoredMessagesSource } from './messages-table-source.ts';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
 import { createPushedSource } from './pushed-source.ts';
 import { createTranscriptSource } from './transcript-source.ts';
@@ -159,6 +160,28 @@ describe('live watcher', () => {
     expect(rows.map((row) => row.content)).toEqual(["User's brother Tom lives in Oslo"]);
     await memory.stop();
     database.close();
+  });
+
+  it("reads the messages table kept in the agent's own store after the last id it consumed, and starts over when it was emptied", async () => {
+    const memory = await openTestMemory(temp.home);
+    const scope = { agentId: memory.agentId };
+    const messages = memory.backend.conversations!;
+    await messages.createTable(scope, { table: 'chat' });
+    await messages.appendMessages(scope, { table: 'chat', messages: [{ role: 'user', content: 'I prefer matcha tea over coffee.', createdAt: 1 }] });
+    const watcher = createLiveWatcher({ memory, source: createStoredMessagesSource({ memory, table: 'chat' }) });
+    expect((await watcher.runOnce()).map((report) => report.created.length)).toEqual([1]);
+    const [brother] = await messages.appendMessages(scope, { table: 'chat', messages: [{ role: 'user', content: 'My brother Tom lives in Oslo.', createdAt: 2 }] });
+    expect((await watcher.runOnce()).map((report) => report.messages)).toEqual([1]);
+    const tom = (await memory.store.query(scope, { domain: 'world' })).find((row) => row.content === "User's brother Tom lives in Oslo");
+    expect(tom?.context.messageId).toBe(`chat:${brother}`);
+    expect(await watcher.runOnce()).toEqual([]);
+    // Emptied and refilled with lower ids: read from its start again.
+    const db = new Database(agentPaths(temp.home, 'ada').longTermDatabase);
+    db.prepare('DELETE FROM chat').run();
+    db.close();
+    await messages.appendMessages(scope, { table: 'chat', messages: [{ role: 'user', content: 'My sister Ana lives in Lisbon.', createdAt: 3 }] });
+    expect((await watcher.runOnce()).map((report) => report.messages)).toEqual([1]);
+    await memory.stop();
   });
 
   it('skips a messages-table row whose created_at the engine cannot hold, and moves on', async () => {

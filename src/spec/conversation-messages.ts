@@ -1,12 +1,17 @@
 import type { AgentScope } from './memory-store.ts';
 
-/** One past message of the host's conversation that matched. */
-export interface ConversationHit {
+/** One row of the host's messages table, as Hippocampus reads it. */
+export interface StoredMessage {
   id: number;
   conversationId: string | null;
   role: string;
   content: string;
+  /** Epoch milliseconds, as the host wrote it (the live watcher checks it before storing). */
   createdAt: number;
+}
+
+/** One past message of the host's conversation that matched. */
+export interface ConversationHit extends StoredMessage {
   /** Relevance, higher is better: BM25 on SQLite, the sum of the matched words' IDF on PostgreSQL (comparable within one search only). */
   score: number;
 }
@@ -30,6 +35,13 @@ export interface ConversationMessages {
   searchMessages(scope: AgentScope, options: { table: string; query: string; limit: number }): Promise<ConversationHit[]>;
   /** Creates the table (and its full-text index) if missing; a table of that name with other columns is CONFIG_ERROR. */
   createTable(scope: AgentScope, options: { table: string }): Promise<void>;
+  /**
+   * The agent's messages after `afterId` in id order, at most `limit` (of one conversation when
+   * `conversationId` is given), and the highest id the table holds for that scope (0 when none): the
+   * live watcher's read (`watch --messages-table`), which starts over when the highest id went below
+   * the last one it consumed (the table was emptied and refilled). A missing table is CONFIG_ERROR.
+   */
+  readMessages(scope: AgentScope, options: { table: string; afterId: number; limit: number; conversationId?: string }): Promise<{ messages: StoredMessage[]; highestId: number }>;
   /** Appends messages in order; returns their ids. */
   appendMessages(scope: AgentScope, options: { table: string; messages: readonly HostMessage[] }): Promise<number[]>;
   /**

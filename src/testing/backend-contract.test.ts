@@ -125,6 +125,16 @@ const BROKEN: Record<string, Breaker> = {
       },
     },
   }),
+  // Reads in time order, not id order: a watcher would mark as read a row written earlier with a later time.
+  "reads the host's messages table in id order after an id, per agent and conversation, with the highest id; a missing table is CONFIG_ERROR": (base) => ({
+    conversations: {
+      ...base.conversations!,
+      readMessages: async (scope, read) => {
+        const page = await base.conversations!.readMessages(scope, { ...read, limit: 1000 });
+        return { ...page, messages: [...page.messages].sort((left, right) => left.createdAt - right.createdAt).slice(0, read.limit) };
+      },
+    },
+  }),
 };
 
 function broken(breaker: Breaker): MemoryBackend {

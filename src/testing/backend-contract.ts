@@ -618,6 +618,49 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await expectCode(messages.searchMessages(scope, { table: 'messages; DROP TABLE x', query: 'billing', limit: 5 }), 'CONFIG_ERROR');
     },
   },
+  {
+    name: "reads the host's messages table in id order after an id, per agent and conversation, with the highest id; a missing table is CONFIG_ERROR",
+    async run(backend) {
+      expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
+      const messages = backend.conversations!;
+      const scope = contractScope();
+      const other = contractScope();
+      const table = `messages_${randomUUID().slice(0, 8)}`;
+      await messages.createTable(scope, { table });
+      expect(await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).toEqual({ messages: [], highestId: 0 });
+      const ids = await messages.appendMessages(scope, {
+        table,
+        messages: [
+          { conversationId: 'c1', role: 'user', content: 'first', createdAt: BASE_TIME + 3 },
+          { conversationId: 'c2', role: 'assistant', content: 'second', createdAt: BASE_TIME + 1 },
+          { role: 'user', content: 'third', createdAt: BASE_TIME + 2 },
+        ],
+      });
+      // Another agent's rows in the same table, between and after this agent's ids.
+      const others = await messages.appendMessages(other, { table, messages: [{ conversationId: 'c1', role: 'user', content: 'not yours', createdAt: BASE_TIME }] });
+      const later = await messages.appendMessages(scope, { table, messages: [{ conversationId: 'c1', role: 'user', content: 'fourth', createdAt: BASE_TIME + 4 }] });
+      const all = await messages.readMessages(scope, { table, afterId: 0, limit: 10 });
+      expect(all.messages.map((message) => message.content)).toEqual(['first', 'second', 'third', 'fourth']);
+      expect(all.messages[1]).toEqual({ id: ids[1], conversationId: 'c2', role: 'assistant', content: 'second', createdAt: BASE_TIME + 1 });
+      expect(all.messages[2]!.conversationId).toBeNull();
+      expect(all.highestId).toBe(later[0]);
+      // After an id, in id order (not time order), at most `limit`; the highest id whatever the page.
+      const page = await messages.readMessages(scope, { table, afterId: ids[0]!, limit: 2 });
+      expect(page.messages.map((message) => message.id)).toEqual([ids[1], ids[2]]);
+      expect(page.highestId).toBe(later[0]);
+      expect((await messages.readMessages(scope, { table, afterId: later[0]!, limit: 10 })).messages).toEqual([]);
+      // One conversation: its rows and its highest id only.
+      const c1 = await messages.readMessages(scope, { table, afterId: 0, limit: 10, conversationId: 'c1' });
+      expect(c1.messages.map((message) => message.content)).toEqual(['first', 'fourth']);
+      expect(c1.highestId).toBe(later[0]);
+      const c2 = await messages.readMessages(scope, { table, afterId: 0, limit: 10, conversationId: 'c2' });
+      expect(c2).toEqual({ messages: [expect.objectContaining({ content: 'second' })], highestId: ids[1] });
+      // The other agent sees only its own row.
+      expect(await messages.readMessages(other, { table, afterId: 0, limit: 10 })).toEqual({ messages: [expect.objectContaining({ id: others[0], content: 'not yours' })], highestId: others[0] });
+      await expectCode(messages.readMessages(scope, { table: `missing_${randomUUID().slice(0, 8)}`, afterId: 0, limit: 5 }), 'CONFIG_ERROR');
+      await expectCode(messages.readMessages(scope, { table: 'messages; DROP TABLE x', afterId: 0, limit: 5 }), 'CONFIG_ERROR');
+    },
+  },
 ];
 
 /**

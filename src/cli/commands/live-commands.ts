@@ -5,10 +5,12 @@ import { listArchivalCandidates, resolveArchivalCandidates } from '../../live/ar
 import type { ConversationSource } from '../../live/conversation-source.ts';
 import { loadCoreMemories } from '../../live/core-memories.ts';
 import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, type LiveWatcherEvent } from '../../live/live-watcher.ts';
-import { createMessagesTableSource } from '../../live/messages-table-source.ts';
+import { createMessagesTableSource, createStoredMessagesSource } from '../../live/messages-table-source.ts';
+import { validTableName } from '../../conversations/messages-table.ts';
 import { exportMirror } from '../../live/mirror-export.ts';
 import { importMirror } from '../../live/mirror-import.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
+import type { Hippocampus } from '../../memory/hippocampus.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { consolidationOption, parseListOption, parseNumberOption, parsePositiveIntegerOption } from '../format.ts';
@@ -38,6 +40,13 @@ function describeEvent(event: LiveWatcherEvent): string | null {
   return null;
 }
 
+/** The store's own messages table, read once first: a missing table is refused now, not watched forever. */
+async function storedMessagesSource(memory: Hippocampus, table: string): Promise<ConversationSource> {
+  const source = createStoredMessagesSource({ memory, table });
+  await source.read(null, { maxMessages: 0 });
+  return source;
+}
+
 function waitForSignal(): Promise<void> {
   return new Promise((resolve) => {
     // The watcher's and the consolidation's timers are unref'd (a library must not keep its host alive);
@@ -63,6 +72,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
     .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line; role is user, assistant, system or tool (other roles are read past)')
     .option('--db <file>', 'SQLite database holding a messages table (with --table)')
     .option('--table <name>', 'messages table name', 'messages')
+    .option('--messages-table <name>', "the messages table kept in the agent's own store, SQLite or PostgreSQL (the one recall_conversation searches)")
     .option('--interval <duration>', 'poll period (10m, 30s, 1h)', '10m')
     .option('--follow', 'follow the source as it grows')
     .option('--once', 'analyze what is new, then exit')
@@ -71,15 +81,20 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
     .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
       const file = typeof options.source === 'string' ? options.source : undefined;
       const database = typeof options.db === 'string' ? options.db : undefined;
-      if ((file === undefined) === (database === undefined)) throw new CliUsageError('watch needs exactly one of --source <file> or --db <file>');
+      const storedTable = typeof options.messagesTable === 'string' ? validTableName(options.messagesTable) : undefined;
+      if ([file, database, storedTable].filter((input) => input !== undefined).length !== 1) throw new CliUsageError('watch needs exactly one of --source <file>, --db <file> or --messages-table <name>');
       const schedule = consolidationOption(String(options.consolidateAt));
-      const input = file ?? database!;
+      const input = file ?? database;
       // A source that does not exist would be watched forever, analysing nothing ("0 messages analyzed").
-      if (!fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
+      if (input !== undefined && !fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
       const intervalMs = options.interval === '10m' ? DEFAULT_WATCH_INTERVAL_MS : parseInterval(String(options.interval));
       const batchSize = parsePositiveIntegerOption(String(options.batch), 'batch', MAX_WATCH_BATCH) ?? 50;
       await context.writeMemory(command, async (memory) => {
-        const source: ConversationSource & { close?(): void } = file ? createTranscriptSource({ file }) : createMessagesTableSource({ database: path.resolve(database!), table: String(options.table) });
+        const source: ConversationSource & { close?(): void } = file
+          ? createTranscriptSource({ file })
+          : database
+            ? createMessagesTableSource({ database: path.resolve(database), table: String(options.table) })
+            : await storedMessagesSource(memory, storedTable!);
         const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0 };
         const watcher = createLiveWatcher({
           memory,

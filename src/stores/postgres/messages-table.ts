@@ -95,6 +95,26 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
       return rows.map((row) => Number(row.id)).sort((left, right) => left - right);
     },
 
+    async readMessages(scope, options) {
+      const table = await existing(validTableName(options.table));
+      const conversation = options.conversationId ?? null;
+      const scoped = 'agent_id = $1 AND ($4::text IS NULL OR conversation_id = $4)';
+      // Both answers in one statement, so the highest id and the rows after afterId come from one snapshot;
+      // the (agent_id, id) index serves both.
+      const rows = await guarded(table, () =>
+        database.rows<{ id: string | null; conversation_id: string | null; role: string | null; content: string | null; created_at: string | null; highest: string | null }>(
+          `SELECT (SELECT max(id) FROM ${table} WHERE ${scoped}) AS highest, next.id, next.conversation_id, next.role, next.content, next.created_at
+           FROM (SELECT 1) AS one
+           LEFT JOIN LATERAL (SELECT id, conversation_id, role, content, created_at FROM ${table} WHERE ${scoped} AND id > $2 ORDER BY id LIMIT $3) AS next ON true`,
+          [scope.agentId, options.afterId, options.limit, conversation],
+        ),
+      );
+      const messages = rows
+        .filter((row) => row.id !== null)
+        .map((row) => ({ id: Number(row.id), conversationId: row.conversation_id, role: row.role!, content: row.content!, createdAt: Number(row.created_at) }));
+      return { messages, highestId: Number(rows[0]?.highest ?? 0) };
+    },
+
     async forgetMessages(scope, options) {
       const table = await existing(validTableName(options.table));
       if (options.ids.length === 0 && options.texts.length === 0) return 0;

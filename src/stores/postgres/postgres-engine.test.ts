@@ -166,6 +166,45 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     });
   }, 180_000);
 
+  it("the CLI watches the store's own messages table (--messages-table) once, for its agent only, and forget_memory takes the message with the memory", async () => {
+    const memory = await createHippocampus({ home, agentId: 'table-watched', store: server!.url, embedder: null });
+    const table = { table: 'chat_log' };
+    const scope = { agentId: 'table-watched' };
+    const messages = memory.backend.conversations!;
+    await messages.createTable(scope, table);
+    const [vault] = await messages.appendMessages(scope, { ...table, messages: [{ conversationId: 'c1', role: 'user', content: 'Please remember that the vault combination is seventeen purple elephants.', createdAt: Date.UTC(2026, 0, 2, 9) }] });
+    // Another agent's message in the same table: never read for this agent.
+    await messages.appendMessages({ agentId: 'someone-else' }, { ...table, messages: [{ role: 'user', content: 'Please remember that my locker code is 8812.', createdAt: Date.UTC(2026, 0, 2, 9) }] });
+    await memory.stop();
+    const cli = async (...args: string[]) => {
+      let stdout = '';
+      let stderr = '';
+      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'table-watched', '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+      return { code, stdout, stderr };
+    };
+    const watched = await cli('watch', '--messages-table', 'chat_log', '--once');
+    expect(watched.code, watched.stderr + watched.stdout).toBe(0);
+    expect(JSON.parse(watched.stdout)).toMatchObject({ messages: 1 });
+    expect((JSON.parse((await cli('watch', '--messages-table', 'chat_log', '--once')).stdout) as { messages: number }).messages).toBe(0);
+    const missing = await cli('watch', '--messages-table', 'no_such_table', '--once');
+    expect(missing.code).not.toBe(0);
+    expect(missing.stderr).toContain('CONFIG_ERROR');
+
+    const reopened = await createHippocampus({ home, agentId: 'table-watched', store: server!.url, embedder: null });
+    try {
+      const rows = await reopened.store.query(scope, {});
+      expect(rows.map((row) => row.content).join(' ')).toContain('seventeen purple elephants');
+      expect(rows.map((row) => row.content).join(' ')).not.toContain('8812');
+      expect(rows.every((row) => row.context.messageId === `chat_log:${vault}`)).toBe(true);
+      const tools = new Map(createHippoTools({ memory: reopened, messagesTable: 'chat_log' }).map((tool) => [tool.name, tool]));
+      const forgotten = (await tools.get('forget_memory')!.execute({ description: 'the vault combination' })) as { ok: true; data: { deleted: number; messagesForgotten?: number } };
+      expect(forgotten.data).toMatchObject({ deleted: rows.length, messagesForgotten: 1 });
+      expect((await reopened.backend.conversations!.readMessages(scope, { ...table, afterId: 0, limit: 10 })).messages).toEqual([]);
+    } finally {
+      await reopened.stop();
+    }
+  }, 120_000);
+
   it('data migrate copies an agent from SQLite to PostgreSQL and back, every record, vector, block, skill and supersession intact', async () => {
     const sqliteHome = path.join(home, 'migrate-source');
     const backHome = path.join(home, 'migrate-back');

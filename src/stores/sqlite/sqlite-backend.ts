@@ -4,7 +4,7 @@ import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
 import { forgottenAmong, purgeDeletedText } from './purge-deleted-text.ts';
 import { createSqliteVectorIndex } from './vector-index.ts';
-import { appendMessages, createMessagesTable, forgetMessages } from '../../conversations/messages-table.ts';
+import { appendMessages, createMessagesTable, forgetMessages, readMessages } from '../../conversations/messages-table.ts';
 import { searchConversation } from '../../conversations/search-conversation.ts';
 import { createSqliteBlockStore } from './block-store.ts';
 import { createSqliteConsolidationMarks } from './consolidation-marks.ts';
@@ -49,6 +49,7 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     conversations: {
       searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search),
       createTable: async (scope, { table }) => createMessagesTable(pool.connection(scope.agentId), { table }),
+      readMessages: async (scope, read) => readMessages(pool.connection(scope.agentId), read),
       appendMessages: async (scope, { table, messages }) => appendMessages(pool.connection(scope.agentId), { table, messages }),
       async forgetMessages(scope, { table, ids, texts }) {
         const forgotten = forgetMessages(pool.connection(scope.agentId), { table, ids, texts });
