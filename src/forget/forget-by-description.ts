@@ -8,7 +8,9 @@ import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate 
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
-import { isUsersThing } from './first-person.ts';
+import { aliasesOf } from './word-aliases.ts';
+import { isUsersOtherOfKind, isUsersThing } from './first-person.ts';
+import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -81,7 +83,7 @@ function ownersOf(text: string): string[] {
 }
 
 function readDescription(text: string): Description {
-  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
+  return { text, terms: descriptionForms(text), decisive: decisiveWords(digitsForWords(text), { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
 }
 
 /** A memory judged against a description; null when it lacks a name or number the description gives. */
@@ -113,15 +115,22 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
 /** The nearest memories by meaning and by words, each judged against the description. */
 async function judgeCandidates(memory: Hippocampus, description: Description, threshold: ForgetThreshold): Promise<Judged[]> {
   const scope = { agentId: memory.agentId };
+  // Each word's synonyms are looked up too: a memory holding only a synonym ("I used to live at 7 Birch Lane"
+  // for "my old address") was judged only when it also came among the nearest by meaning (scenarios 89–101).
+  // Apart, so that the synonyms do not push what holds the words themselves out of the limit.
   const terms = description.terms.map((forms) => forms[0]!);
+  const synonyms = [...new Set(terms.flatMap((term) => aliasesOf(term)))].filter((word) => !terms.includes(word));
   const similarity = new Map<string, number>();
   let queryVector: Float32Array | undefined;
   if (memory.embedder) {
     queryVector = (await embedWithCache(memory.embedder, undefined, [description.text])).embeddings[0]!;
     for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: CANDIDATES })) similarity.set(hit.id, hit.similarity);
   }
-  const byWords = terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
-  const wordOnly = byWords.map((hit) => hit.id).filter((id) => !similarity.has(id));
+  const byWords = [
+    ...(terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES })),
+    ...(synonyms.length === 0 ? [] : await memory.backend.keywords.search(scope, synonyms, { limit: CANDIDATES })),
+  ];
+  const wordOnly = [...new Set(byWords.map((hit) => hit.id))].filter((id) => !similarity.has(id));
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
@@ -142,6 +151,12 @@ function markOwnLife(judged: Judged[], description: Description): void {
  */
 function markUsersThing(judged: Judged[], description: string): void {
   const things = judged.filter((entry) => entry.holdsAll && isUsersThing(entry.content, description));
+  // Several of the user's own such things ("My car is a red Mazda", "My second car is a blue Volvo"): "my car" does not say which.
+  const kin = judged.filter((entry) => entry.holdsAll && isUsersOtherOfKind(entry.content, description));
+  if (things.length > 0 && kin.length > 0) {
+    for (const entry of [...things, ...kin]) if (entry.sure) Object.assign(entry, { sure: false, why: `${entry.why}; but the user has more than one ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
+    return;
+  }
   if (things.length !== 1) return;
   const [thing] = things;
   for (const entry of judged) if (entry !== thing) entry.sure = false;
@@ -218,7 +233,12 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const naming = field.filter((entry) => entry.namesEveryName);
   const mostHeld = Math.max(0, ...naming.map((entry) => entry.held));
   const namer = naming.filter((entry) => entry.held === mostHeld);
-  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length) ? namer[0] : undefined;
+  // Holding more is not enough when it holds few of them: "my ex Marco's new girlfriend" (about nothing
+  // stored) deleted "My ex Marco cheated on me…", which holds "ex" alone of ex, new, girlfriend (scenarios
+  // 89–101). It must hold at least half of the words besides the name.
+  const otherWords = read.terms.length - read.decisive.length;
+  const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
+  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length && holdsHalf) ? namer[0] : undefined;
   if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read)))) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication

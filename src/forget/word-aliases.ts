@@ -52,6 +52,10 @@ const GROUPS: readonly (readonly string[])[] = [
   ['flat', 'apartment'],
   ['car', 'vehicle'],
   ['holiday', 'vacation'],
+  ['former', 'previous', 'old'],
+  // the law and public life
+  ['protest', 'demonstration', 'demo', 'rally'],
+  ['arrest', 'arrested', 'detained'],
 ];
 
 /** Phrases that say in two words what one word of a group says; read as that word. */
@@ -64,6 +68,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
   [/\bhome\s+loans?\b/giu, 'mortgage'],
   [/\b(?:drunk|drink)[\s-]+driv(?:ing|er)\b|\bdriving\s+under\s+the\s+influence\b/giu, 'dui'],
+  [/\bused\s+to\b/giu, 'former'],
+  [/\bburn(?:ed|t|ing)?\s+out\b/giu, 'burnout'],
   [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
 
@@ -80,6 +86,11 @@ function groups(word: string): number[] {
   const stems = [/s$/, /es$/, /ed$/, /(?<=e)d$/, /ing$/].map((ending) => word.replace(ending, '')).filter((stem) => stem !== word);
   const found = stems.find((stem) => groupsOf.has(stem));
   return found === undefined ? [] : groupsOf.get(found)!;
+}
+
+/** The everyday synonyms of a word (itself aside), to look a memory up by: "address" finds "I used to live at …". */
+export function aliasesOf(word: string): string[] {
+  return [...new Set(groups(word).flatMap((group) => GROUPS[group]!))].filter((alias) => alias !== word);
 }
 
 /** True when two different words are everyday synonyms of each other. */
@@ -102,4 +113,6 @@ export function readPhrases(text: string, keep: boolean): string {
  * problem", "my bank details"): a memory rarely holds them, because it gives the date, the place, the
  * problem itself. They are dropped from a description that has other content words.
  */
-export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans']);
+export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans',
+  // The occasion and the record of a thing: "the time I got arrested", "my cholesterol levels", "my test results".
+  'time', 'times', 'level', 'levels', 'result', 'results', 'record', 'records']);
