@@ -19,6 +19,9 @@ const CANDIDATES = 50;
 const CANDIDATE_SIMILARITY = 0.5;
 /** The only memory holding a one-word description's word is the one meant only when it is at least this close in meaning. */
 const ONLY_HOLDER_SIMILARITY = 0.45;
+/** Or at least this close when it holds the word itself and leads every memory without it by ONLY_HOLDER_LEAD (scenarios 1–101: the bare words meant sat at 0.41–0.42, leading by 0.06). */
+const ONLY_HOLDER_LEADING_SIMILARITY = 0.35;
+const ONLY_HOLDER_LEAD = 0.05;
 
 export interface ForgetOptions {
   /** Cosine similarity at or above which a memory matches by meaning alone (a number applies to both rules); the embedder's calibrated threshold when absent. */
@@ -252,7 +255,11 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // Closer, that is, than every memory without the word: one holding only a synonym of it is about the
   // same thing ("the therapy appointments": the couples counselling, 0.50, beside the therapist, 0.46).
   const closest = Math.max(0, ...field.filter((entry) => !entry.holdsAll).map((entry) => entry.similarity ?? 0));
-  const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
+  // Or, holding the word itself, nearer than all of them by a margin: a bare rare word ("sertraline",
+  // "the relapse") sits far from any sentence (0.42 from the one holding it) but still leads the rest
+  // (by 0.06); "my medication" was closer to the sertraline memory than to the one holding the word.
+  const alsoAbout = (entry: Judged) =>
+    entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest) || (entry.holdsAllLiterally && entry.similarity >= ONLY_HOLDER_LEADING_SIMILARITY && entry.similarity >= closest + ONLY_HOLDER_LEAD);
   if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
