@@ -43,7 +43,7 @@ const REQUEST_OPENING =
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility', ni: 'national insurance',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'ivf', ni: 'national insurance',
 };
 
 function spellOut(description: string): string {

@@ -225,6 +225,8 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const read = readDescription(description);
+  /** How many of the kind words of the description ("appointment" in "my IVF appointment") a memory holds. */
+  const kindHeld = (entry: Judged) => heldWords(wordForms(entry.content), read.kindWords).length;
   const field = await judgeCandidates(memory, read, threshold);
   await doubtCloseRivals(memory, field, (match, rival) => sidesWith(memory, description, match as Judged, rival as Judged));
   const judged = field.filter((entry) => entry.offered);
@@ -260,7 +262,10 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // (by 0.06); "my medication" was closer to the sertraline memory than to the one holding the word.
   const alsoAbout = (entry: Judged) =>
     entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest) || (entry.holdsAllLiterally && entry.similarity >= ONLY_HOLDER_LEADING_SIMILARITY && entry.similarity >= closest + ONLY_HOLDER_LEAD);
-  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  // Nor when another memory holding the word (or a synonym) also holds the kind of thing named, and it does
+  // not: "my IVF appointment" is the fertility clinic appointment, not "My wife Hana is undergoing IVF treatment".
+  const holdsLessOfKind = (entry: Judged) => holders.some((other) => other !== entry && kindHeld(other) > kindHeld(entry));
+  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!) && !holdsLessOfKind(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
@@ -272,7 +277,12 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // holding some only as a synonym: "the login password" is "My laptop login password is …", not the
   // email password a "login" reaches.
   const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
-  if (sure.length >= 2 && inOwnWords.length === 1 && sure.every((entry) => entry.holdsAll)) sure = inOwnWords;
+  // Unless another holds more of the kind of thing named ("my IVF appointment": the fertility clinic appointment).
+  const mostKind = Math.max(0, ...sure.map(kindHeld));
+  const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
+  if (sure.length >= 2 && inOwnWords.length === 1 && sure.every((entry) => entry.holdsAll) && kindHeld(inOwnWords[0]!) === mostKind) sure = inOwnWords;
+  // Of several holding every word, the only one also holding the kind of thing named is it.
+  else if (sure.length >= 2 && mostKind > 0 && ofKind.length === 1 && sure.every((entry) => entry.holdsAll)) sure = ofKind;
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;

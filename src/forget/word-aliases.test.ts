@@ -54,6 +54,10 @@ describe('round 5 synonyms (scenarios 89–101)', () => {
     expect(holdsEveryWord('I was arrested at a protest in 2019', 'that I was arrested at the demo')).toBe(true);
     expect(aliasesOf('address')).toEqual(['live', 'lives', 'reside', 'residence']);
     expect(aliasesOf('coffee')).toEqual([]);
+    // IVF is the fertility treatment, and stays a word of its own, not a name (it is spelled as one).
+    expect(aliases('ivf', 'fertility')).toBe(true);
+    expect(descriptionTerms('my IVF appointment')).toEqual(['ivf']);
+    expect(aliases('boss', 'manager')).toBe(true);
   });
 });
 

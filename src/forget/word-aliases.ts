@@ -31,6 +31,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['pregnant', 'pregnancy', 'expecting'],
   ['sick', 'ill', 'illness', 'disease'],
   ['insomnia', 'sleeplessness'],
+  ['ivf', 'fertility'],
   ['alcohol', 'drinking', 'booze'],
   ['scared', 'afraid', 'fear', 'frightened', 'anxiety', 'anxious'],
   // life events and family
@@ -46,6 +47,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['fired', 'sacked', 'dismissed'],
   ['robbed', 'robbery', 'mugged', 'mugging', 'theft', 'stole', 'stolen', 'steal', 'stealing', 'shoplifting'],
   ['job', 'employment'],
+  ['boss', 'manager', 'supervisor'],
   ['quit', 'resign', 'resigning', 'resignation'],
   // home and places
   ['address', 'live', 'lives', 'reside', 'residence'],
