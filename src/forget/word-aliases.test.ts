@@ -58,6 +58,9 @@ describe('round 5 synonyms (scenarios 89–101)', () => {
     expect(aliases('ivf', 'fertility')).toBe(true);
     expect(descriptionTerms('my IVF appointment')).toEqual(['ivf']);
     expect(aliases('boss', 'manager')).toBe(true);
+    // Going to a named place is a trip; going to do something is not.
+    expect(holdsEveryWord('We are going to Lisbon for our tenth anniversary in October', 'the Lisbon trip')).toBe(true);
+    expect(holdsEveryWord('I am going to propose to Priyanka', 'the trip')).toBe(false);
   });
 });
 

@@ -54,6 +54,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['flat', 'apartment'],
   ['car', 'vehicle'],
   ['holiday', 'vacation'],
+  ['trip', 'journey', 'travel', 'travelling', 'traveling'],
   ['former', 'previous', 'old'],
   // the law and public life
   ['protest', 'demonstration', 'demo', 'rally'],
@@ -71,6 +72,8 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bhome\s+loans?\b/giu, 'mortgage'],
   [/\b(?:drunk|drink)[\s-]+driv(?:ing|er)\b|\bdriving\s+under\s+the\s+influence\b/giu, 'dui'],
   [/\bused\s+to\b/giu, 'former'],
+  // Going to a named place is a trip ("We are going to Lisbon …" for "the Lisbon trip"); "going to propose" is not.
+  [/\b(?:[Gg]o(?:es|ing)?|[Ww]ent|[Ff]ly(?:ing)?|[Ff]lew|[Tt]ravel(?:l?ing|l?ed)?|[Hh]ead(?:ing|ed)?)\s+to\s+(?=\p{Lu})/gu, 'trip to '],
   [/\bburn(?:ed|t|ing)?\s+out\b/giu, 'burnout'],
   [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
