@@ -1,6 +1,6 @@
 import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
+import { aliases, covers, KIND_WORDS, readPhrases } from './word-aliases.ts';
 import { digitsForWords } from './number-words.ts';
 
 /**
@@ -128,7 +128,7 @@ export function wordForms(written: string): string[][] {
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
 export function heldWords(memoryForms: string[][], termForms: string[][], options: { aliases?: boolean } = {}): string[] {
-  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && aliases(left, right));
+  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && (aliases(left, right) || covers(right, left)));
   return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => same(left, right))))).map((forms) => forms[0]!);
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionTerms, holdsEveryWord } from './description-words.ts';
-import { aliases, aliasesOf, readPhrases } from './word-aliases.ts';
+import { aliases, aliasesOf, covers, readPhrases } from './word-aliases.ts';
 
 describe('everyday synonyms in a forget request', () => {
   it('joins words a thesaurus lists together, with their plain endings', () => {
@@ -61,6 +61,17 @@ describe('round 5 synonyms (scenarios 89–101)', () => {
     // Going to a named place is a trip; going to do something is not.
     expect(holdsEveryWord('We are going to Lisbon for our tenth anniversary in October', 'the Lisbon trip')).toBe(true);
     expect(holdsEveryWord('I am going to propose to Priyanka', 'the trip')).toBe(false);
+  });
+});
+
+describe('a general word for the one thing a memory names', () => {
+  it('reads "my kid" as a son or a daughter, one way only', () => {
+    expect(covers('kid', 'daughter')).toBe(true);
+    expect(covers('children', 'sons')).toBe(true);
+    expect(covers('daughter', 'kid')).toBe(false);
+    expect(aliases('son', 'daughter')).toBe(false);
+    expect(holdsEveryWord('My daughter Amira has a peanut allergy', 'my kid with the peanut allergy')).toBe(true);
+    expect(holdsEveryWord('My kids love peanuts', 'my daughter')).toBe(false);
   });
 });
 

@@ -93,9 +93,29 @@ function groups(word: string): number[] {
   return found === undefined ? [] : groupsOf.get(found)!;
 }
 
-/** The everyday synonyms of a word (itself aside), to look a memory up by: "address" finds "I used to live at …". */
+/**
+ * A general word a description uses for the one thing a memory names ("my kid" for "My daughter Sofia",
+ * "my parents" for "my mother"): one way only, as a son is a kid but not a daughter.
+ */
+const NARROWER: Readonly<Record<string, readonly string[]>> = {
+  kid: ['son', 'daughter'],
+  child: ['son', 'daughter'],
+  parent: ['mother', 'father', 'mum', 'dad', 'mom'],
+  sibling: ['brother', 'sister'],
+  pet: ['dog', 'cat'],
+  partner: ['husband', 'wife', 'boyfriend', 'girlfriend'],
+};
+
+const singular = (word: string) => (word === 'children' ? 'child' : word.replace(/s$/u, ''));
+
+/** True when the description's general word covers the memory's word ("kid" covers "daughter"). */
+export function covers(general: string, specific: string): boolean {
+  return NARROWER[singular(general)]?.includes(singular(specific)) ?? false;
+}
+
+/** The everyday synonyms of a word and the words it covers (itself aside), to look a memory up by: "address" finds "I used to live at …". */
 export function aliasesOf(word: string): string[] {
-  return [...new Set(groups(word).flatMap((group) => GROUPS[group]!))].filter((alias) => alias !== word);
+  return [...new Set([...groups(word).flatMap((group) => GROUPS[group]!), ...(NARROWER[singular(word)] ?? [])])].filter((alias) => alias !== word);
 }
 
 /** True when two different words are everyday synonyms of each other. */
