@@ -187,6 +187,21 @@ async function statedSide(memory: Hippocampus, sure: Judged[], description: stri
   return kept.length > 0 && kept.length < sure.length ? kept.map((entry) => Object.assign(entry, { why: `${entry.why}; the description states it, not its negation` })) : sure;
 }
 
+/**
+ * Of several memories holding every word, the only one holding them in its own words goes before those
+ * holding some only as a synonym: "the login password" is "My laptop login password is …", not the email
+ * password a "login" reaches — unless another holds more of the kind of thing named ("my IVF appointment":
+ * the fertility clinic appointment, not the IVF treatment); then the only one holding most of that kind is it.
+ */
+function byOwnWordsOrKind(sure: Judged[], kindHeld: (entry: Judged) => number): Judged[] {
+  if (sure.length < 2 || !sure.every((entry) => entry.holdsAll)) return sure;
+  const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
+  const mostKind = Math.max(0, ...sure.map(kindHeld));
+  const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
+  if (inOwnWords.length === 1 && kindHeld(inOwnWords[0]!) === mostKind) return inOwnWords;
+  return mostKind > 0 && ofKind.length === 1 ? ofKind : sure;
+}
+
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
 
 /** Older versions of a matched fact say the same thing in its past: they go with it. */
@@ -272,17 +287,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
-  let sure = judged.filter((entry) => entry.sure);
-  // Of several memories holding every word, the only one holding them in its own words goes before those
-  // holding some only as a synonym: "the login password" is "My laptop login password is …", not the
-  // email password a "login" reaches.
-  const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
-  // Unless another holds more of the kind of thing named ("my IVF appointment": the fertility clinic appointment).
-  const mostKind = Math.max(0, ...sure.map(kindHeld));
-  const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
-  if (sure.length >= 2 && inOwnWords.length === 1 && sure.every((entry) => entry.holdsAll) && kindHeld(inOwnWords[0]!) === mostKind) sure = inOwnWords;
-  // Of several holding every word, the only one also holding the kind of thing named is it.
-  else if (sure.length >= 2 && mostKind > 0 && ofKind.length === 1 && sure.every((entry) => entry.holdsAll)) sure = ofKind;
+  let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
