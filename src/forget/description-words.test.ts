@@ -58,3 +58,33 @@ describe('more of how people write what they mean', () => {
     expect(holdsEveryWord('My mortgage payment is 1,450 euros a month', 'how much I pay for the mortgage')).toBe(true);
   });
 });
+
+describe('requests as people type them (scenarios 89–101)', () => {
+  it('drops the ways of telling the agent it need not know, and the politeness', () => {
+    expect(descriptionTerms("you don't need to know my cholesterol anymore")).toEqual(['cholesterol']);
+    expect(descriptionTerms('you dont need to know about my arrest record')).toEqual(['arrest']);
+    expect(descriptionTerms('scrap my old address')).toEqual(['old', 'address']);
+    expect(descriptionTerms('get rid of my old address')).toEqual(['old', 'address']);
+    expect(descriptionTerms('delete my phone pin code please')).toEqual(['phone', 'pin', 'code']);
+    // Not at the start, "scrap" is content.
+    expect(descriptionTerms('the scrap metal in the garage')).toEqual(['scrap', 'metal', 'garage']);
+  });
+
+  it('reads a long word missing one letter as that word, but no other near word', () => {
+    expect(holdsEveryWord('My cholesterol was 290 at my last check-up', 'my cholestrol')).toBe(true);
+    expect(holdsEveryWord('My home address is 14 Elm Street, Leeds', 'my adress')).toBe(true);
+    expect(holdsEveryWord('We bought a house in Leeds', 'the mouse')).toBe(false);
+    expect(holdsEveryWord('The trail behind the house is muddy', 'my trial')).toBe(false);
+    expect(holdsEveryWord('I cared for my father', 'my card')).toBe(false);
+  });
+
+  it('finds a name typed without its apostrophe, and an amount with or without its comma', () => {
+    expect(namesWord('My daughter Sofia has type 1 diabetes', 'sofias')).toBe(true);
+    expect(namesWord('My daughter Sofia has type 1 diabetes', 'sofi')).toBe(false);
+    expect(namesWord('I got a bonus of 5,000 euros in December', '5000')).toBe(true);
+    expect(namesWord('I got a bonus of 5000 euros in December', '5,000')).toBe(true);
+    expect(namesWord('I got a bonus of 15,000 euros in December', '5000')).toBe(false);
+    expect(decisiveWords('the 84,000 salary', { description: true })).toEqual(['84,000']);
+  });
+});
+

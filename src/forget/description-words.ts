@@ -1,6 +1,7 @@
 import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { aliases, KIND_WORDS, readPhrases } from './word-aliases.ts';
+import { aliases, covers, KIND_WORDS, readPhrases } from './word-aliases.ts';
+import { digitsForWords } from './number-words.ts';
 
 /**
  * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
@@ -12,8 +13,10 @@ const FILLER_WORDS = new Set([
   // Light verbs: "getting robbed" is about the robbery ("get" and "got" are stop words already).
   'getting', 'gets', 'gotten',
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
+  // The politeness and the time around a request: "delete my phone pin code please", "… anymore" (scenarios 89–101).
+  'please', 'anymore',
 ]);
-const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop']);
+const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'scrap', 'ditch', 'wipe', 'purge']);
 export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
 
 /**
@@ -22,8 +25,16 @@ export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
  * "mother", which two memories hold.
  */
 export function withoutRequest(description: string): string {
-  return description.replace(/^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:forget|delete|remove|erase|drop)\b(?:\s+(?:about|all))?/iu, '');
+  return description.replace(REQUEST_OPENING, '');
 }
+
+/**
+ * How a request opens: a verb of deleting ("forget", "scrap", "get rid of"), or telling the agent it need
+ * not know ("you don't need to know my cholesterol anymore", "no need to remember …"): in scenarios 89–101,
+ * written before this list, "don't", "know" and "scrap" were left as content words no memory holds.
+ */
+const REQUEST_OPENING =
+  /^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:(?:just\s+)?(?:forget|delete|remove|erase|drop|scrap|ditch|wipe|purge|get\s+rid\s+of)\b(?:\s+(?:about|all))?|(?:you\s+)?(?:do\s+not|don['’]?t|no)\s+need\s+to\s+(?:know|remember|keep)\b(?:\s+about)?)/iu;
 
 /**
  * Written abbreviations a description uses for a word the memory spells out: "my passport no." held
@@ -32,12 +43,14 @@ export function withoutRequest(description: string): string {
  */
 const ABBREVIATIONS: Readonly<Record<string, string>> = {
   nr: 'number', num: 'number', tel: 'telephone', addr: 'address', appt: 'appointment', db: 'database', pw: 'password', pwd: 'password',
-  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'fertility', ni: 'national insurance',
+  dob: 'birthday', bday: 'birthday', dept: 'department', iban: 'bank account number', ssn: 'social security number', pc: 'computer', ivf: 'ivf', ni: 'national insurance',
 };
 
 function spellOut(description: string): string {
-  return description
-    .replace(/\bno\.(?=\s|$)|\bno\s+(?=\d)/giu, 'number ')
+  // "number" before the number itself only labels it ("number seven Birch Lane": the 7 of "7 Birch Lane").
+  return digitsForWords(description)
+    .replace(/\b(?:no\.|number)\s+(?=\d)/giu, '')
+    .replace(/\bno\.(?=\s|$)/giu, 'number ')
     .replace(/[\p{L}]+/gu, (word) => ABBREVIATIONS[word.toLowerCase()] ?? word);
 }
 
@@ -59,7 +72,20 @@ function sameWord(left: string, right: string): boolean {
   if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
-  return common >= 4 && common >= Math.min(left.length, right.length) - 3;
+  return (common >= 4 && common >= Math.min(left.length, right.length) - 3) || oneLetterDropped(shorter, longer);
+}
+
+/**
+ * A typed word missing one letter of a long word ("adress", "cholestrol"): the longer with one letter
+ * out is the shorter. Five letters at least and the same first letter, so that short words apart by a
+ * letter ("card", "cared") stay apart; a changed or swapped letter is not read, as "house" and "mouse",
+ * "trial" and "trail" are different words.
+ */
+function oneLetterDropped(shorter: string, longer: string): boolean {
+  if (shorter.length < 5 || longer.length !== shorter.length + 1 || shorter[0] !== longer[0] || /\d/.test(longer)) return false;
+  let at = 0;
+  while (at < shorter.length && shorter[at] === longer[at]) at += 1;
+  return shorter.slice(at) === longer.slice(at + 1);
 }
 
 const CODE_WORDS = ['code', 'combination'];
@@ -102,7 +128,7 @@ export function wordForms(written: string): string[][] {
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
 export function heldWords(memoryForms: string[][], termForms: string[][], options: { aliases?: boolean } = {}): string[] {
-  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && aliases(left, right));
+  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && (aliases(left, right) || covers(right, left)));
   return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => same(left, right))))).map((forms) => forms[0]!);
 }
 
@@ -131,7 +157,8 @@ export function descriptionForms(description: string): string[][] {
  */
 export function decisiveWords(text: string, options: { description?: boolean } = {}): string[] {
   const found = new Set<string>();
-  for (const match of text.normalize('NFKC').matchAll(/(^|[.!?]\s+|\s)([\p{L}\p{N}][\p{L}\p{N}\-'’]*)/gu)) {
+  // An amount keeps its digit groups: "84,000" is one number, not "84" (namesWord reads "84,000" as "84000").
+  for (const match of text.normalize('NFKC').matchAll(/(^|[.!?]\s+|\s)([\p{L}\p{N}](?:[\p{L}\p{N}\-'’]|(?<=\d)[,.](?=\d))*)/gu)) {
     const word = match[2]!.replace(/['’]s$/, '');
     const lower = word.toLowerCase();
     // In a stored sentence a capital opening it says nothing; a short description ("Redux", "Ines
@@ -150,6 +177,15 @@ export function decisiveWords(text: string, options: { description?: boolean } =
  * one meant unsure.
  */
 export function namesWord(text: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-  return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu').test(text.normalize('NFKC'));
+  const found = (name: string) => {
+    const escaped = withoutDigitGroups(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu').test(withoutDigitGroups(text.normalize('NFKC')));
+  };
+  // A possessive typed without its apostrophe ("Sofias pump", "jonahs addiction") names Sofia and Jonah.
+  return found(word) || (/^\p{L}{4,}s$/u.test(word) && found(word.slice(0, -1)));
+}
+
+/** "5,000" and "5000" are one amount (a number spelled out in a description comes without the comma). */
+function withoutDigitGroups(text: string): string {
+  return text.replace(/(?<=\d)[,.](?=\d{3}(?!\d))/gu, '');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsersThing, ownedSubject, speaksOfUser, userActs, userIsSubject } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, userActs, userIsObject, userIsSubject } from './first-person.ts';
 
 describe('the user in a description and in a memory', () => {
   it('hears the user in my, our, I and me, but not in the telling', () => {
@@ -51,3 +51,21 @@ describe('the user in a description and in a memory', () => {
     expect(userActs('what I said about my medication')).toBe(false);
   });
 });
+
+describe('the user as object, and several of the user\'s things of one kind', () => {
+  it('hears the user as the object of a memory in me and us, not in the US', () => {
+    expect(userIsObject('My ex Marco cheated on me with my best friend')).toBe(true);
+    expect(userIsObject('Ruth lent us her tent')).toBe(true);
+    expect(userIsObject('The US election is in November')).toBe(false);
+    expect(userIsObject('I owe Marco a dinner')).toBe(false);
+  });
+
+  it('knows "My second car" as another of the user\'s cars when "my car" is asked for', () => {
+    expect(isUsersOtherOfKind('My second car is a blue Volvo', 'my car')).toBe(true);
+    expect(isUsersOtherOfKind('My work phone is a Pixel', 'my phone')).toBe(true);
+    expect(isUsersOtherOfKind('My car is a red Mazda', 'my car')).toBe(false);
+    expect(isUsersOtherOfKind('My second car is a blue Volvo', 'my second car')).toBe(false);
+    expect(isUsersOtherOfKind('My carpet is red', 'my car')).toBe(false);
+  });
+});
+

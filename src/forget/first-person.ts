@@ -24,6 +24,12 @@ export function userIsSubject(content: string): boolean {
   return /^User\b/u.test(content) || /(?<![\p{L}\p{N}])(?:I|[Ww]e)(?:['’](?:m|ve|d|ll|re))?(?![\p{L}\p{N}'’])/u.test(content);
 }
 
+/** True when the user is the object of the memory: "me" or "us" as a word of its own ("My ex Marco cheated on me"). */
+export function userIsObject(content: string): boolean {
+  // Case kept: "US" is a country.
+  return /(?<![\p{L}\p{N}])(?:[Mm]e|[Uu]s)(?![\p{L}\p{N}])/u.test(content);
+}
+
 /** "my door code", and so too "what I told you about my door code": the telling before the thing is no part of it. */
 const POSSESSIVE_DESCRIPTION = /^(?:(?:forget|delete|remove)\s+)?(?:(?:what|everything|anything|the\s+(?:stuff|things?|bit))\s+(?:(?:I|we)\s+(?:said|told\s+you|mentioned|shared|wrote)\s+)?about\s+|about\s+)?(?:the\s+)?(?:my|our)\s+(.+)$/iu;
 const POSSESSIVE_SUBJECT = /^(?:My|Our|User['’]s)\s+(.+)$/u;
@@ -69,4 +75,18 @@ export function isUsersThing(content: string, description: string): boolean {
   if (!named || !said || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
   const thing = wordsOf(named[1]!);
   return thing.length > 0 && said.length === thing.length && thing.every((word, index) => said[index] === word);
+}
+
+/**
+ * "My second car is a blue Volvo" for "my car": the user's own thing of the kind the description names,
+ * told apart by a word before it ("second car", "work phone", "old flat"). Beside it, "My car is a red
+ * Mazda" is one of the user's cars, and "my car" does not say which: a probe saw it delete one of them.
+ */
+export function isUsersOtherOfKind(content: string, description: string): boolean {
+  const named = POSSESSIVE_DESCRIPTION.exec(description.trim());
+  const subject = readOwnedSubject(content);
+  if (!named || !subject || /(?<![\p{L}\p{N}])I(?![\p{L}\p{N}])/u.test(named[1]!)) return false;
+  const thing = wordsOf(named[1]!);
+  const said = subject.words;
+  return thing.length > 0 && said.length > thing.length && thing.every((word, index) => said[said.length - thing.length + index] === word);
 }

@@ -8,7 +8,9 @@ import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate 
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
-import { isUsersThing } from './first-person.ts';
+import { aliasesOf } from './word-aliases.ts';
+import { isUsersOtherOfKind, isUsersThing } from './first-person.ts';
+import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
@@ -17,6 +19,9 @@ const CANDIDATES = 50;
 const CANDIDATE_SIMILARITY = 0.5;
 /** The only memory holding a one-word description's word is the one meant only when it is at least this close in meaning. */
 const ONLY_HOLDER_SIMILARITY = 0.45;
+/** Or at least this close when it holds the word itself and leads every memory without it by ONLY_HOLDER_LEAD (scenarios 1–101: the bare words meant sat at 0.41–0.42, leading by 0.06). */
+const ONLY_HOLDER_LEADING_SIMILARITY = 0.35;
+const ONLY_HOLDER_LEAD = 0.05;
 
 export interface ForgetOptions {
   /** Cosine similarity at or above which a memory matches by meaning alone (a number applies to both rules); the embedder's calibrated threshold when absent. */
@@ -81,7 +86,7 @@ function ownersOf(text: string): string[] {
 }
 
 function readDescription(text: string): Description {
-  return { text, terms: descriptionForms(text), decisive: decisiveWords(text, { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
+  return { text, terms: descriptionForms(text), decisive: decisiveWords(digitsForWords(text), { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
 }
 
 /** A memory judged against a description; null when it lacks a name or number the description gives. */
@@ -113,15 +118,22 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
 /** The nearest memories by meaning and by words, each judged against the description. */
 async function judgeCandidates(memory: Hippocampus, description: Description, threshold: ForgetThreshold): Promise<Judged[]> {
   const scope = { agentId: memory.agentId };
+  // Each word's synonyms are looked up too: a memory holding only a synonym ("I used to live at 7 Birch Lane"
+  // for "my old address") was judged only when it also came among the nearest by meaning (scenarios 89–101).
+  // Apart, so that the synonyms do not push what holds the words themselves out of the limit.
   const terms = description.terms.map((forms) => forms[0]!);
+  const synonyms = [...new Set(terms.flatMap((term) => aliasesOf(term)))].filter((word) => !terms.includes(word));
   const similarity = new Map<string, number>();
   let queryVector: Float32Array | undefined;
   if (memory.embedder) {
     queryVector = (await embedWithCache(memory.embedder, undefined, [description.text])).embeddings[0]!;
     for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: CANDIDATES })) similarity.set(hit.id, hit.similarity);
   }
-  const byWords = terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES });
-  const wordOnly = byWords.map((hit) => hit.id).filter((id) => !similarity.has(id));
+  const byWords = [
+    ...(terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES })),
+    ...(synonyms.length === 0 ? [] : await memory.backend.keywords.search(scope, synonyms, { limit: CANDIDATES })),
+  ];
+  const wordOnly = [...new Set(byWords.map((hit) => hit.id))].filter((id) => !similarity.has(id));
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
@@ -142,6 +154,12 @@ function markOwnLife(judged: Judged[], description: Description): void {
  */
 function markUsersThing(judged: Judged[], description: string): void {
   const things = judged.filter((entry) => entry.holdsAll && isUsersThing(entry.content, description));
+  // Several of the user's own such things ("My car is a red Mazda", "My second car is a blue Volvo"): "my car" does not say which.
+  const kin = judged.filter((entry) => entry.holdsAll && isUsersOtherOfKind(entry.content, description));
+  if (things.length > 0 && kin.length > 0) {
+    for (const entry of [...things, ...kin]) if (entry.sure) Object.assign(entry, { sure: false, why: `${entry.why}; but the user has more than one ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
+    return;
+  }
   if (things.length !== 1) return;
   const [thing] = things;
   for (const entry of judged) if (entry !== thing) entry.sure = false;
@@ -167,6 +185,21 @@ async function statedSide(memory: Hippocampus, sure: Judged[], description: stri
     if (!ruledOut) kept.push(entry);
   }
   return kept.length > 0 && kept.length < sure.length ? kept.map((entry) => Object.assign(entry, { why: `${entry.why}; the description states it, not its negation` })) : sure;
+}
+
+/**
+ * Of several memories holding every word, the only one holding them in its own words goes before those
+ * holding some only as a synonym: "the login password" is "My laptop login password is …", not the email
+ * password a "login" reaches — unless another holds more of the kind of thing named ("my IVF appointment":
+ * the fertility clinic appointment, not the IVF treatment); then the only one holding most of that kind is it.
+ */
+function byOwnWordsOrKind(sure: Judged[], kindHeld: (entry: Judged) => number): Judged[] {
+  if (sure.length < 2 || !sure.every((entry) => entry.holdsAll)) return sure;
+  const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
+  const mostKind = Math.max(0, ...sure.map(kindHeld));
+  const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
+  if (inOwnWords.length === 1 && kindHeld(inOwnWords[0]!) === mostKind) return inOwnWords;
+  return mostKind > 0 && ofKind.length === 1 ? ofKind : sure;
 }
 
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
@@ -207,6 +240,8 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const given = options.threshold;
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   const read = readDescription(description);
+  /** How many of the kind words of the description ("appointment" in "my IVF appointment") a memory holds. */
+  const kindHeld = (entry: Judged) => heldWords(wordForms(entry.content), read.kindWords).length;
   const field = await judgeCandidates(memory, read, threshold);
   await doubtCloseRivals(memory, field, (match, rival) => sidesWith(memory, description, match as Judged, rival as Judged));
   const judged = field.filter((entry) => entry.offered);
@@ -218,7 +253,12 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const naming = field.filter((entry) => entry.namesEveryName);
   const mostHeld = Math.max(0, ...naming.map((entry) => entry.held));
   const namer = naming.filter((entry) => entry.held === mostHeld);
-  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length) ? namer[0] : undefined;
+  // Holding more is not enough when it holds few of them: "my ex Marco's new girlfriend" (about nothing
+  // stored) deleted "My ex Marco cheated on me…", which holds "ex" alone of ex, new, girlfriend (scenarios
+  // 89–101). It must hold at least half of the words besides the name.
+  const otherWords = read.terms.length - read.decisive.length;
+  const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
+  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length && holdsHalf) ? namer[0] : undefined;
   if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read)))) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
@@ -232,20 +272,22 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   // Closer, that is, than every memory without the word: one holding only a synonym of it is about the
   // same thing ("the therapy appointments": the couples counselling, 0.50, beside the therapist, 0.46).
   const closest = Math.max(0, ...field.filter((entry) => !entry.holdsAll).map((entry) => entry.similarity ?? 0));
-  const alsoAbout = (entry: Judged) => entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest);
-  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
+  // Or, holding the word itself, nearer than all of them by a margin: a bare rare word ("sertraline",
+  // "the relapse") sits far from any sentence (0.42 from the one holding it) but still leads the rest
+  // (by 0.06); "my medication" was closer to the sertraline memory than to the one holding the word.
+  const alsoAbout = (entry: Judged) =>
+    entry.similarity === null || (entry.similarity >= ONLY_HOLDER_SIMILARITY && entry.similarity >= closest) || (entry.holdsAllLiterally && entry.similarity >= ONLY_HOLDER_LEADING_SIMILARITY && entry.similarity >= closest + ONLY_HOLDER_LEAD);
+  // Nor when another memory holding the word (or a synonym) also holds the kind of thing named, and it does
+  // not: "my IVF appointment" is the fertility clinic appointment, not "My wife Hana is undergoing IVF treatment".
+  const holdsLessOfKind = (entry: Judged) => holders.some((other) => other !== entry && kindHeld(other) > kindHeld(entry));
+  if (holding.length === 1 && !holding[0]!.sure && alsoAbout(holding[0]!) && !holdsLessOfKind(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
-  let sure = judged.filter((entry) => entry.sure);
-  // Of several memories holding every word, the only one holding them in its own words goes before those
-  // holding some only as a synonym: "the login password" is "My laptop login password is …", not the
-  // email password a "login" reaches.
-  const inOwnWords = sure.filter((entry) => entry.holdsAllLiterally);
-  if (sure.length >= 2 && inOwnWords.length === 1 && sure.every((entry) => entry.holdsAll)) sure = inOwnWords;
+  let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;

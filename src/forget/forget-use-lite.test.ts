@@ -103,3 +103,27 @@ describe('forget_memory over MCP, as the issue describes it', () => {
     }
   });
 });
+
+describe('forget_memory when the user has two things of one kind (a probe)', () => {
+  it('"my car" beside "my second car" names neither for sure: both come back to confirm; the qualified one and a name still delete', async () => {
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'cars' });
+    try {
+      const forget = createHippoTools({ memory: agent }).find((tool) => tool.name === 'forget_memory')!;
+      // Stored as a user would tell them, the second car first (the probe saw "my car" delete it).
+      await agent.rememberMany([{ type: 'observation', content: 'My second car is a blue Volvo' }], { longTerm: true });
+      await agent.rememberMany([{ type: 'observation', content: 'My car is a red Mazda' }], { longTerm: true });
+      for (const description of ['my car', 'my cars', 'the car']) {
+        const unsure = (await forget.execute({ description })) as { ok: true; data: { deleted: number; candidates: { content: string }[] } };
+        expect(unsure.data.deleted).toBe(0);
+        expect(unsure.data.candidates.map((candidate) => candidate.content).sort()).toEqual(['My car is a red Mazda', 'My second car is a blue Volvo']);
+      }
+      expect(await forget.execute({ description: 'my second car' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'My second car is a blue Volvo' }] } });
+      // With one car left, "my car" is that car.
+      expect(await forget.execute({ description: 'my car' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'My car is a red Mazda' }] } });
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { isUsersThing, ownedSubject, speaksOfUser, userActs, userIsSubject } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, userActs, userIsObject, userIsSubject } from './first-person.ts';
 import { negated } from './polarity.ts';
 
 /** A sure match as the ambiguity check sees it. */
@@ -83,11 +83,15 @@ export async function ambiguous(memory: Hippocampus, sure: readonly SureMatch[])
  */
 export function ownLifeOnly<T extends { content: string }>(matches: readonly T[], description: string): T | undefined {
   if (!speaksOfUser(description)) return undefined;
+  // The user has several of the thing named ("my car" beside "My second car …"): none is the one meant.
+  if (matches.some((entry) => isUsersOtherOfKind(entry.content, description))) return undefined;
   // "my door code": the memory whose subject is the user's door code, before any "I …" that mentions one.
   const things = matches.filter((entry) => isUsersThing(entry.content, description));
   if (things.length === 1) return things[0];
   if (things.length > 1) return undefined;
-  const own = matches.filter((entry) => userIsSubject(entry.content));
+  // The user as the object of a memory is as much the user's life: "what Marco did to me" deleted "I owe
+  // Marco a dinner" beside "My ex Marco cheated on me…" (scenarios 89–101), as only "I" counted.
+  const own = matches.filter((entry) => userIsSubject(entry.content) || userIsObject(entry.content));
   // A description where the user does nothing ("when our anniversary is") may mean the user's own thing as
   // much as what the user does: "Our wedding anniversary is on 3 September" is as much the user's as "We
   // are going to Lisbon for our tenth anniversary", and the latter alone was deleted (scenarios 69–84).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { descriptionTerms, holdsEveryWord } from './description-words.ts';
-import { aliases, readPhrases } from './word-aliases.ts';
+import { aliases, aliasesOf, covers, readPhrases } from './word-aliases.ts';
 
 describe('everyday synonyms in a forget request', () => {
   it('joins words a thesaurus lists together, with their plain endings', () => {
@@ -45,3 +45,33 @@ describe('everyday synonyms in a forget request', () => {
     expect(descriptionTerms('that my son stole something')).toEqual(['son', 'stole']);
   });
 });
+
+describe('round 5 synonyms (scenarios 89–101)', () => {
+  it('reads "used to" as former and "burned out" as burnout, and lists a word\'s synonyms to look memories up by', () => {
+    expect(holdsEveryWord('I used to live at 7 Birch Lane in York', 'my old address')).toBe(true);
+    expect(holdsEveryWord('I live at 14 Elm Street', 'my old address')).toBe(false);
+    expect(holdsEveryWord('I told my manager Olga I am burned out', 'my burnout')).toBe(true);
+    expect(holdsEveryWord('I was arrested at a protest in 2019', 'that I was arrested at the demo')).toBe(true);
+    expect(aliasesOf('address')).toEqual(['live', 'lives', 'reside', 'residence']);
+    expect(aliasesOf('coffee')).toEqual([]);
+    // IVF is the fertility treatment, and stays a word of its own, not a name (it is spelled as one).
+    expect(aliases('ivf', 'fertility')).toBe(true);
+    expect(descriptionTerms('my IVF appointment')).toEqual(['ivf']);
+    expect(aliases('boss', 'manager')).toBe(true);
+    // Going to a named place is a trip; going to do something is not.
+    expect(holdsEveryWord('We are going to Lisbon for our tenth anniversary in October', 'the Lisbon trip')).toBe(true);
+    expect(holdsEveryWord('I am going to propose to Priyanka', 'the trip')).toBe(false);
+  });
+});
+
+describe('a general word for the one thing a memory names', () => {
+  it('reads "my kid" as a son or a daughter, one way only', () => {
+    expect(covers('kid', 'daughter')).toBe(true);
+    expect(covers('children', 'sons')).toBe(true);
+    expect(covers('daughter', 'kid')).toBe(false);
+    expect(aliases('son', 'daughter')).toBe(false);
+    expect(holdsEveryWord('My daughter Amira has a peanut allergy', 'my kid with the peanut allergy')).toBe(true);
+    expect(holdsEveryWord('My kids love peanuts', 'my daughter')).toBe(false);
+  });
+});
+

@@ -31,6 +31,7 @@ const GROUPS: readonly (readonly string[])[] = [
   ['pregnant', 'pregnancy', 'expecting'],
   ['sick', 'ill', 'illness', 'disease'],
   ['insomnia', 'sleeplessness'],
+  ['ivf', 'fertility'],
   ['alcohol', 'drinking', 'booze'],
   ['scared', 'afraid', 'fear', 'frightened', 'anxiety', 'anxious'],
   // life events and family
@@ -46,12 +47,18 @@ const GROUPS: readonly (readonly string[])[] = [
   ['fired', 'sacked', 'dismissed'],
   ['robbed', 'robbery', 'mugged', 'mugging', 'theft', 'stole', 'stolen', 'steal', 'stealing', 'shoplifting'],
   ['job', 'employment'],
+  ['boss', 'manager', 'supervisor'],
   ['quit', 'resign', 'resigning', 'resignation'],
   // home and places
   ['address', 'live', 'lives', 'reside', 'residence'],
   ['flat', 'apartment'],
   ['car', 'vehicle'],
   ['holiday', 'vacation'],
+  ['trip', 'journey', 'travel', 'travelling', 'traveling'],
+  ['former', 'previous', 'old'],
+  // the law and public life
+  ['protest', 'demonstration', 'demo', 'rally'],
+  ['arrest', 'arrested', 'detained'],
 ];
 
 /** Phrases that say in two words what one word of a group says; read as that word. */
@@ -64,6 +71,10 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
   [/\bhome\s+loans?\b/giu, 'mortgage'],
   [/\b(?:drunk|drink)[\s-]+driv(?:ing|er)\b|\bdriving\s+under\s+the\s+influence\b/giu, 'dui'],
+  [/\bused\s+to\b/giu, 'former'],
+  // Going to a named place is a trip ("We are going to Lisbon …" for "the Lisbon trip"); "going to propose" is not.
+  [/\b(?:[Gg]o(?:es|ing)?|[Ww]ent|[Ff]ly(?:ing)?|[Ff]lew|[Tt]ravel(?:l?ing|l?ed)?|[Hh]ead(?:ing|ed)?)\s+to\s+(?=\p{Lu})/gu, 'trip to '],
+  [/\bburn(?:ed|t|ing)?\s+out\b/giu, 'burnout'],
   [/\b(?:let\s+go|laid\s+off|los(?:e|es|t|ing)\s+(?:(?:my|his|her|their|our|the|a)\s+)?job)\b/giu, 'fired'],
 ];
 
@@ -80,6 +91,31 @@ function groups(word: string): number[] {
   const stems = [/s$/, /es$/, /ed$/, /(?<=e)d$/, /ing$/].map((ending) => word.replace(ending, '')).filter((stem) => stem !== word);
   const found = stems.find((stem) => groupsOf.has(stem));
   return found === undefined ? [] : groupsOf.get(found)!;
+}
+
+/**
+ * A general word a description uses for the one thing a memory names ("my kid" for "My daughter Sofia",
+ * "my parents" for "my mother"): one way only, as a son is a kid but not a daughter.
+ */
+const NARROWER: Readonly<Record<string, readonly string[]>> = {
+  kid: ['son', 'daughter'],
+  child: ['son', 'daughter'],
+  parent: ['mother', 'father', 'mum', 'dad', 'mom'],
+  sibling: ['brother', 'sister'],
+  pet: ['dog', 'cat'],
+  partner: ['husband', 'wife', 'boyfriend', 'girlfriend'],
+};
+
+const singular = (word: string) => (word === 'children' ? 'child' : word.replace(/s$/u, ''));
+
+/** True when the description's general word covers the memory's word ("kid" covers "daughter"). */
+export function covers(general: string, specific: string): boolean {
+  return NARROWER[singular(general)]?.includes(singular(specific)) ?? false;
+}
+
+/** The everyday synonyms of a word and the words it covers (itself aside), to look a memory up by: "address" finds "I used to live at …". */
+export function aliasesOf(word: string): string[] {
+  return [...new Set([...groups(word).flatMap((group) => GROUPS[group]!), ...(NARROWER[singular(word)] ?? [])])].filter((alias) => alias !== word);
 }
 
 /** True when two different words are everyday synonyms of each other. */
@@ -102,4 +138,6 @@ export function readPhrases(text: string, keep: boolean): string {
  * problem", "my bank details"): a memory rarely holds them, because it gives the date, the place, the
  * problem itself. They are dropped from a description that has other content words.
  */
-export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans']);
+export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans',
+  // The occasion and the record of a thing: "the time I got arrested", "my cholesterol levels", "my test results".
+  'time', 'times', 'level', 'levels', 'result', 'results', 'record', 'records']);
