@@ -49,4 +49,11 @@ describe('the speaker signal in recall', () => {
     expect(lifted[0]!.explain.contributions.speaker).toBe(1);
     expect(plain.every((result) => result.explain.signals.speaker === 0)).toBe(true);
   });
+
+  it('is on by default', async () => {
+    await agent.memory().rememberMany(TURNS.map((turn, index) => ({ type: 'chat' as const, content: turn.content, timestamp: Date.UTC(2023, 4, 8) + index * 1000, context: { speaker: turn.speaker } })), { longTerm: true });
+    const results = await agent.memory().recallRelevant(QUESTION, { limit: 2, recordAccess: false });
+    expect(results[0]?.memory.content).toBe(TURNS[1]!.content);
+    expect(results[0]!.explain.weights.speaker).toBe(0.3);
+  });
 });
