@@ -5,7 +5,7 @@ import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 const unit = z.number().min(0).max(1);
 
-export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, hop: unit, session: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
+export const recallWeightsSchema = z.object({ semantic: unit, keyword: unit, thread: unit, time: unit, hop: unit, session: unit, speaker: unit, strength: unit, recency: unit, importance: unit }).partial().strict();
 
 /** How the second hop (`weights.hop` > 0) reads the first pass: see DEFAULT_HOP in memory/recall-hop.ts. */
 export const recallHopSchema = z

@@ -3,6 +3,7 @@ import { extractRelations, type ExtractedRelation } from './relation-extraction.
 import type { EntityInput, GraphEntityType, MemoryExtraction, RelationInput } from '../spec/knowledge-graph.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { GraphExtractor } from './graph-extractor.ts';
+import { speakerOf } from '../nlp/speaker.ts';
 
 export interface OfflineGraphExtractorOptions {
   /** Read subject–predicate–object relations with the offline fact rules (default true; costs a second parse). */
@@ -13,19 +14,10 @@ export interface OfflineGraphExtractorOptions {
   confidence?: number;
 }
 
-// "Caroline: I went to ..." — a transcript line names its speaker first; the
-// label hides the name from the recognisers and is not part of what was said.
-const SPEAKER_LABEL = /^\s*([\p{Lu}][\p{L}\p{N} .'-]{0,40}):\s+/u;
 // Relative dates ("yesterday", "last month") would join unrelated memories;
 // when a fact held is what validFrom records.
 const LINKED_TYPES = new Set<GraphEntityType>(['person', 'place', 'organization', 'thing', 'other']);
 const MAX_CONCEPT_WORDS = 4;
-
-function speakerOf(memory: MemoryRecord): { speaker: string | null; text: string } {
-  const label = SPEAKER_LABEL.exec(memory.content);
-  const fromContext = typeof memory.context.speaker === 'string' ? memory.context.speaker : null;
-  return { speaker: fromContext ?? label?.[1]?.trim() ?? null, text: label ? memory.content.slice(label[0].length) : memory.content };
-}
 
 // The object of "User works at Globex in Porto" is the entity it names
 // (Globex); a short unnamed object ("pottery") becomes a concept; a long

@@ -12,6 +12,7 @@ import { embedWithCache, type EmbeddingCache } from './embedding-cache.ts';
 import { asksAboutTime, questionTime, timeMatch, type QuestionTime } from '../nlp/question-time.ts';
 import { timesOfMemory } from './memory-times.ts';
 import { sessionRelevance } from './session-relevance.ts';
+import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 
@@ -80,6 +81,8 @@ interface RecallPlan extends IndexProbe {
   queryVector: Float32Array | null;
   /** What the question asks about time; null when the time signal is off or it asks nothing. */
   time: QuestionTime | null;
+  /** The names the question holds, for the speaker signal; empty when it is off or the question names no one. */
+  names: Set<string>;
 }
 
 /** The relevance each index gave its candidates; similarity is filled in later for the rest. */
@@ -130,7 +133,8 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   const terms = weights.keyword > 0 ? queryTerms(context) : [];
   const queryVector = useSemantic ? (deps.queryVector ?? (await queryVectorOf(deps, context, options))) : null;
   const time = weights.time > 0 ? questionTime(context, deps.now) : null;
-  return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null };
+  const names = weights.speaker > 0 ? namesInQuestion(context) : new Set<string>();
+  return { weights, filters, hasFilters, perIndex: options.candidates ?? Math.max(50, options.limit * 5), exactVectors, terms, queryVector, time: time && asksAboutTime(time) ? time : null, names };
 }
 
 /**
@@ -239,27 +243,29 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
   return ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
 }
 
-/** How many of the best-scored candidates the time signal reads whole (it needs their text and time). */
-const TIME_CANDIDATES = 50;
+/** How many of the best-scored candidates the time and speaker signals read whole (they need their text, time and speaker). */
+const HEAD_CANDIDATES = 50;
 
 /**
- * Stage 6 (only for a question about time): the best candidates read whole, each given
- * the time signal — the time its text is about (resolved at ingest against when it was
- * said) against the time the question asks about — and ranked again.
+ * Stage 6 (only for a question about time, or one that names someone while the speaker signal is on):
+ * the best candidates read whole, each given the time signal — the time its text is about (resolved
+ * at ingest against when it was said) against the time the question asks about — and the speaker
+ * signal — whether it was said by a person the question names — and ranked again.
  */
-async function scoreTime(deps: RelevantRecallDependencies, plan: RecallPlan, ranked: RankedCandidate[], options: RecallRelevantOptions): Promise<{ ranked: RankedCandidate[]; records: Map<string, MemoryRecord> }> {
+async function scoreHead(deps: RelevantRecallDependencies, plan: RecallPlan, ranked: RankedCandidate[], options: RecallRelevantOptions): Promise<{ ranked: RankedCandidate[]; records: Map<string, MemoryRecord> }> {
   const records = new Map<string, MemoryRecord>();
-  if (plan.time === null) return { ranked, records };
-  const head = ranked.slice(0, Math.max(TIME_CANDIDATES, options.limit * 2));
+  if (plan.time === null && plan.names.size === 0) return { ranked, records };
+  const head = ranked.slice(0, Math.max(HEAD_CANDIDATES, options.limit * 2));
   for (const memory of await deps.store.getMany(deps.scope, head.map((entry) => entry.id))) records.set(memory.id, memory);
-  const timed = head.map((entry) => {
+  const speakers = speakerRelevance(plan.names, [...records.values()]);
+  const rescored = head.map((entry) => {
     const memory = records.get(entry.id);
-    const time = memory === undefined ? 0 : timeMatch(plan.time!, { said: memory.timestamp, about: timesOfMemory(memory) });
-    const explain = explainScore({ ...entry.explain.signals, time }, plan.weights);
+    const time = memory === undefined || plan.time === null ? 0 : timeMatch(plan.time, { said: memory.timestamp, about: timesOfMemory(memory) });
+    const explain = explainScore({ ...entry.explain.signals, time, speaker: speakers.get(entry.id) ?? 0 }, plan.weights);
     return { id: entry.id, score: explain.score, explain };
   });
-  timed.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
-  return { ranked: [...timed, ...ranked.slice(head.length)], records };
+  rescored.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
+  return { ranked: [...rescored, ...ranked.slice(head.length)], records };
 }
 
 /** Stage 7: whole records for the best few (those read already are kept); a memory deleted between the two reads is left out. */
@@ -275,7 +281,7 @@ async function readRecords(deps: RelevantRecallDependencies, best: RankedCandida
  * (cosine), each candidate then scored on all signals, so a memory found
  * by one index still gets its exact score from the other. Run as named stages:
  * plan the query → gather index hits → expand the thread → fill similarity →
- * score → time (questions about time only) → read records.
+ * score → the head read whole (time, speaker) → read records.
  */
 export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
   const plan = await planQuery(deps, context, options);
@@ -284,6 +290,6 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   const thread = await expandThread(deps, plan, hits);
   if (thread === null) return [];
   await fillSimilarity(deps, plan, hits, thread);
-  const { ranked, records } = await scoreTime(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
+  const { ranked, records } = await scoreHead(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
   return readRecords(deps, ranked.slice(0, options.limit), records);
 }

@@ -23,7 +23,7 @@ describe('POST /agents/:agent/search', () => {
     expect(response.status).toBe(200);
     const { results } = (await response.json()) as SearchResponse;
     expect(results[0]!.memory.type).toBe('error');
-    expect(Object.keys(results[0]!.explain.signals).sort()).toEqual(['importance', 'keyword', 'recency', 'semantic', 'strength', 'thread', 'time', 'hop', 'session'].sort());
+    expect(Object.keys(results[0]!.explain.signals).sort()).toEqual(['importance', 'keyword', 'recency', 'semantic', 'strength', 'thread', 'time', 'hop', 'session', 'speaker'].sort());
     const summed = Object.values(results[0]!.explain.contributions).reduce((total, value) => total + value, 0);
     expect(summed).toBeCloseTo(results[0]!.score, 10);
     expect(results.length).toBeLessThanOrEqual(3);

@@ -94,7 +94,7 @@ export function registerSearchCommands(program: Command, context: CliContext): v
         }
         if (options.format !== 'markdown') throw new CliUsageError(`--format must be markdown or json, got "${options.format}"`);
         const block = formatMemoriesForPrompt(results.map((result) => result.memory), { now: memory.clock.now(), title: `Memories about "${options.query}"` });
-        const scores = options.includeScores ? `\n\n| score | semantic | keyword | thread | time | hop | session | strength | recency | importance |\n|---|---|---|---|---|---|---|---|---|---|\n${results.map((result) => `| ${[result.score, ...Object.values(result.explain.signals)].map((value) => value.toFixed(3)).join(' | ')} |`).join('\n')}` : '';
+        const scores = options.includeScores ? `\n\n| score | semantic | keyword | thread | time | hop | session | speaker | strength | recency | importance |\n|---|---|---|---|---|---|---|---|---|---|---|\n${results.map((result) => `| ${[result.score, ...Object.values(result.explain.signals)].map((value) => value.toFixed(3)).join(' | ')} |`).join('\n')}` : '';
         context.stdout(block + scores);
       });
     });

@@ -3,7 +3,7 @@ import type { SearchHit } from '../api-types.ts';
 import { badge, h, meter, mount } from '../dom.ts';
 import { href, navigate } from '../router.ts';
 
-const SIGNALS = ['semantic', 'keyword', 'strength', 'recency', 'importance', 'thread', 'time', 'hop', 'session'] as const;
+const SIGNALS = ['semantic', 'keyword', 'strength', 'recency', 'importance', 'thread', 'time', 'hop', 'session', 'speaker'] as const;
 
 /** One signal of the score: its value as a bar, and what it added to the score. */
 function signalRow(hit: SearchHit, signal: (typeof SIGNALS)[number]): HTMLElement | null {

@@ -1,0 +1,59 @@
+import { describe, expect, it } from 'vitest';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
+
+const agent = useLiteAgentPerTest();
+
+describe('names in a question', () => {
+  it('takes its capitalized words that carry meaning, lower-cased, possessives dropped', () => {
+    expect([...namesInQuestion("Would Caroline enjoy Mel's pottery class in Boston?")].sort()).toEqual(['boston', 'caroline', 'mel']);
+    expect(namesInQuestion('what might she like?').size).toBe(0);
+  });
+});
+
+describe('speaker relevance', () => {
+  const memories = [
+    { id: 'labelled', content: 'Caroline: I love hiking in the hills.', context: {} },
+    { id: 'from-context', content: 'I went camping last week.', context: { speaker: 'Caroline Smith' } },
+    { id: 'other-speaker', content: 'Melanie: Caroline told me she loves hiking.', context: {} },
+    { id: 'unlabelled', content: 'Hiking boots are on sale.', context: {} },
+  ];
+
+  it('is 1 for what the person the question names said (by the label or the context, first name enough), else absent', () => {
+    const relevance = speakerRelevance(namesInQuestion('Would Caroline enjoy a hike?'), memories);
+    expect([...relevance.keys()].sort()).toEqual(['from-context', 'labelled']);
+    expect(relevance.get('labelled')).toBe(1);
+  });
+
+  it('reads nothing when the question names no one', () => {
+    expect(speakerRelevance(namesInQuestion('Who enjoys hiking?'), memories).size).toBe(0);
+  });
+});
+
+// Two people in a chat: the question asks about Caroline, and Melanie's turn shares more words with it.
+const TURNS = [
+  { speaker: 'Melanie', content: 'Melanie: Caroline, my kids would enjoy a hiking trip to the lake too!' },
+  { speaker: 'Caroline', content: 'Caroline: Nature walks by the water are what I treasure most.' },
+  { speaker: 'Melanie', content: 'Melanie: The invoice export ran late again tonight.' },
+  { speaker: 'Caroline', content: 'Caroline: Our cafeteria serves pasta on Thursdays.' },
+];
+const QUESTION = 'Would Caroline enjoy a hiking trip to the lake?';
+
+describe('the speaker signal in recall', () => {
+  it("lifts what the person the question names said over another's turn that shares its words", async () => {
+    await agent.memory().rememberMany(TURNS.map((turn, index) => ({ type: 'chat' as const, content: turn.content, timestamp: Date.UTC(2023, 4, 8) + index * 1000, context: { speaker: turn.speaker } })), { longTerm: true });
+    const plain = await agent.memory().recallRelevant(QUESTION, { limit: 2, recordAccess: false, weights: { speaker: 0 } });
+    const lifted = await agent.memory().recallRelevant(QUESTION, { limit: 2, recordAccess: false, weights: { speaker: 1 } });
+    expect(plain[0]?.memory.content).toBe(TURNS[0]!.content);
+    expect(lifted[0]?.memory.content).toBe(TURNS[1]!.content);
+    expect(lifted[0]!.explain.contributions.speaker).toBe(1);
+    expect(plain.every((result) => result.explain.signals.speaker === 0)).toBe(true);
+  });
+
+  it('is on by default', async () => {
+    await agent.memory().rememberMany(TURNS.map((turn, index) => ({ type: 'chat' as const, content: turn.content, timestamp: Date.UTC(2023, 4, 8) + index * 1000, context: { speaker: turn.speaker } })), { longTerm: true });
+    const results = await agent.memory().recallRelevant(QUESTION, { limit: 2, recordAccess: false });
+    expect(results[0]?.memory.content).toBe(TURNS[1]!.content);
+    expect(results[0]!.explain.weights.speaker).toBe(0.3);
+  });
+});
