@@ -91,7 +91,7 @@ describe('an honest CLI', () => {
 
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
-    for (const table of ['no_such_table', 'x; DROP TABLE memories']) {
+    for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {
       const result = await cli('--agent', 'ada', 'watch', '--messages-table', table, '--once', '--json');
       expect(result.code, table).not.toBe(0);
       expect(JSON.parse(result.stderr), table).toMatchObject({ error: { code: 'CONFIG_ERROR' } });

@@ -5,6 +5,17 @@ import type { HostMessage, StoredMessage } from '../spec/conversation-messages.t
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 
+// Words PostgreSQL reserves (its documentation's "reserved" column) and the SQLite keywords that cannot
+// name a table unquoted: written into SQL text bare, `order` or `user` is a syntax error, not a table.
+const RESERVED_WORDS = new Set(
+  ('all analyse analyze and any array as asc asymmetric both case cast check collate column constraint create cross current_catalog ' +
+    'current_date current_role current_time current_timestamp current_user default deferrable delete desc distinct do drop else end ' +
+    'escape except exists false fetch for foreign from full grant group having in index initially inner insert intersect into is isnull ' +
+    'join lateral leading left limit localtime localtimestamp natural not notnull null offset on only or order outer placing primary ' +
+    'references returning right select session_user set some symmetric table then to trailing transaction trigger true union unique ' +
+    'update user using values variadic view when where window with').split(' '),
+);
+
 /**
  * A table name that can be written into SQL text: SQLite identifiers cannot
  * be bound as parameters, so only plain names pass.
@@ -12,7 +23,8 @@ import { ValidationError } from '../errors/validation-error.ts';
 export const tableNameSchema = z
   .string()
   .regex(/^[A-Za-z_][A-Za-z0-9_]{0,62}$/, "must start with a letter or '_' and hold only letters, digits and '_' (at most 63)")
-  .refine((name) => !name.toLowerCase().startsWith('sqlite_'), "must not start with 'sqlite_'");
+  .refine((name) => !name.toLowerCase().startsWith('sqlite_'), "must not start with 'sqlite_'")
+  .refine((name) => !RESERVED_WORDS.has(name.toLowerCase()), 'must not be a word SQL reserves (such as order, select, user)');
 
 /** Validates a messages table name; throws a ValidationError (CONFIG_ERROR) naming it. */
 export function validTableName(table: string): string {
@@ -26,7 +38,10 @@ export function validTableName(table: string): string {
  * keep the index in step. Hippocampus never writes messages; the host does.
  *
  * A host with its own table needs the same columns (`id` an INTEGER PRIMARY
- * KEY) and a `<table>_fts` index over `content`.
+ * KEY) and a `<table>_fts` index over `content`. Ids are AUTOINCREMENT: a
+ * deleted row's id (a forget's) is never given to a new message, so the
+ * watcher's "after the last id" and a memory's `context.messageId` keep
+ * naming the message they named.
  *
  * @example
  * const db = new Database('app.db');
@@ -40,7 +55,7 @@ export function createMessagesTable(db: Database.Database, options: { table?: st
   if (columns.length > 0 && missing.length > 0) throw new ValidationError({ code: 'CONFIG_ERROR', message: `A table "${table}" of another shape exists (it lacks ${missing.join(', ')}): choose another name for the messages table` });
   db.exec(`
     CREATE TABLE IF NOT EXISTS ${table} (
-      id INTEGER PRIMARY KEY,
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
       conversation_id TEXT,
       role TEXT NOT NULL,
       content TEXT NOT NULL,
@@ -79,7 +94,7 @@ export interface MessageRow {
   conversation_id: string | null;
   role: string;
   content: string;
-  created_at: number;
+  created_at: number | string;
 }
 
 /**
@@ -90,18 +105,18 @@ export function onMessagesTable<T>(table: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
-    if (!/no such table/.test((error as Error).message)) throw error;
+    if (!/no such table|no such column/.test((error as Error).message)) throw error;
     throw new HippocampusError({
       code: 'CONFIG_ERROR',
-      message: `The messages table "${table}" or its index "${table}_fts" does not exist; create them with createMessagesTable(db, { table: '${table}' })`,
+      message: `The messages table "${table}" or its index "${table}_fts" does not exist or lacks the columns id, conversation_id, role, content, created_at; create them with createMessagesTable(db, { table: '${table}' }) (the backend's conversations.createTable)`,
       cause: error,
     });
   }
 }
 
-/** A row as the contract names its fields. */
+/** A row as the contract names its fields; created_at as the host wrote it (a number, or a date string in a host's own table). */
 export function storedMessageOf(row: MessageRow): StoredMessage {
-  return { id: Number(row.id), conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: Number(row.created_at) };
+  return { id: Number(row.id), conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: row.created_at };
 }
 
 /**
@@ -112,9 +127,11 @@ export function readMessages(db: Database.Database, options: { table?: string; a
   const table = validTableName(options.table ?? 'messages');
   const scoped = options.conversationId === undefined ? '' : ' AND conversation_id = ?';
   const scope = options.conversationId === undefined ? [] : [options.conversationId];
-  const highest = onMessagesTable(table, () => db.prepare(`SELECT max(id) AS id FROM ${table} WHERE 1 = 1${scoped}`).get(...scope) as { id: number | null });
-  const rows = db.prepare(`SELECT id, conversation_id, role, content, created_at FROM ${table} WHERE id > ?${scoped} ORDER BY id LIMIT ?`).all(options.afterId, ...scope, options.limit) as MessageRow[];
-  return { messages: rows.map(storedMessageOf), highestId: highest.id ?? 0 };
+  return onMessagesTable(table, () => {
+    const highest = db.prepare(`SELECT max(id) AS id FROM ${table} WHERE 1 = 1${scoped}`).get(...scope) as { id: number | null };
+    const rows = db.prepare(`SELECT id, conversation_id, role, content, created_at FROM ${table} WHERE id > ?${scoped} ORDER BY id LIMIT ?`).all(options.afterId, ...scope, options.limit) as MessageRow[];
+    return { messages: rows.map(storedMessageOf), highestId: Number(highest.id ?? 0) };
+  });
 }
 
 /**
@@ -134,10 +151,10 @@ export function appendMessages(db: Database.Database, options: { table?: string;
 export function forgetMessages(db: Database.Database, options: { table?: string; ids: readonly number[]; texts: readonly string[] }): number {
   const table = validTableName(options.table ?? 'messages');
   if (options.ids.length === 0 && options.texts.length === 0) return 0;
-  return db.transaction(() => {
+  return onMessagesTable(table, () => db.transaction(() => {
     db.prepare(`INSERT INTO ${table}_fts(${table}_fts, rank) VALUES ('secure-delete', 1)`).run();
     return db
       .prepare(`DELETE FROM ${table} WHERE id IN (SELECT value FROM json_each(?)) OR lower(trim(content)) IN (SELECT lower(trim(value)) FROM json_each(?))`)
       .run(JSON.stringify(options.ids), JSON.stringify(options.texts)).changes;
-  })();
+  })());
 }

@@ -2,7 +2,7 @@ import type Database from 'better-sqlite3';
 import { queryTerms } from '../core/query-terms.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
-import { onMessagesTable, storedMessageOf, validTableName, type MessageRow } from './messages-table.ts';
+import { onMessagesTable, validTableName, type MessageRow } from './messages-table.ts';
 
 import type { ConversationHit } from '../spec/conversation-messages.ts';
 
@@ -38,5 +38,5 @@ export function searchConversation(db: Database.Database, options: { table: stri
     if (error instanceof HippocampusError) throw error;
     throw new StoreError({ message: 'Conversation search failed', query: sql, params: [match, options.limit], cause: error });
   }
-  return rows.map((row) => ({ ...storedMessageOf(row), score: row.score }));
+  return rows.map((row) => ({ id: row.id, conversationId: row.conversation_id, role: row.role, content: row.content, createdAt: row.created_at as number, score: row.score }));
 }

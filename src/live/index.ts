@@ -1,6 +1,6 @@
 // hippocampus/live: the live hippocampus — conversation sources, the watcher, core memories, archival
 // review and the human-readable mirror. Named exports only; each is public API.
-export { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, type LiveWatcher, type LiveWatcherOptions, type LiveWatcherEvent, type BatchReport } from './live-watcher.ts';
+export { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, MAX_ANALYZED_CHARACTERS, type LiveWatcher, type LiveWatcherOptions, type LiveWatcherEvent, type BatchReport } from './live-watcher.ts';
 export { startPosition, type ConversationSource, type ConversationMessage, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 export { createTranscriptSource } from './transcript-source.ts';
 export { createPushedSource, type PushedSource } from './pushed-source.ts';

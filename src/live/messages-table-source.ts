@@ -3,29 +3,51 @@ import { readMessages, tableMessageId, validTableName } from '../conversations/m
 import { backendCapability } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { StoredMessage } from '../spec/conversation-messages.ts';
-import { startPosition, type ConversationMessage, type ConversationSource, type SourceProblem } from './conversation-source.ts';
+import { hashContent } from '../core/content-hash.ts';
+import { startPosition, type ConversationMessage, type ConversationSource, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { storableTimestamp } from './message-timestamp.ts';
 
 /** One read of a messages table: the rows after `afterId` in id order, and the highest id it holds. */
 type ReadAfter = (afterId: number, limit: number) => Promise<{ messages: StoredMessage[]; highestId: number }>;
 
+/** What a row said, so a watermark can tell the row it stopped at from another given the same id. */
+function rowMark(row: StoredMessage): string {
+  return `${row.id}:${hashContent(`${row.role}\u0000${row.content}`)}`;
+}
+
+/**
+ * Whether the table under the watermark is another one than the watcher read: the row it stopped at
+ * now says something else (ids given again after the table was emptied), or every row at and after it
+ * is gone and the table's first row is not the first one read (emptied and refilled with fewer). Rows
+ * deleted at the end — a forget of the newest messages — are not a new table: nothing is read again.
+ * A watermark from before these marks falls back to "the highest id went below the last one read".
+ */
+async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): Promise<'truncated' | 'rewritten' | null> {
+  const lastId = Number(position.lastMessageId ?? 0);
+  if (lastId <= 0) return null;
+  const around = await readAfter(lastId - 1, 1);
+  const atLast = around.messages[0]?.id === lastId ? around.messages[0] : undefined;
+  if (atLast) return position.lastLineHash !== null && rowMark(atLast) !== position.lastLineHash ? 'rewritten' : null;
+  if (around.highestId >= lastId) return null;
+  if (position.firstLineHash === null) return 'truncated';
+  const [first] = (await readAfter(0, 1)).messages;
+  return first !== undefined && rowMark(first) !== position.firstLineHash ? 'truncated' : null;
+}
+
 /**
  * A messages table read in id order after the last id consumed, whichever database holds it. A table
- * whose ids went backwards (emptied and refilled) is read from its start. A row whose created_at the
- * engine cannot store is reported (its id as the line) and skipped; a fractional created_at is rounded.
+ * emptied and refilled, or whose ids were given again, is read from its start (rewrittenUnder). A row
+ * whose created_at the engine cannot store is reported (its id as the line) and skipped; a fractional
+ * created_at is rounded; a date string is read as a date.
  */
 function tableSource(id: string, table: string, readAfter: ReadAfter): ConversationSource {
   return {
     id,
     async read(from, { maxMessages }) {
       let position = from ?? startPosition();
-      let reset: 'truncated' | undefined;
-      let { messages: rows, highestId } = await readAfter(Number(position.lastMessageId ?? 0), maxMessages);
-      if (highestId < Number(position.lastMessageId ?? 0)) {
-        reset = 'truncated';
-        position = startPosition();
-        ({ messages: rows } = await readAfter(0, maxMessages));
-      }
+      const reset = await rewrittenUnder(position, readAfter);
+      if (reset) position = startPosition();
+      const { messages: rows } = await readAfter(Number(position.lastMessageId ?? 0), maxMessages);
       const lastRow = rows.at(-1);
       const messages: ConversationMessage[] = [];
       const problems: SourceProblem[] = [];
@@ -35,12 +57,10 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
         if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
         else messages.push({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: timestamp.ms });
       }
-      return {
-        messages,
-        next: lastRow ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id) } : position,
-        problems,
-        ...(reset ? { reset } : {}),
-      };
+      const next: SourcePosition = lastRow
+        ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id), lastLineHash: rowMark(lastRow), firstLineHash: position.firstLineHash ?? rowMark(rows[0]!) }
+        : position;
+      return { messages, next, problems, ...(reset ? { reset } : {}) };
     },
   };
 }

@@ -188,7 +188,7 @@ export function salienceFeatures(content: string, context: SalienceContext = {})
     // News comes early in a session: after the greetings, before the replies to the other's news.
     turnInSession: Math.log1p(context.turnInSession ?? 0),
     selfStatementShare: selfStatements.length / sentenceCount,
-    longestSelfStatement: Math.log1p(Math.max(0, ...selfStatements.map((sentence) => sentence.length))),
+    longestSelfStatement: Math.log1p(selfStatements.reduce((longest, sentence) => Math.max(longest, sentence.length), 0)),
     // "Congrats on the win! I finally finished my script last week." — the pleasantry first, then their own news.
     reactionThenNews: REACTION.test((sentences[0] ?? '').toLowerCase()) && selfStatements.length > 0 ? 1 : 0,
   };

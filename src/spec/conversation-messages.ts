@@ -6,12 +6,21 @@ export interface StoredMessage {
   conversationId: string | null;
   role: string;
   content: string;
-  /** Epoch milliseconds, as the host wrote it (the live watcher checks it before storing). */
-  createdAt: number;
+  /**
+   * When it was said, as the host wrote it: epoch milliseconds, or in a host's own SQLite table perhaps a
+   * date string. The live watcher reads either, and reports and skips a row it cannot place in time.
+   */
+  createdAt: number | string;
 }
 
 /** One past message of the host's conversation that matched. */
-export interface ConversationHit extends StoredMessage {
+export interface ConversationHit {
+  id: number;
+  conversationId: string | null;
+  role: string;
+  content: string;
+  /** Epoch milliseconds. */
+  createdAt: number;
   /** Relevance, higher is better: BM25 on SQLite, the sum of the matched words' IDF on PostgreSQL (comparable within one search only). */
   score: number;
 }

@@ -131,7 +131,7 @@ const BROKEN: Record<string, Breaker> = {
       ...base.conversations!,
       readMessages: async (scope, read) => {
         const page = await base.conversations!.readMessages(scope, { ...read, limit: 1000 });
-        return { ...page, messages: [...page.messages].sort((left, right) => left.createdAt - right.createdAt).slice(0, read.limit) };
+        return { ...page, messages: [...page.messages].sort((left, right) => Number(left.createdAt) - Number(right.createdAt)).slice(0, read.limit) };
       },
     },
   }),

@@ -1,8 +1,9 @@
 import type Database from 'better-sqlite3';
-import { forgetMessages, tableRowOf, validTableName } from '../conversations/messages-table.ts';
+import { forgetMessages, readMessages, tableRowOf, validTableName } from '../conversations/messages-table.ts';
+import { hashContent } from '../core/content-hash.ts';
 import { searchConversation } from '../conversations/search-conversation.ts';
 import type { ForgottenText } from './memory-tools.ts';
-import type { ConversationHit } from '../spec/conversation-messages.ts';
+import type { ConversationHit, StoredMessage } from '../spec/conversation-messages.ts';
 import { bandsFor, type SimilarityBands } from '../facts/similarity-bands.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -46,9 +47,20 @@ interface ConversationSource {
   forget: (forgotten: readonly ForgottenText[]) => Promise<number>;
 }
 
-/** The rows of `table` forgotten memories were made from (the watcher's message ids name them). */
-function messageRows(table: string, forgotten: readonly ForgottenText[]): number[] {
-  return forgotten.flatMap(({ messageId }) => tableRowOf(table, messageId) ?? []);
+/**
+ * The rows of `table` forgotten memories were made from (the watcher's message ids name them), each
+ * only while it still says what the watcher read (`context.sourceHash`): a table whose ids were given
+ * again must not lose an unrelated message to a forget.
+ */
+async function messageRows(table: string, forgotten: readonly ForgottenText[], readAfter: (afterId: number) => Promise<{ messages: StoredMessage[] }>): Promise<number[]> {
+  const rows: number[] = [];
+  for (const { messageId, sourceHash } of forgotten) {
+    const row = tableRowOf(table, messageId);
+    if (row === undefined) continue;
+    const [message] = (await readAfter(row - 1)).messages;
+    if (message?.id === row && (sourceHash === undefined || hashContent(message.content) === sourceHash)) rows.push(row);
+  }
+  return rows;
 }
 
 function conversationSource(options: HippoToolsOptions): ConversationSource | null {
@@ -60,14 +72,18 @@ function conversationSource(options: HippoToolsOptions): ConversationSource | nu
     const scope = { agentId: options.memory.agentId };
     return {
       search: (query, limit) => messages.searchMessages(scope, { table, query, limit }),
-      forget: (forgotten) => messages.forgetMessages(scope, { table, ids: messageRows(table, forgotten), texts: forgotten.map((entry) => entry.content) }),
+      forget: async (forgotten) => {
+        const ids = await messageRows(table, forgotten, (afterId) => messages.readMessages(scope, { table, afterId, limit: 1 }));
+        return messages.forgetMessages(scope, { table, ids, texts: forgotten.map((entry) => entry.content) });
+      },
     };
   }
   const table = validTableName(configured.table ?? 'messages');
   return {
     search: async (query, limit) => searchConversation(configured.database, { table, query, limit }),
     async forget(forgotten) {
-      const count = forgetMessages(configured.database, { table, ids: messageRows(table, forgotten), texts: forgotten.map((entry) => entry.content) });
+      const ids = await messageRows(table, forgotten, async (afterId) => readMessages(configured.database, { table, afterId, limit: 1 }));
+      const count = forgetMessages(configured.database, { table, ids, texts: forgotten.map((entry) => entry.content) });
       // The host's own file: no page image of the deleted rows left in its WAL either.
       if (count > 0 && configured.database.pragma('journal_mode', { simple: true }) === 'wal') configured.database.pragma('wal_checkpoint(TRUNCATE)');
       return count;

@@ -26,9 +26,11 @@ export interface MemoryToolsContext {
 export interface ForgottenText {
   content: string;
   messageId?: string | undefined;
+  /** The hash of the message's text as the watcher read it: the row is deleted only while it still says that. */
+  sourceHash?: string | undefined;
 }
 
-const messageIdOf = (record: { context: Record<string, unknown> }) => (typeof record.context.messageId === 'string' ? record.context.messageId : undefined);
+const stringOf = (value: unknown) => (typeof value === 'string' ? value : undefined);
 
 export function rememberFactsTool(context: MemoryToolsContext) {
   const extractor = context.llm ? createLlmFactExtractor({ llm: context.llm }) : createOfflineFactExtractor();
@@ -114,7 +116,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         // too: read before it is gone.
         const withDerived = context.forgetMessages ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))] : [];
         const forgotten = await context.memory.forget(ids);
-        const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: messageIdOf(record) })));
+        const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: stringOf(record.context.messageId), sourceHash: stringOf(record.context.sourceHash) })));
         return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}) };
       }
       const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });

@@ -4,7 +4,7 @@ import type { Command } from 'commander';
 import { listArchivalCandidates, resolveArchivalCandidates } from '../../live/archival-review.ts';
 import type { ConversationSource } from '../../live/conversation-source.ts';
 import { loadCoreMemories } from '../../live/core-memories.ts';
-import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, type LiveWatcherEvent } from '../../live/live-watcher.ts';
+import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, MAX_ANALYZED_CHARACTERS, type LiveWatcherEvent } from '../../live/live-watcher.ts';
 import { createMessagesTableSource, createStoredMessagesSource } from '../../live/messages-table-source.ts';
 import { validTableName } from '../../conversations/messages-table.ts';
 import { exportMirror } from '../../live/mirror-export.ts';
@@ -35,6 +35,7 @@ export function parseInterval(value: string): number {
 
 function describeEvent(event: LiveWatcherEvent): string | null {
   if (event.type === 'problem') return `${event.sourceId} line ${event.line}: skipped: ${event.message}`;
+  if (event.type === 'long-message') return `${event.sourceId} message ${event.messageId}: ${event.characters} characters; only the first ${MAX_ANALYZED_CHARACTERS} were analyzed`;
   if (event.type === 'reset') return `${event.sourceId}: ${event.reason}; reading the new content from its start`;
   if (event.type === 'error') return `watch error: ${event.error.message}`;
   return null;
