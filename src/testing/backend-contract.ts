@@ -627,6 +627,8 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       const other = contractScope();
       const table = `messages_${randomUUID().slice(0, 8)}`;
       await messages.createTable(scope, { table });
+      // The host creates its table for each agent it writes for: one file an agent on SQLite, one shared table on PostgreSQL.
+      await messages.createTable(other, { table });
       expect(await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).toEqual({ messages: [], highestId: 0 });
       const ids = await messages.appendMessages(scope, {
         table,

