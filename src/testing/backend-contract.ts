@@ -83,6 +83,22 @@ async function expectCode(promise: Promise<unknown>, code: string): Promise<void
 
 const ids = (records: { id: string }[]) => records.map((record) => record.id);
 
+/**
+ * The backend's conversations capability and a fresh messages table (its own per check: one PostgreSQL
+ * database serves every check), created for two agents — the host creates its table for each agent it
+ * writes for: one file an agent on SQLite, one shared table on PostgreSQL.
+ */
+async function twoAgentsMessagesTable(backend: MemoryBackend) {
+  expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
+  const messages = backend.conversations!;
+  const scope = contractScope();
+  const other = contractScope();
+  const table = `messages_${randomUUID().slice(0, 8)}`;
+  await messages.createTable(scope, { table });
+  await messages.createTable(other, { table });
+  return { messages, scope, other, table };
+}
+
 export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
   {
     name: 'stores every field of a record and reads it back as written',
@@ -574,14 +590,7 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
   {
     name: "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR",
     async run(backend) {
-      expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
-      const messages = backend.conversations!;
-      const scope = contractScope();
-      const other = contractScope();
-      // A table of its own per check: one PostgreSQL database serves every check.
-      const table = `messages_${randomUUID().slice(0, 8)}`;
-      await messages.createTable(scope, { table });
-      await messages.createTable(other, { table });
+      const { messages, scope, other, table } = await twoAgentsMessagesTable(backend);
       const ids = await messages.appendMessages(scope, {
         table,
         messages: [
@@ -621,14 +630,7 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
   {
     name: "reads the host's messages table in id order after an id, per agent and conversation, with the highest id; a missing table is CONFIG_ERROR",
     async run(backend) {
-      expect(backend.conversations, 'the backend provides no conversations capability').toBeDefined();
-      const messages = backend.conversations!;
-      const scope = contractScope();
-      const other = contractScope();
-      const table = `messages_${randomUUID().slice(0, 8)}`;
-      await messages.createTable(scope, { table });
-      // The host creates its table for each agent it writes for: one file an agent on SQLite, one shared table on PostgreSQL.
-      await messages.createTable(other, { table });
+      const { messages, scope, other, table } = await twoAgentsMessagesTable(backend);
       expect(await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).toEqual({ messages: [], highestId: 0 });
       const ids = await messages.appendMessages(scope, {
         table,
