@@ -6,7 +6,7 @@
 // third (59–68, written before it, held out), and of 1–68 in a fourth (69–84, written before it,
 // held out); 85–88 were written after the fourth and never tuned on; 89–101 were written before the fifth
 // (held out from it, read since); 102–106 after the fifth; 107–116 before the sixth (held out from it).
-//   npx tsx bench/forget-cases.bench.ts
+//   npx tsx bench/forget-cases.bench.ts [--misses] [--parts=all,fresh]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,7 +39,9 @@ const nothingStoredOf = (name: string) => {
   const range = Object.entries(NOTHING_STORED_BY_PART).find(([prefix]) => name.startsWith(prefix))?.[1];
   return range ? FORGET_NOTHING_STORED.slice(...range) : [];
 };
-for (const [name, scenarios] of Object.entries(parts)) {
+/** `--parts=all,fresh` runs only the parts whose names start so (each part stores its own agent, so the rest is slow). */
+const only = process.argv.find((argument) => argument.startsWith('--parts='))?.slice('--parts='.length).split(',');
+for (const [name, scenarios] of Object.entries(parts).filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-forget-bench-'));
   const memory = await createHippocampus({ home, agentId: 'forget' });
   try {

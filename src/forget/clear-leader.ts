@@ -120,10 +120,24 @@ export async function namesAnotherThing(memory: Hippocampus, entry: LeaderCandid
  * on scenarios 85–88, written after the rules: lead 0.10, and "alarm" brought it closer). Not for
  * decisive words and not for words the leader says in other words ("my antibiotic allergy").
  */
-function qualifiesHeldWord(text: string, lacking: string[], leaderForms: string[][]): boolean {
+function qualifiesHeldWord(text: string, lacking: string[], leaderForms: string[][], kinds: readonly string[] = ['NOUN'], decisive: readonly string[] = []): boolean {
   // Nouns only: a verb there tells what happened ("that I got caught speeding").
   const tokens = analyzeWithWink(text.normalize('NFKC')).tokens.filter((token) => /^[\p{L}\p{N}]/u.test(token.value));
-  return tokens.some((token, at) => token.pos === 'NOUN' && lacking.includes(token.normal) && at + 1 < tokens.length && heldWords(leaderForms, [[tokens[at + 1]!.normal]]).length > 0);
+  const qualifies = (token: (typeof tokens)[number], next: (typeof tokens)[number] | undefined) => next !== undefined && kinds.includes(token.pos) && lacking.includes(token.normal) && !decisive.includes(next.normal) && heldWords(leaderForms, [[next.normal]]).length > 0;
+  return tokens.some((token, at) => qualifies(token, tokens[at + 1]));
+}
+
+/**
+ * A memory chosen for the name it shares with the description: an adjective it lacks right before a word
+ * it holds says which of that kind is meant, so the name does not decide. "Kenji's new job" (about nothing
+ * stored) deleted "My husband Kenji lost his job at the shipyard", the only one of two Kenji memories
+ * holding "job" (scenarios 107–116, written before round 6). Nouns are left to namesAnotherThing: read here
+ * too, "the Tokyo trip flight" stopped deleting the Tokyo flight. A name after the word is not what it
+ * qualifies ("the money Rafael owes me").
+ */
+export async function qualifiesWhatItHolds(memory: Hippocampus, entry: LeaderCandidate, description: { text: string; terms: string[][]; decisive: string[] }): Promise<boolean> {
+  const { forms, lacking } = await wordsNotHeld(memory, entry.content, description.terms);
+  return qualifiesHeldWord(description.text, lacking.filter((word) => !description.decisive.includes(word)), forms, ['ADJ'], description.decisive);
 }
 
 /**

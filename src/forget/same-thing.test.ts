@@ -55,6 +55,22 @@ describe('several memories a description fits', () => {
     expect(contentsOf(report.deleted)).toEqual(['I like Redux for state management in React apps', 'User prefers Redux']);
   });
 
+  it("does not take the user's own life and someone else's for the same thing, however many words they share", async () => {
+    await remember(['I have a peanut allergy and carry an EpiPen', 'My daughter Amira has a peanut allergy and carries an EpiPen']);
+    const report = await forget('the EpiPen', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toEqual(['I have a peanut allergy and carry an EpiPen', 'My daughter Amira has a peanut allergy and carries an EpiPen']);
+  });
+
+  it('does not let a name decide when the description says which of the kind the memory holds ("new job")', async () => {
+    await remember(['My husband Kenji lost his job at the shipyard']);
+    expect((await forget("Kenji's new job", { dryRun: true })).deleted).toEqual([]);
+    await remember(['Kenji from the climbing gym is moving to Osaka']);
+    expect((await forget("Kenji's new job", { dryRun: true })).deleted).toEqual([]);
+    // The words it holds, the name among them, still decide.
+    expect(contentsOf((await forget("Kenji's job at the shipyard", { dryRun: true })).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
+  });
+
   it('lets a name decide only when the memory naming it holds more than the name', async () => {
     await remember(['My brother Emil works as a pilot', 'My brother Emil is getting married in Vienna next spring']);
     expect((await forget("Emil's new job", { dryRun: true })).deleted).toEqual([]);
