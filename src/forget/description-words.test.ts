@@ -23,6 +23,15 @@ describe('reading the words of a forget request', () => {
     expect(holdsEveryWord('The Wi-Fi password at home is sunflower-goat-22', 'home wifi password')).toBe(true);
   });
 
+  it('reads an amount with digit groups as one number, and a number word of a memory as its digit', () => {
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the eighteen thousand four hundred')).toBe(true);
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the 18,400')).toBe(true);
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the 18 pounds')).toBe(false);
+    expect(namesWord('I have been sober for two years since I quit drinking', '2')).toBe(true);
+    expect(namesWord('I have been sober for two years since I quit drinking', '20')).toBe(false);
+    expect(namesWord('The one on the left', '1')).toBe(false);
+  });
+
   it('joins a short word to a longer one only by an ending', () => {
     expect(holdsEveryWord('My driving licence number is on the back of the card', 'my car')).toBe(false);
     expect(holdsEveryWord('I sold both of my cars', 'my car')).toBe(true);
