@@ -15,6 +15,8 @@ const FILLER_WORDS = new Set([
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
   // The politeness and the time around a request: "delete my phone pin code please", "… anymore" (scenarios 89–101).
   'please', 'anymore',
+  // …and "please" as it is typed in chat ("pls forget my allergy", scenarios 107–116).
+  'pls', 'plz',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'scrap', 'ditch', 'wipe', 'purge']);
 export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
@@ -34,7 +36,7 @@ export function withoutRequest(description: string): string {
  * written before this list, "don't", "know" and "scrap" were left as content words no memory holds.
  */
 const REQUEST_OPENING =
-  /^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:(?:just\s+)?(?:forget|delete|remove|erase|drop|scrap|ditch|wipe|purge|get\s+rid\s+of)\b(?:\s+(?:about|all))?|(?:you\s+)?(?:do\s+not|don['’]?t|no)\s+need\s+to\s+(?:know|remember|keep)\b(?:\s+about)?)/iu;
+  /^\s*(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:(?:just\s+)?(?:forget|delete|remove|erase|drop|scrap|ditch|wipe|purge|get\s+rid\s+of)\b(?:\s+(?:about|all))?|(?:you\s+)?(?:do\s+not|don['’]?t|no)\s+need\s+to\s+(?:know|remember|keep)\b(?:\s+about)?)/iu;
 
 /**
  * Written abbreviations a description uses for a word the memory spells out: "my passport no." held

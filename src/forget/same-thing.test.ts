@@ -71,6 +71,14 @@ describe('several memories a description fits', () => {
     expect(contentsOf((await forget("Kenji's job at the shipyard", { dryRun: true })).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
   });
 
+  it('reads a name typed in lower case as the name the memories write, but not an acronym or a word also written small', async () => {
+    await remember(['I have a peanut allergy and carry an EpiPen', 'I went to the emergency room with chest pains last Friday']);
+    expect(contentsOf((await forget('the epipen', { dryRun: true })).deleted)).toEqual(['I have a peanut allergy and carry an EpiPen']);
+    // "IVF" is an acronym, with fertility as its synonym: the appointment at the fertility clinic is not ruled out.
+    await remember(['My wife Hana is undergoing IVF treatment', 'My appointment with the fertility clinic is on 4 March']);
+    expect(contentsOf((await forget('my ivf appointment', { dryRun: true })).deleted)).not.toEqual(['My wife Hana is undergoing IVF treatment']);
+  });
+
   it('lets a name decide only when the memory naming it holds more than the name', async () => {
     await remember(['My brother Emil works as a pilot', 'My brother Emil is getting married in Vienna next spring']);
     expect((await forget("Emil's new job", { dryRun: true })).deleted).toEqual([]);
