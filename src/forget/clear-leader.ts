@@ -4,7 +4,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import { heldWords, namesWord, wordForms } from './description-words.ts';
-import { userActs, userIsSubject } from './first-person.ts';
+import { userActs, userIsObject, userIsSubject } from './first-person.ts';
 
 /** A memory as the clear-leader rule sees it: how close it is to the description and how many of its words it holds. */
 export interface LeaderCandidate {
@@ -246,4 +246,27 @@ export async function markNamerSayingTheRest(memory: Hippocampus, field: LeaderC
     if (embeddings.some((vector) => chosen!.similarity! - cosineSimilarity(vector, chosenVector) < GAIN / 2)) return;
   }
   Object.assign(chosen!, { sure: true, offered: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one saying ${rest.map((forms) => forms[0]).join(', ')}${inOtherWords.length > 0 ? ` (${inOtherWords.join(', ')} in other words)` : ''}` });
+}
+
+/**
+ * "that I faked my degree" with "I lied on my CV about having a master's degree" and "My sister is doing a
+ * master's degree in Leeds": the description has the user do something, and of the memories holding the
+ * most of its words (at least half), only one is about the user's own life — the user its subject or its
+ * object. It is meant when it is also the closest of them and what it lacks are only verbs of the
+ * description (how it says what the user did: "faked" for "lied"). The rule markOwnNamer applies to a
+ * name, read for the description's other words; an own-life rule for memories holding every word already
+ * decides (same-thing.ts).
+ */
+export async function markOwnActAmongHolders(memory: Hippocampus, field: LeaderCandidate[], description: { text: string; terms: string[][]; decisive: string[] }): Promise<void> {
+  if (!memory.embedder || !userActs(description.text) || description.terms.length < 2) return;
+  const most = Math.max(0, ...field.map((entry) => entry.held));
+  if (most === 0 || most * 2 < description.terms.length || most === description.terms.length) return;
+  const holders = field.filter((entry) => entry.held === most && entry.similarity !== null);
+  const own = holders.filter((entry) => userIsSubject(entry.content) || userIsObject(entry.content));
+  if (holders.length < 2 || own.length !== 1) return;
+  const [chosen] = own;
+  if (holders.some((entry) => entry !== chosen && entry.similarity! >= chosen!.similarity!)) return;
+  const { unheld } = await wordsNotHeld(memory, chosen!.content, description.terms);
+  if (!relationOnly(description.text, unheld)) return;
+  Object.assign(chosen!, { sure: true, offered: true, why: `of the memories holding ${most} of the words, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one about the user's own life; it says what the user did (${unheld.join(', ')}) in other words` });
 }

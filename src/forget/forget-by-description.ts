@@ -4,7 +4,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
-import { markClearLeader, markNamerSayingTheRest, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
+import { markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
@@ -306,6 +306,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markNamerSayingTheRest(memory, field, read);
+  if (!judged.some((entry) => entry.sure)) await markOwnActAmongHolders(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
