@@ -17,6 +17,7 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 
 const parts = {
   all: FORGET_SCENARIOS,
+  'scenarios 1–106 + their 47 about nothing stored (the 530 requests before round 6)': FORGET_SCENARIOS.slice(0, 106),
   'scenarios 1–30 + their 10 about nothing stored (the original 150 requests)': FORGET_SCENARIOS.slice(0, 30),
   'scenarios 1–38 + their 14 about nothing stored (the set before #11 item 4)': FORGET_SCENARIOS.slice(0, 38),
   'first half (scenarios 1–15, designed on)': FORGET_SCENARIOS.slice(0, 15),
@@ -35,7 +36,7 @@ const parts = {
   'fresh (scenarios 117–121 + 3 about nothing stored, written after round 6, never tuned on)': FORGET_SCENARIOS.slice(116),
 };
 /** Requests about nothing stored that belong to a part: all of them with "all", those written with a part's scenarios with it. */
-const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], 'scenarios 102': [44, 47], 'scenarios 107': [47, 52], fresh: [52, 55] };
+const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–106': [0, 47], 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], 'scenarios 102': [44, 47], 'scenarios 107': [47, 52], fresh: [52, 55] };
 const nothingStoredOf = (name: string) => {
   if (name === 'all') return FORGET_NOTHING_STORED;
   const range = Object.entries(NOTHING_STORED_BY_PART).find(([prefix]) => name.startsWith(prefix))?.[1];
