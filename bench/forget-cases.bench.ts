@@ -5,8 +5,9 @@
 // misses read after it), of 1–48 in a second (49–58, written before it, held out) and of 1–58 in a
 // third (59–68, written before it, held out), and of 1–68 in a fourth (69–84, written before it,
 // held out); 85–88 were written after the fourth and never tuned on; 89–101 were written before the fifth
-// (held out from it, read since); 102–106 after the fifth, never tuned on.
-//   npx tsx bench/forget-cases.bench.ts
+// (held out from it, read since); 102–106 after the fifth; 107–116 before the sixth (held out from it, read
+// since); 117–121 after the sixth, never tuned on.
+//   npx tsx bench/forget-cases.bench.ts [--misses] [--parts=all,fresh]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 
 const parts = {
   all: FORGET_SCENARIOS,
+  'scenarios 1–106 + their 47 about nothing stored (the 530 requests before round 6)': FORGET_SCENARIOS.slice(0, 106),
   'scenarios 1–30 + their 10 about nothing stored (the original 150 requests)': FORGET_SCENARIOS.slice(0, 30),
   'scenarios 1–38 + their 14 about nothing stored (the set before #11 item 4)': FORGET_SCENARIOS.slice(0, 38),
   'first half (scenarios 1–15, designed on)': FORGET_SCENARIOS.slice(0, 15),
@@ -29,16 +31,20 @@ const parts = {
   'scenarios 69–84 + 7 about nothing stored (held out from round 4, seen since)': FORGET_SCENARIOS.slice(68, 84),
   'scenarios 85–88 + 3 about nothing stored (written after round 4, never tuned on)': FORGET_SCENARIOS.slice(84, 88),
   'scenarios 89–101 + 5 about nothing stored (written before round 5, tuned on since)': FORGET_SCENARIOS.slice(88, 101),
-  'fresh (scenarios 102–106 + 3 about nothing stored, written after round 5, never tuned on)': FORGET_SCENARIOS.slice(101),
+  'scenarios 102–106 + 3 about nothing stored (written after round 5)': FORGET_SCENARIOS.slice(101, 106),
+  'scenarios 107–116 + 5 about nothing stored (written before round 6, held out from it, read since)': FORGET_SCENARIOS.slice(106, 116),
+  'fresh (scenarios 117–121 + 3 about nothing stored, written after round 6, never tuned on)': FORGET_SCENARIOS.slice(116),
 };
 /** Requests about nothing stored that belong to a part: all of them with "all", those written with a part's scenarios with it. */
-const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], fresh: [44, 47] };
+const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–106': [0, 47], 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], 'scenarios 102': [44, 47], 'scenarios 107': [47, 52], fresh: [52, 55] };
 const nothingStoredOf = (name: string) => {
   if (name === 'all') return FORGET_NOTHING_STORED;
   const range = Object.entries(NOTHING_STORED_BY_PART).find(([prefix]) => name.startsWith(prefix))?.[1];
   return range ? FORGET_NOTHING_STORED.slice(...range) : [];
 };
-for (const [name, scenarios] of Object.entries(parts)) {
+/** `--parts=all,fresh` runs only the parts whose names start so (each part stores its own agent, so the rest is slow). */
+const only = process.argv.find((argument) => argument.startsWith('--parts='))?.slice('--parts='.length).split(',');
+for (const [name, scenarios] of Object.entries(parts).filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-forget-bench-'));
   const memory = await createHippocampus({ home, agentId: 'forget' });
   try {

@@ -32,6 +32,20 @@ describe('a clear leader by meaning', () => {
     expect(contentsOf(report.candidates)).toEqual(['My neighbour Gustav borrowed my ladder and never returned it', 'The ladder in the shed is broken']);
   });
 
+  it('lets the other words decide between memories naming the same name when one of them says them, in other words', async () => {
+    await remember(['My husband Kenji lost his job at the shipyard', 'Kenji from the climbing gym is moving to Osaka']);
+    expect(contentsOf((await forget('forget that Kenji is unemployed', { dryRun: true })).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
+    // A word neither says leaves the choice to the user.
+    expect((await forget("Kenji's birthday", { dryRun: true })).deleted).toEqual([]);
+  });
+
+  it("takes, of the memories holding most of the words, the only one about the user's own life when the description has the user act and it lacks only verbs", async () => {
+    await remember(["I lied on my CV about having a master's degree", "My sister is doing a master's degree in Leeds", 'I cheated on my final exam in college']);
+    expect(contentsOf((await forget('that I faked my degree', { dryRun: true })).deleted)).toEqual(["I lied on my CV about having a master's degree"]);
+    // A noun it lacks is something else: nothing goes.
+    expect((await forget('that I framed my degree certificate', { dryRun: true })).deleted).toEqual([]);
+  });
+
   it('lets a leader lack only verbs, whose gain says nothing, but not a noun beside the one name it holds', async () => {
     await remember(['I got a speeding ticket on the A9 last Friday', 'The A9 is closed for roadworks this weekend', 'I bought a ticket for the Friday concert']);
     expect(contentsOf((await forget('that I got caught speeding', { dryRun: true })).deleted)).toEqual(['I got a speeding ticket on the A9 last Friday']);

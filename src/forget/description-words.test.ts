@@ -6,6 +6,7 @@ describe('reading the words of a forget request', () => {
     expect(descriptionTerms('forget that I like Redux')).toEqual(['redux']);
     expect(descriptionTerms('please delete the passport number I gave you')).toEqual(['passport', 'number']);
     expect(descriptionTerms('what I mentioned about the vault')).toEqual(['vault']);
+    expect(descriptionTerms('pls forget my allergy')).toEqual(['allergy']);
     // Not at the start, "forgetting" is what the memory is about.
     expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);
   });
@@ -21,6 +22,15 @@ describe('reading the words of a forget request', () => {
     expect(holdsEveryWord('I hid the emergency money in the freezer', 'where I hide money')).toBe(true);
     expect(holdsEveryWord('She paid the plumber last week', 'what she pays the plumber')).toBe(true);
     expect(holdsEveryWord('The Wi-Fi password at home is sunflower-goat-22', 'home wifi password')).toBe(true);
+  });
+
+  it('reads an amount with digit groups as one number, and a number word of a memory as its digit', () => {
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the eighteen thousand four hundred')).toBe(true);
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the 18,400')).toBe(true);
+    expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the 18 pounds')).toBe(false);
+    expect(namesWord('I have been sober for two years since I quit drinking', '2')).toBe(true);
+    expect(namesWord('I have been sober for two years since I quit drinking', '20')).toBe(false);
+    expect(namesWord('The one on the left', '1')).toBe(false);
   });
 
   it('joins a short word to a longer one only by an ending', () => {

@@ -1,7 +1,7 @@
 import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { aliases, covers, KIND_WORDS, readPhrases } from './word-aliases.ts';
-import { digitsForWords } from './number-words.ts';
+import { digitOfWord, digitsForNumberWords, digitsForWords } from './number-words.ts';
 
 /**
  * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
@@ -15,6 +15,8 @@ const FILLER_WORDS = new Set([
   'mention', 'mentioned', 'tell', 'told', 'said', 'give', 'gave', 'given', 'share', 'shared', 'wrote', 'written', 'note', 'noted',
   // The politeness and the time around a request: "delete my phone pin code please", "… anymore" (scenarios 89–101).
   'please', 'anymore',
+  // …and "please" as it is typed in chat ("pls forget my allergy", scenarios 107–116).
+  'pls', 'plz',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'scrap', 'ditch', 'wipe', 'purge']);
 export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
@@ -34,7 +36,7 @@ export function withoutRequest(description: string): string {
  * written before this list, "don't", "know" and "scrap" were left as content words no memory holds.
  */
 const REQUEST_OPENING =
-  /^\s*(?:please\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:(?:just\s+)?(?:forget|delete|remove|erase|drop|scrap|ditch|wipe|purge|get\s+rid\s+of)\b(?:\s+(?:about|all))?|(?:you\s+)?(?:do\s+not|don['’]?t|no)\s+need\s+to\s+(?:know|remember|keep)\b(?:\s+about)?)/iu;
+  /^\s*(?:(?:please|pls|plz)\s+)?(?:(?:can|could|would|will)\s+you\s+)?(?:(?:just\s+)?(?:forget|delete|remove|erase|drop|scrap|ditch|wipe|purge|get\s+rid\s+of)\b(?:\s+(?:about|all))?|(?:you\s+)?(?:do\s+not|don['’]?t|no)\s+need\s+to\s+(?:know|remember|keep)\b(?:\s+about)?)/iu;
 
 /**
  * Written abbreviations a description uses for a word the memory spells out: "my passport no." held
@@ -48,7 +50,7 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
 
 function spellOut(description: string): string {
   // "number" before the number itself only labels it ("number seven Birch Lane": the 7 of "7 Birch Lane").
-  return digitsForWords(description)
+  return withoutDigitGroups(digitsForWords(description))
     .replace(/\b(?:no\.|number)\s+(?=\d)/giu, '')
     .replace(/\bno\.(?=\s|$)/giu, 'number ')
     .replace(/[\p{L}]+/gu, (word) => ABBREVIATIONS[word.toLowerCase()] ?? word);
@@ -112,7 +114,9 @@ function plainStems(word: string): string[] {
  * common start cannot join ("hid", "hidden" and "hide"; "paid" and "pay"; "left" and "leave").
  */
 export function wordForms(written: string): string[][] {
-  const text = readPhrases(written, true);
+  const phrased = readPhrases(written, true);
+  // "18,400" is one amount, not "18" and "400": the description's "eighteen thousand four hundred" is "18400".
+  const text = withoutDigitGroups(phrased);
   const terms = queryTerms(text);
   const lemmas = new Map<string, Set<string>>();
   for (const token of analyzeWithWink(text.normalize('NFKC')).tokens) {
@@ -122,8 +126,10 @@ export function wordForms(written: string): string[][] {
   // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
   const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
   // A code or combination is often given as the number alone: "The padlock on the storage unit opens with 0927".
-  const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(text));
-  return [...terms.map((term) => [...new Set([term, ...(lemmas.get(term) ?? plainStems(term))])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+  const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(phrased));
+  // A number word is also its digit: "two years" holds the "2" of "my 2 years sober".
+  const alternatives = (term: string) => [...(lemmas.get(term) ?? plainStems(term)), ...(digitOfWord(term) === undefined ? [] : [digitOfWord(term)!])];
+  return [...terms.map((term) => [...new Set([term, ...alternatives(term)])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
 }
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
@@ -181,8 +187,10 @@ export function namesWord(text: string, word: string): boolean {
     const escaped = withoutDigitGroups(name).replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
     return new RegExp(`(?<![\\p{L}\\p{N}])${escaped}(?:['’]?s)?(?![\\p{L}\\p{N}])`, 'iu').test(withoutDigitGroups(text.normalize('NFKC')));
   };
+  // A number in a description names a memory that says it in words ("2" in "sober for two years").
+  const inWords = /^\d+$/u.test(word) && new RegExp(`(?<![\\p{L}\\p{N}])${word}(?![\\p{L}\\p{N}])`, 'u').test(digitsForNumberWords(text.normalize('NFKC')));
   // A possessive typed without its apostrophe ("Sofias pump", "jonahs addiction") names Sofia and Jonah.
-  return found(word) || (/^\p{L}{4,}s$/u.test(word) && found(word.slice(0, -1)));
+  return found(word) || inWords || (/^\p{L}{4,}s$/u.test(word) && found(word.slice(0, -1)));
 }
 
 /** "5,000" and "5000" are one amount (a number spelled out in a description comes without the comma). */

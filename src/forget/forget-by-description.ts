@@ -4,7 +4,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
-import { markClearLeader, markOwnNamer, namesAnotherThing, type LeaderCandidate } from './clear-leader.ts';
+import { markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
@@ -89,6 +89,26 @@ function readDescription(text: string): Description {
   return { text, terms: descriptionForms(text), decisive: decisiveWords(digitsForWords(text), { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
 }
 
+/**
+ * People type names in lower case ("the epipen", "my trip to seoul"): a content word of the description
+ * that the memories write only as a name — capitalised inside a sentence in one at least, and nowhere in
+ * lower case — is as decisive as the name typed with its capital. On scenarios 107–116 (written before
+ * round 6) "the epipen" was offered beside an emergency-room memory closer in meaning, while "the EpiPen"
+ * named the one memory holding it. A word some memory writes in lower case ("bill", "may") stays a word, and so
+ * does an acronym.
+ */
+function namesTypedLowercase(description: Description, records: readonly MemoryRecord[]): string[] {
+  const words = description.terms.map((forms) => forms[0]!).filter((word) => !description.decisive.includes(word) && /^\p{L}+$/u.test(word));
+  return words.filter((word) => {
+    const holding = records.filter((record) => namesWord(record.content, word));
+    const lowercase = new RegExp(`(?<![\\p{L}\\p{N}])${word}`, 'u');
+    // Written with a capital and then small letters: an acronym ("IVF", "DUI") is a word with synonyms (fertility, drunk driving), not a name.
+    const asName = new RegExp(`(?<![\\p{L}\\p{N}])\\p{Lu}\\p{Ll}`, 'u');
+    const namedIn = (record: MemoryRecord) => decisiveWords(record.content).includes(word) && [...record.content.normalize('NFKC').matchAll(/[\p{L}]+/gu)].some((match) => match[0].toLowerCase() === word && asName.test(match[0]));
+    return holding.some(namedIn) && !holding.some((record) => lowercase.test(record.content.normalize('NFKC')));
+  });
+}
+
 /** A memory judged against a description; null when it lacks a name or number the description gives. */
 function judge(record: MemoryRecord, similarity: number | null, description: Description, threshold: ForgetThreshold): Judged | null {
   const { terms, decisive } = description;
@@ -136,6 +156,7 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   const wordOnly = [...new Set(byWords.map((hit) => hit.id))].filter((id) => !similarity.has(id));
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
+  description.decisive = [...description.decisive, ...namesTypedLowercase(description, records)];
   return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
 }
 
@@ -259,7 +280,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const otherWords = read.terms.length - read.decisive.length;
   const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
   const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length && holdsHalf) ? namer[0] : undefined;
-  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read)))) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
+  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
@@ -284,6 +305,8 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markOwnNamer(memory, field, read);
+  if (!judged.some((entry) => entry.sure)) await markNamerSayingTheRest(memory, field, read);
+  if (!judged.some((entry) => entry.sure)) await markOwnActAmongHolders(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });

@@ -21,26 +21,25 @@ afterAll(async () => {
   home.cleanup();
 });
 
-describe('forgetting by description on 530 labelled requests and 47 about nothing stored', () => {
+describe('forgetting by description on 605 labelled requests and 55 about nothing stored', () => {
   it('never deletes a memory that was not meant', () => {
-    expect(report.cases).toBe(530);
-    expect(report.negativeCases).toBe(47);
+    expect(report.cases).toBe(605);
+    expect(report.negativeCases).toBe(55);
     expect(report.wrongDeletions).toBe(0);
     expect(report.precision).toBe(1);
   });
 
   it('deletes what most requests mean at once, and offers the rest to confirm', () => {
-    // 0.842 with USE-lite after round 5 (on scenarios 1–101: 0.808 before it, 0.857 after; the original 150:
-    // 0.920 → 0.927; scenarios 89–101, written before round 5: 0.569 → 0.877; 102–106, written after it: 0.720).
-    expect(report.recall).toBeGreaterThanOrEqual(0.84);
+    // 0.807 with USE-lite after round 6 (0.792 before it on the same 605; the 530 before round 6: 0.842 → 0.851;
+    // scenarios 107–116, written before round 6: 0.620 → 0.700; 117–121, written after it: 0.760, scored untouched).
+    expect(report.recall).toBeGreaterThanOrEqual(0.8);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
-    // it — all but three, among them "my medication", which holds no word of "I am taking sertraline 50 mg"
-    // and is not close in meaning, and "my surprise proposal", which offers three others and not the
-    // engagement ring (and "my body art", "that I am going to propose", "my Christmas bonus" and "the in
-    // vitro thing" find nothing at all).
-    expect(report.unsureWithTarget).toBe(report.unsure - 3);
-    // 0.979: 0.99 before scenarios 89–106, of which 6 find nothing ("my Christmas bonus", "the in vitro thing",
-    // "my 2 years sober" — the memory says "two years" — "my naturalisation", …).
+    // it — all but five, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
+    // morning" and is not close in meaning, and "my surprise proposal", which offers three others and not the
+    // engagement ring (and "my body art", "that I am going to propose", "my Christmas bonus", "the in vitro
+    // thing", "my trip to the ER", "when I fly to Korea", "forget my side gig" … find nothing at all).
+    expect(report.unsureWithTarget).toBe(report.unsure - 5);
+    // 0.975: 0.979 on the 530 before round 6; its new scenarios add requests that find nothing.
     expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.97);
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { digitsForWords } from './number-words.ts';
+import { digitsForNumberWords, digitsForWords } from './number-words.ts';
 
 describe('numbers said in words', () => {
   it('reads a run of digit words digit by digit, and a counted number as counted', () => {
@@ -19,5 +19,10 @@ describe('numbers said in words', () => {
     expect(digitsForWords('my two kids')).toBe('my two kids');
     // Words that only start like a number stay words.
     expect(digitsForWords('someone at the tension seminar')).toBe('someone at the tension seminar');
+  });
+
+  it('reads every number word of a stored sentence but "one" as its digit', () => {
+    expect(digitsForNumberWords('I have been sober for two years')).toBe('I have been sober for 2 years');
+    expect(digitsForNumberWords('The one on the left has twelve seats')).toBe('The one on the left has 12 seats');
   });
 });

@@ -51,3 +51,20 @@ export function digitsForWords(text: string): string {
     return valueOf(words);
   });
 }
+
+/**
+ * The digit a single number word of a stored sentence stands for ("two" → "2"), "one" aside (a pronoun as
+ * often as a number: "the one on the left"). A memory saying "sober for two years" is what "my 2 years
+ * sober" names (scenarios 102–106: the number was decisive, and no memory held it as a digit).
+ */
+export function digitOfWord(word: string): string | undefined {
+  const lower = word.toLowerCase();
+  if (lower === 'one') return undefined;
+  const value = UNITS[lower] ?? TEENS[lower] ?? TENS[lower];
+  return value === undefined ? undefined : String(value);
+}
+
+/** A stored sentence with each single number word but "one" written as its digit: what a number in a description is looked for in. */
+export function digitsForNumberWords(text: string): string {
+  return text.replace(/[\p{L}]+/gu, (word) => digitOfWord(word) ?? word);
+}

@@ -36,9 +36,14 @@ function sayTheSameButForNegation(left: string, right: string, cosine: number): 
   return within(a, b) || within(b, a);
 }
 
-/** Opposite polarity is never the same thing: "I like coffee" and "I do not like coffee anymore" (cosine 0.86) were both deleted for "that I like coffee". */
+/**
+ * Opposite polarity is never the same thing: "I like coffee" and "I do not like coffee anymore" (cosine 0.86)
+ * were both deleted for "that I like coffee". Nor is the user's own life and someone else's: "I have a peanut
+ * allergy and carry an EpiPen" holds every content word of "My daughter Amira has a peanut allergy and carries
+ * an EpiPen" (cosine ≥ 0.75), and "the EpiPen" deleted both (scenarios 107–116, written before round 6).
+ */
 function sayTheSame(left: string, right: string, cosine: number): boolean {
-  return negated(left) === negated(right) && sayTheSameButForNegation(left, right, cosine);
+  return negated(left) === negated(right) && userIsSubject(left) === userIsSubject(right) && sayTheSameButForNegation(left, right, cosine);
 }
 
 /** True when one memory says what the other does, negated: "I do not like coffee anymore" of "I like coffee". */
