@@ -66,6 +66,25 @@ describe('messages table sources under deletes and refills', () => {
     expect((await contents(memory)).join(' ')).toContain('Okafor');
   });
 
+  it('forgets of the first and the newest message neither replay the table nor bring back a memory forgotten by id', async () => {
+    const scope = { agentId: memory.agentId };
+    const messages = memory.backend.conversations!;
+    await messages.createTable(scope, { table: 'messages' });
+    await messages.appendMessages(scope, { table: 'messages', messages: [said('I adopted a cat named Miso.'), said('Please remember that my bank PIN is 4417.', 1), said('I run marathons every autumn.', 2)] });
+    const events: LiveWatcherEvent[] = [];
+    const watcher = createLiveWatcher({ memory, source: createStoredMessagesSource({ memory, table: 'messages' }), onEvent: (event) => events.push(event) });
+    expect((await watcher.runOnce()).map((report) => report.messages)).toEqual([3]);
+    const rows = await memory.store.query(scope, {});
+    const idsOf = (word: string) => rows.filter((row) => row.content.includes(word)).map((row) => row.id);
+    // The PIN is forgotten through the engine (its message stays: the host's log), the first and last through the tool.
+    await memory.forget(idsOf('4417'));
+    const tools = new Map(createHippoTools({ memory, messagesTable: 'messages' }).map((tool) => [tool.name, tool]));
+    for (const word of ['Miso', 'marathons']) expect((await tools.get('forget_memory')!.execute({ ids: idsOf(word) })) as unknown).toMatchObject({ ok: true, data: { messagesForgotten: 1 } });
+    expect(await watcher.runOnce()).toEqual([]);
+    expect(events.filter((event) => event.type === 'reset')).toEqual([]);
+    expect(await contents(memory)).toEqual([]);
+  });
+
   it("a host table emptied and refilled with more rows than were read, ids given again, is read from its start; a forget never takes the unrelated row now holding a forgotten message's id", async () => {
     const db = hostTable(path.join(temp.home, 'app.db'));
     append(db, said('Please remember that I prefer matcha tea.'), said('Please remember that my bike is green.', 1), said('Please remember that my flat is on the fourth floor.', 2));

@@ -15,11 +15,19 @@ function rowMark(row: StoredMessage): string {
   return `${row.id}:${hashContent(`${row.role}\u0000${row.content}`)}`;
 }
 
+/** The id a row mark names (`rowMark`), or null for a mark of another shape. */
+function markedId(mark: string): number | null {
+  const id = /^(\d+):/.exec(mark)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
 /**
  * Whether the table under the watermark is another one than the watcher read: the row it stopped at
  * now says something else (ids given again after the table was emptied), or every row at and after it
  * is gone and the table's first row is not the first one read (emptied and refilled with fewer). Rows
- * deleted at the end — a forget of the newest messages — are not a new table: nothing is read again.
+ * deleted at the end — a forget of the newest messages — are not a new table: nothing is read again;
+ * nor are rows deleted at the start (a forget of the oldest): the first row then has a higher id than
+ * the first one read, which a table whose ids started over never has.
  * A watermark from before these marks falls back to "the highest id went below the last one read".
  */
 async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): Promise<'truncated' | 'rewritten' | null> {
@@ -31,7 +39,9 @@ async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): P
   if (around.highestId >= lastId) return null;
   if (position.firstLineHash === null) return 'truncated';
   const [first] = (await readAfter(0, 1)).messages;
-  return first !== undefined && rowMark(first) !== position.firstLineHash ? 'truncated' : null;
+  if (first === undefined || rowMark(first) === position.firstLineHash) return null;
+  const firstReadId = markedId(position.firstLineHash);
+  return firstReadId !== null && first.id > firstReadId ? null : 'truncated';
 }
 
 /**
