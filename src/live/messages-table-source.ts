@@ -6,6 +6,7 @@ import type { StoredMessage } from '../spec/conversation-messages.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { storableTimestamp } from './message-timestamp.ts';
+import { documentedRole } from './transcript-line.ts';
 
 /** One read of a messages table: the rows after `afterId` in id order, and the highest id it holds. */
 type ReadAfter = (afterId: number, limit: number) => Promise<{ messages: StoredMessage[]; highestId: number }>;
@@ -65,7 +66,8 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
         // A created_at the engine cannot store would fail the whole batch, every time: the row is reported and skipped.
         const timestamp = storableTimestamp(row.createdAt);
         if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
-        else messages.push({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: timestamp.ms });
+        // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
+        else messages.push({ id: tableMessageId(table, row.id), role: documentedRole(row.role) ?? row.role, content: row.content, timestamp: timestamp.ms });
       }
       const next: SourcePosition = lastRow
         ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id), lastLineHash: rowMark(lastRow), firstLineHash: position.firstLineHash ?? rowMark(rows[0]!) }

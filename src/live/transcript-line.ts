@@ -64,7 +64,8 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   };
 }
 
-function documentedRole(role: string): string | null {
+/** One of TRANSCRIPT_ROLES in lower case when `role` names it in any letter case, else null. */
+export function documentedRole(role: string): string | null {
   const lower = role.toLowerCase();
   return (TRANSCRIPT_ROLES as readonly string[]).includes(lower) ? lower : null;
 }
