@@ -129,6 +129,23 @@ describe('live watcher', () => {
     expect(rows.some((row) => /bitcoin|administrator/i.test(row.content))).toBe(false);
   });
 
+  it("keeps who said a multi-party line (context.speaker), so a question naming them lifts that person's memories", async () => {
+    appendLines(file, [
+      { speaker: 'Caroline', content: 'I am allergic to peanuts.', timestamp: 1 },
+      { speaker: 'Melanie', content: 'I am allergic to cats.', timestamp: 2 },
+      { role: 'user', content: 'I am allergic to penicillin.', timestamp: 3 },
+    ]);
+    const memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    const speakerOf = (word: string) => rows.find((row) => row.content.includes(word))?.context.speaker;
+    expect([speakerOf('peanuts'), speakerOf('cats'), speakerOf('penicillin')]).toEqual(['Caroline', 'Melanie', undefined]);
+    const results = await memory.recallRelevant('What is Caroline allergic to?', { limit: 3 });
+    expect(results.map((result) => [result.memory.content.includes('peanuts'), result.explain.signals.speaker])).toContainEqual([true, 1]);
+    expect(results.filter((result) => result.explain.signals.speaker === 1)).toHaveLength(1);
+    await memory.stop();
+  });
+
   it('reinforces a memory that comes up again instead of creating it twice', async () => {
     appendLines(file, [{ role: 'user', content: 'I prefer oolong tea in the morning.', timestamp: 1 }, { role: 'user', content: 'ok thanks', timestamp: 2 }]);
     const memory = await openTestMemory(temp.home);
