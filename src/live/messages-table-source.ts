@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { readMessages, tableMessageId, validTableName } from '../conversations/messages-table.ts';
+import { readMessages, STORED_MESSAGES_SOURCE, tableMessageId, validTableName } from '../conversations/messages-table.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { StoredMessage } from '../spec/conversation-messages.ts';
@@ -118,7 +118,7 @@ export function createStoredMessagesSource(options: { memory: Pick<Hippocampus, 
   const conversations = backendCapability(options.memory.backend, 'conversations', 'Watching the store\'s messages table');
   const scope = { agentId: options.memory.agentId };
   const conversation = options.conversationId === undefined ? {} : { conversationId: options.conversationId };
-  return tableSource(`store#${table}${options.conversationId ? `/${options.conversationId}` : ''}`, table, (afterId, limit) =>
+  return tableSource(`${STORED_MESSAGES_SOURCE}${table}${options.conversationId ? `/${options.conversationId}` : ''}`, table, (afterId, limit) =>
     conversations.readMessages(scope, { table, afterId, limit, ...conversation }),
   );
 }
