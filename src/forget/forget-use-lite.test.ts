@@ -145,3 +145,20 @@ describe('forget_memory when the user has two things of one kind (a probe)', () 
     }
   });
 });
+
+describe('forget_memory with a contraction in the description (a probe)', () => {
+  it('"that I\'m vegetarian" is "that I am vegetarian": the contraction is neither a name the memory must hold nor a word', async () => {
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'diet' });
+    try {
+      const forget = createHippoTools({ memory: agent }).find((tool) => tool.name === 'forget_memory')!;
+      await agent.rememberMany(['User is a vegetarian since 2019', 'User is allergic to peanuts', 'User loves their dog Rex so much'].map((content) => ({ type: 'observation' as const, kind: 'fact' as const, content })), { longTerm: true });
+      // Before: "I'm" was read as a name only a memory saying "I'm" could hold, so nothing was found at all.
+      expect(await forget.execute({ description: "that I'm allergic to peanuts" })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'User is allergic to peanuts' }] } });
+      expect(await forget.execute({ description: 'that I’m vegetarian' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'User is a vegetarian since 2019' }] } });
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
+});
