@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
 import { createMessagesTable } from '../conversations/messages-table.ts';
+import { createHippocampus } from '../memory/hippocampus.ts';
 import { spawnScript } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { appendLines, openTestMemory } from './live-test-helpers.ts';
@@ -245,5 +246,29 @@ describe('live watcher', () => {
     await watcher.stop();
     expect(batches).toEqual([1, 1]);
     await memory.stop();
+  });
+});
+
+describe('live watcher with USE-lite: another number is another memory (a probe)', () => {
+  it('"My locker code is 9920 now." after "My locker code is 4471." is kept, not counted as the old code said again', async () => {
+    const temp = createTempHome();
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { role: 'user', content: 'My locker code is 4471.', timestamp: 1_764_000_000_000 },
+      { role: 'user', content: 'My locker code is 9920 now.', timestamp: 1_764_000_001_000 },
+      { role: 'user', content: 'As I said, my locker code is 9920.', timestamp: 1_764_000_002_000 },
+    ]);
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
+    try {
+      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+      const rows = await memory.store.query({ agentId: 'ada' }, {});
+      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
+        ["User's locker code is 4471", 1],
+        ["User's locker code is 9920", 2],
+      ]);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
   });
 });
