@@ -139,6 +139,24 @@ describe('messages table sources under deletes and refills', () => {
     expect(remembered.some((row) => row.content.includes('4471'))).toBe(true);
   });
 
+  it("reports and skips a host's row whose role or content is not text (NULL, a blob, a number), and goes on", async () => {
+    const db = new Database(path.join(temp.home, 'app.db'));
+    db.exec('CREATE TABLE messages (id INTEGER PRIMARY KEY, conversation_id TEXT, role TEXT, content TEXT, created_at)');
+    createMessagesTable(db);
+    const insert = db.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)');
+    insert.run('c1', null, 'Please remember that my gate code is 1234.', DAY);
+    insert.run('c1', 'user', null, DAY + 1);
+    insert.run('c1', 'user', Buffer.from([0xde, 0xad]), DAY + 2);
+    insert.run('c1', 'user', 'Please remember that my boat is red.', DAY + 3);
+    const events: LiveWatcherEvent[] = [];
+    const watcher = createLiveWatcher({ memory, source: createMessagesTableSource({ database: db }), onEvent: (event) => events.push(event) });
+    expect((await watcher.runOnce()).map((report) => report.messages)).toEqual([1]);
+    expect(events.flatMap((event) => (event.type === 'problem' ? [event.line] : []))).toEqual([1, 2, 3]);
+    expect((await contents(memory)).join(' ')).toContain('boat');
+    expect(await watcher.runOnce()).toEqual([]);
+    db.close();
+  });
+
   it('reads a created_at written as a date string, and reports the one that is no date by its words', async () => {
     const db = hostTable(path.join(temp.home, 'app.db'));
     append(db, said('Please remember that my passport expires in March.'), { role: 'user', content: 'Please remember that my train leaves at nine.', createdAt: '2026-01-02T09:00:00Z' }, { role: 'user', content: 'Please remember that my boat is red.', createdAt: 'yesterday' });

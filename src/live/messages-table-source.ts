@@ -45,6 +45,10 @@ async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): P
   return firstReadId !== null && first.id > firstReadId ? null : 'truncated';
 }
 
+function describeValue(value: unknown): string {
+  return value === null ? 'NULL' : Buffer.isBuffer(value) ? 'a blob' : `a ${typeof value}`;
+}
+
 /**
  * A messages table read in id order after the last id consumed, whichever database holds it. A table
  * emptied and refilled, or whose ids were given again, is read from its start (rewrittenUnder). A row
@@ -65,7 +69,10 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
       for (const row of rows) {
         // A created_at the engine cannot store would fail the whole batch, every time: the row is reported and skipped.
         const timestamp = storableTimestamp(row.createdAt);
-        if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
+        // So would a role or content that is not text in a host's own table (NULL, a blob): it stopped the watcher for good.
+        const notText = typeof row.role !== 'string' ? 'role' : typeof row.content !== 'string' ? 'content' : null;
+        if (notText !== null) problems.push({ line: row.id, message: `${notText}: not text (${describeValue((row as unknown as Record<string, unknown>)[notText])})` });
+        else if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
         // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
         else messages.push({ id: tableMessageId(table, row.id), role: documentedRole(row.role) ?? row.role, content: row.content, timestamp: timestamp.ms });
       }
