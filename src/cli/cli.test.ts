@@ -56,3 +56,17 @@ describe('hippocampus CLI', () => {
     expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 0 });
   });
 });
+
+describe('what the CLI prints for people', () => {
+  it("never hands a memory's control characters to the terminal: an escape sequence a transcript planted is shown, not run", async () => {
+    // ESC ] 52 writes the clipboard in many terminals; ESC [ 2 J clears the screen; U+202E reverses what follows.
+    const planted = 'note \u001b]52;c;ZXZpbA==\u0007 \u001b[2J \u202etxt.exe';
+    expect((await cli('remember', planted, '--type', 'decision')).code).toBe(0);
+    const listed = await cli('recall');
+    expect(listed.stdout).toContain('note ');
+    expect(listed.stdout).not.toMatch(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u);
+    expect(listed.stdout).toContain('\\u001b]52');
+    // JSON keeps the text as it is (escaped by JSON itself).
+    expect(JSON.parse((await cli('recall', '--json')).stdout)[0].content).toBe(planted);
+  });
+});

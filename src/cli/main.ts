@@ -11,6 +11,7 @@ import { registerLiveCommands } from './commands/live-commands.ts';
 import { registerMemoryCommands } from './commands/memory-commands.ts';
 import { registerMcpCommand } from './commands/mcp-command.ts';
 import { registerServeCommand } from './commands/serve-command.ts';
+import { terminalSafe } from './terminal-text.ts';
 
 /** Builds the `hippocampus` command line. Commands are thin: all logic lives in the engine. */
 export function createProgram(io = { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) }): Command {
@@ -43,8 +44,11 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
  * stack trace only with `--debug`.
  */
 export async function main(argv: string[], io?: { stdout: (text: string) => void; stderr: (text: string) => void }): Promise<number> {
-  const program = createProgram(io);
-  const stderr = io?.stderr ?? ((text: string) => console.error(text));
+  const raw = io ?? { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) };
+  // Memories, transcript lines and errors quoting them reach the terminal shown, never acted on.
+  const shown = { stdout: (text: string) => raw.stdout(terminalSafe(text)), stderr: (text: string) => raw.stderr(terminalSafe(text)) };
+  const program = createProgram(shown);
+  const stderr = shown.stderr;
   try {
     await program.parseAsync(argv);
     return 0;

@@ -77,6 +77,9 @@ export function createMessagesTable(db: Database.Database, options: { table?: st
   `);
 }
 
+/** How the live watcher names the store's own messages table among its sources: `store#<table>[/<conversation>]`. */
+export const STORED_MESSAGES_SOURCE = 'store#';
+
 /** The id a watched message of `table` carries into what is made from it (`context.messageId`). */
 export function tableMessageId(table: string, rowId: number): string {
   return `${table}:${rowId}`;

@@ -1,4 +1,5 @@
 import { queryTerms } from '../core/query-terms.ts';
+import { sameNumbers } from '../core/stated-numbers.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { classifyByRules, type FactClassifier } from './fact-classifier.ts';
@@ -58,12 +59,16 @@ export async function findSimilarFacts(memory: Hippocampus, fact: string, vector
 export async function recognizeFact(deps: RecognitionDependencies, fact: string, similar: readonly SimilarFact[]): Promise<Recognition> {
   const nearest = similar[0] ?? null;
   const band = (candidate: SimilarFact) => (candidate.similarity === null ? 'ambiguous' : bandOf(candidate.similarity, deps.bands));
-  const top = similar.find((candidate) => band(candidate) === 'duplicate');
+  // In the duplicate band, a fact stating other numbers ("My locker code is 9920" beside "…4471", 0.96 on
+  // USE-lite) is not said again by similarity alone: unless the rules see the changed value, the classifier
+  // decides as in the ambiguous band (the rules' DISTINCT keeps both).
+  const alike = (candidate: SimilarFact) => band(candidate) === 'duplicate' && (sameNumbers(candidate.record.content, fact) || classifyByRules(candidate.record.content, fact) === 'SUPERSEDES');
+  const top = similar.find(alike);
   if (top) {
     const superseded = classifyByRules(top.record.content, fact) === 'SUPERSEDES';
     return { outcome: superseded ? 'supersedes' : 'duplicate', existing: top, band: 'duplicate', decidedBy: superseded ? 'rules' : 'similarity' };
   }
-  const ambiguous = similar.filter((candidate) => band(candidate) === 'ambiguous');
+  const ambiguous = similar.filter((candidate) => band(candidate) === 'ambiguous' || (band(candidate) === 'duplicate' && !alike(candidate)));
   if (ambiguous.length === 0) return { outcome: 'new', nearest };
   const verdict = await deps.classifier.classify(fact, ambiguous.map((candidate) => candidate.record.content));
   const existing = verdict.existing === null ? undefined : ambiguous[verdict.existing];

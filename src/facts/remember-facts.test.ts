@@ -95,3 +95,21 @@ describe('rememberFacts (offline)', () => {
     expect(result.facts[0]).toMatchObject({ outcome: 'superseded', similarity: null, decidedBy: 'rules' });
   });
 });
+
+describe('rememberFacts with USE-lite: a fact stated again with another number (a probe)', () => {
+  it('"My locker code is 9920" after "…4471" is not the same fact again: the new code is kept, not folded into the old one', async () => {
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'locker' });
+    try {
+      const learn = (text: string) => rememberFacts({ memory: agent, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(agent.embedder) }, text);
+      await learn('My locker code is 4471.');
+      const second = await learn('My locker code is 9920.');
+      expect(second.facts.map((fact) => fact.outcome)).not.toContain('reinforced');
+      const stored = await agent.store.query({ agentId: 'locker' }, { kinds: ['fact'] });
+      expect(stored.map((record) => record.content).join(' | ')).toContain('9920');
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
+});

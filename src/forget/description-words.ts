@@ -26,6 +26,16 @@ export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
  * is content: "my mother forgetting things" is about forgetting, and dropping the word left only
  * "mother", which two memories hold.
  */
+/**
+ * "that I'm vegetarian" is "that I am vegetarian": a pronoun's contraction spelled out. Read as one word,
+ * "I'm" was a capitalised name every memory had to hold (none did: nothing was found) and "im" a content word.
+ */
+export function withoutContractions(description: string): string {
+  return description.replace(/(?<![\p{L}\p{N}])(I|you|we|they|he|she)['’](m|re|ve|ll|d)(?![\p{L}\p{N}])/giu, (_, pronoun: string, ending: string) => `${pronoun} ${CONTRACTED[ending.toLowerCase()]!}`);
+}
+
+const CONTRACTED: Record<string, string> = { m: 'am', re: 'are', ve: 'have', ll: 'will', d: 'would' };
+
 export function withoutRequest(description: string): string {
   return description.replace(REQUEST_OPENING, '');
 }

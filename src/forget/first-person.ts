@@ -47,8 +47,18 @@ export function ownedSubject(content: string): string[] | undefined {
   return readOwnedSubject(content)?.words;
 }
 
+/**
+ * "Remember this: my car is a red Volvo" (the README's first `remember`): the request to keep it is no
+ * part of what is kept, so the memory opens on the user's car all the same.
+ */
+const KEEP_CUE = /^(?:(?:please|pls)\s+)?(?:remember|note|don['’]?t\s+forget|never\s+forget|for\s+the\s+record)(?:\s+(?:this|that))?(?:\s*[:,—–-]\s*|\s+(?=(?:my|our)\b))/iu;
+
+function withoutKeepCue(content: string): string {
+  return content.trim().replace(KEEP_CUE, '').replace(/^(?:my|our)\b/u, (word) => word[0]!.toUpperCase() + word.slice(1));
+}
+
 function readOwnedSubject(content: string): { words: string[]; qualified: boolean } | undefined {
-  const subject = POSSESSIVE_SUBJECT.exec(content.trim());
+  const subject = POSSESSIVE_SUBJECT.exec(withoutKeepCue(content));
   if (!subject) return undefined;
   const tokens = analyzeWithWink(subject[1]!).tokens.filter((token) => token.sentence === 0);
   const end = tokens.findIndex((token) => ['VERB', 'AUX', 'ADP', 'PUNCT', 'SCONJ', 'CCONJ', 'PART'].includes(token.pos) && !TITLE.test(token.value) && token.value !== '.');

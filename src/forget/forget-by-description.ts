@@ -3,7 +3,7 @@ import { parseWith } from '../config/parse.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, wordForms } from './description-words.ts';
+import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, withoutContractions, wordForms } from './description-words.ts';
 import { markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
@@ -86,7 +86,8 @@ function ownersOf(text: string): string[] {
 }
 
 function readDescription(text: string): Description {
-  return { text, terms: descriptionForms(text), decisive: decisiveWords(digitsForWords(text), { description: true }), kindWords: descriptionKindForms(text), owners: ownersOf(text) };
+  const said = withoutContractions(text);
+  return { text, terms: descriptionForms(said), decisive: decisiveWords(digitsForWords(said), { description: true }), kindWords: descriptionKindForms(said), owners: ownersOf(said) };
 }
 
 /**

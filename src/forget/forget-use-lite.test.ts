@@ -126,4 +126,39 @@ describe('forget_memory when the user has two things of one kind (a probe)', () 
       own.cleanup();
     }
   });
+
+  it('stored after "Remember this:" (the README\'s remember) the two cars are still two: "my car" asks, and never deletes the one where the user parks it', async () => {
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'cars' });
+    try {
+      const forget = createHippoTools({ memory: agent }).find((tool) => tool.name === 'forget_memory')!;
+      // A probe: "my car" deleted the garage memory as "the only such memory about the user's own life".
+      for (const content of ['Remember this: my car is a red Volvo', 'Remember this: my second car is a blue Fiat', 'Remember this: I park my car at the Elm street garage']) {
+        await agent.rememberMany([{ type: 'observation', content }], { longTerm: true });
+      }
+      const unsure = (await forget.execute({ description: 'my car' })) as { ok: true; data: { deleted: number; candidates?: { content: string }[] } };
+      expect(unsure.data.deleted, JSON.stringify(unsure)).toBe(0);
+      expect(unsure.data.candidates?.map((candidate) => candidate.content)).toContain('Remember this: my car is a red Volvo');
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
+});
+
+describe('forget_memory with a contraction in the description (a probe)', () => {
+  it('"that I\'m vegetarian" is "that I am vegetarian": the contraction is neither a name the memory must hold nor a word', async () => {
+    const own = createTempHome();
+    const agent = await createHippocampus({ home: own.home, agentId: 'diet' });
+    try {
+      const forget = createHippoTools({ memory: agent }).find((tool) => tool.name === 'forget_memory')!;
+      await agent.rememberMany(['User is a vegetarian since 2019', 'User is allergic to peanuts', 'User loves their dog Rex so much'].map((content) => ({ type: 'observation' as const, kind: 'fact' as const, content })), { longTerm: true });
+      // Before: "I'm" was read as a name only a memory saying "I'm" could hold, so nothing was found at all.
+      expect(await forget.execute({ description: "that I'm allergic to peanuts" })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'User is allergic to peanuts' }] } });
+      expect(await forget.execute({ description: 'that I’m vegetarian' })).toMatchObject({ ok: true, data: { deleted: 1, forgotten: [{ content: 'User is a vegetarian since 2019' }] } });
+    } finally {
+      await agent.stop();
+      own.cleanup();
+    }
+  });
 });

@@ -35,14 +35,15 @@ export type CandidateOutcome = { action: 'created'; id: string } | { action: 're
 /**
  * Reinforces the memory a candidate mentions again, or creates it in long-term memory.
  * `sourceHash` (the hash of the message's text) is kept in the new memory's
- * context, so forgetting a memory holding that text forgets this one too.
+ * context, so forgetting a memory holding that text forgets this one too; `speaker`
+ * (the person of a multi-party transcript who said it) too, for recall's speaker signal.
  * Reinforcing sets importance = max(old + (1 − old) × 0.15, the candidate's own level),
  * where old is the decayed live score now: coming up again restarts the decay clock.
  *
  * @example
  * await applyCandidate(memory, candidate, { sourceId: 'transcript:/tmp/chat.jsonl', threshold: 0.91 });
  */
-export async function applyCandidate(memory: Hippocampus, candidate: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string }): Promise<CandidateOutcome> {
+export async function applyCandidate(memory: Hippocampus, candidate: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
   const match = await findMatchingMemory(memory, candidate, options.threshold);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
@@ -64,7 +65,12 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
         intensity: candidate.intensity,
         tags: candidate.keywords,
         timestamp: candidate.timestamp,
-        context: { messageId: candidate.messageId, messageImportance: candidate.importance, ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }) },
+        context: {
+          messageId: candidate.messageId,
+          messageImportance: candidate.importance,
+          ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }),
+          ...(options.speaker === undefined ? {} : { speaker: options.speaker }),
+        },
         source: options.sourceId,
       },
     ],

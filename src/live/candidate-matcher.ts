@@ -1,4 +1,5 @@
 import { buildSearchableContent } from '../core/searchable-content.ts';
+import { sameNumbers } from '../core/stated-numbers.ts';
 import { bandsFor } from '../facts/similarity-bands.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -19,13 +20,14 @@ export function defaultMatchThreshold(memory: Pick<Hippocampus, 'embedder'>): nu
 }
 
 function usable(record: MemoryRecord, candidate: LiveCandidate): boolean {
-  return record.domain === candidate.domain && record.supersededBy === null && record.consolidatedAt !== null && !record.tags.includes(ARCHIVED_TAG);
+  // Another number is another memory, however close the words: "My locker code is 9920 now" had reinforced "…4471".
+  return record.domain === candidate.domain && record.supersededBy === null && record.consolidatedAt !== null && !record.tags.includes(ARCHIVED_TAG) && sameNumbers(record.content, candidate.content);
 }
 
 /**
  * The existing memory a candidate is another mention of: the most similar one
  * in the same domain at or above `threshold` (cosine similarity of the same
- * searchable text the engine embeds). Without an embedder, only the same
+ * searchable text the engine embeds) stating the same numbers. Without an embedder, only the same
  * content in the same domain matches.
  *
  * @example

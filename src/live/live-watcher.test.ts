@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
 import { createMessagesTable } from '../conversations/messages-table.ts';
+import { createHippocampus } from '../memory/hippocampus.ts';
 import { spawnScript } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { appendLines, openTestMemory } from './live-test-helpers.ts';
@@ -129,6 +130,23 @@ describe('live watcher', () => {
     expect(rows.some((row) => /bitcoin|administrator/i.test(row.content))).toBe(false);
   });
 
+  it("keeps who said a multi-party line (context.speaker), so a question naming them lifts that person's memories", async () => {
+    appendLines(file, [
+      { speaker: 'Caroline', content: 'I am allergic to peanuts.', timestamp: 1 },
+      { speaker: 'Melanie', content: 'I am allergic to cats.', timestamp: 2 },
+      { role: 'user', content: 'I am allergic to penicillin.', timestamp: 3 },
+    ]);
+    const memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    const speakerOf = (word: string) => rows.find((row) => row.content.includes(word))?.context.speaker;
+    expect([speakerOf('peanuts'), speakerOf('cats'), speakerOf('penicillin')]).toEqual(['Caroline', 'Melanie', undefined]);
+    const results = await memory.recallRelevant('What is Caroline allergic to?', { limit: 3 });
+    expect(results.map((result) => [result.memory.content.includes('peanuts'), result.explain.signals.speaker])).toContainEqual([true, 1]);
+    expect(results.filter((result) => result.explain.signals.speaker === 1)).toHaveLength(1);
+    await memory.stop();
+  });
+
   it('reinforces a memory that comes up again instead of creating it twice', async () => {
     appendLines(file, [{ role: 'user', content: 'I prefer oolong tea in the morning.', timestamp: 1 }, { role: 'user', content: 'ok thanks', timestamp: 2 }]);
     const memory = await openTestMemory(temp.home);
@@ -228,5 +246,29 @@ describe('live watcher', () => {
     await watcher.stop();
     expect(batches).toEqual([1, 1]);
     await memory.stop();
+  });
+});
+
+describe('live watcher with USE-lite: another number is another memory (a probe)', () => {
+  it('"My locker code is 9920 now." after "My locker code is 4471." is kept, not counted as the old code said again', async () => {
+    const temp = createTempHome();
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { role: 'user', content: 'My locker code is 4471.', timestamp: 1_764_000_000_000 },
+      { role: 'user', content: 'My locker code is 9920 now.', timestamp: 1_764_000_001_000 },
+      { role: 'user', content: 'As I said, my locker code is 9920.', timestamp: 1_764_000_002_000 },
+    ]);
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
+    try {
+      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+      const rows = await memory.store.query({ agentId: 'ada' }, {});
+      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
+        ["User's locker code is 4471", 1],
+        ["User's locker code is 9920", 2],
+      ]);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
   });
 });

@@ -5,6 +5,7 @@ import { defaultMatchThreshold } from './candidate-matcher.ts';
 import type { ConversationMessage, ConversationSource, SourcePosition } from './conversation-source.ts';
 import type { LiveAnalyzer } from './live-candidate.ts';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
+import { documentedRole } from './transcript-line.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
 
 /** Ten minutes: the default period of the watcher. */
@@ -121,10 +122,12 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
       const current = await watermarks.load(scope, source.id);
       if ((current === null) !== (from === null) || (current !== null && !samePosition(from, current))) return false;
       // Each memory records the hash of the message it came from: forgetting a memory holding that text takes it along.
-      const textOf = new Map(batch.messages.map((message) => [message.id, message.content]));
+      const messageOf = new Map(batch.messages.map((message) => [message.id, message]));
       for (const candidate of candidates) {
-        const text = textOf.get(candidate.messageId);
-        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(text === undefined ? {} : { sourceHash: hashContent(text) }) });
+        const message = messageOf.get(candidate.messageId);
+        // A person named in a multi-party transcript is who said it: the speaker signal of recall reads it.
+        const speaker = message === undefined || documentedRole(message.role) !== null ? {} : { speaker: message.role };
+        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(message === undefined ? {} : { sourceHash: hashContent(message.content) }), ...speaker });
         (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
       }
       await watermarks.save(scope, source.id, batch.next, memory.clock.now());

@@ -12,9 +12,19 @@ import { LATEST_DATE_MS } from '../config/time-schema.ts';
  * storableTimestamp('0001-01-01');    // { problem: '"0001-01-01" is before 1970-01-01, which the engine cannot store' }
  */
 export function storableTimestamp(value: unknown): { ms: number } | { problem: string } {
-  const ms = typeof value === 'number' ? Math.round(value) : typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  const ms = typeof value === 'number' ? Math.round(value) : typeof value === 'string' ? Date.parse(asUtcWhenUnzoned(value)) : Number.NaN;
   if (Number.isNaN(ms)) return { problem: `${JSON.stringify(value) ?? String(value)} is not a date` };
   if (ms < 0) return { problem: `${JSON.stringify(value)} is before 1970-01-01, which the engine cannot store` };
   if (!(ms <= LATEST_DATE_MS)) return { problem: `${JSON.stringify(value)} is past the last date (+275760-09-13), which the engine cannot store` };
   return { ms };
+}
+
+// "2025-11-24 10:00:00", as SQLite's CURRENT_TIMESTAMP and datetime() write UTC: JavaScript reads a date and
+// time without a zone as the machine's local time, so the same row had another time on each machine
+// (a probe under America/New_York: five hours later). A string naming its zone is read as it says.
+const UNZONED_DATE_TIME = /^(\d{4}-\d{2}-\d{2})[ T](\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?)$/u;
+
+function asUtcWhenUnzoned(text: string): string {
+  const parts = UNZONED_DATE_TIME.exec(text.trim());
+  return parts ? `${parts[1]}T${parts[2]}Z` : text;
 }

@@ -1,11 +1,12 @@
 import Database from 'better-sqlite3';
-import { readMessages, tableMessageId, validTableName } from '../conversations/messages-table.ts';
+import { readMessages, STORED_MESSAGES_SOURCE, tableMessageId, validTableName } from '../conversations/messages-table.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { StoredMessage } from '../spec/conversation-messages.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { storableTimestamp } from './message-timestamp.ts';
+import { documentedRole } from './transcript-line.ts';
 
 /** One read of a messages table: the rows after `afterId` in id order, and the highest id it holds. */
 type ReadAfter = (afterId: number, limit: number) => Promise<{ messages: StoredMessage[]; highestId: number }>;
@@ -15,11 +16,19 @@ function rowMark(row: StoredMessage): string {
   return `${row.id}:${hashContent(`${row.role}\u0000${row.content}`)}`;
 }
 
+/** The id a row mark names (`rowMark`), or null for a mark of another shape. */
+function markedId(mark: string): number | null {
+  const id = /^(\d+):/.exec(mark)?.[1];
+  return id === undefined ? null : Number(id);
+}
+
 /**
  * Whether the table under the watermark is another one than the watcher read: the row it stopped at
  * now says something else (ids given again after the table was emptied), or every row at and after it
  * is gone and the table's first row is not the first one read (emptied and refilled with fewer). Rows
- * deleted at the end — a forget of the newest messages — are not a new table: nothing is read again.
+ * deleted at the end — a forget of the newest messages — are not a new table: nothing is read again;
+ * nor are rows deleted at the start (a forget of the oldest): the first row then has a higher id than
+ * the first one read, which a table whose ids started over never has.
  * A watermark from before these marks falls back to "the highest id went below the last one read".
  */
 async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): Promise<'truncated' | 'rewritten' | null> {
@@ -31,7 +40,13 @@ async function rewrittenUnder(position: SourcePosition, readAfter: ReadAfter): P
   if (around.highestId >= lastId) return null;
   if (position.firstLineHash === null) return 'truncated';
   const [first] = (await readAfter(0, 1)).messages;
-  return first !== undefined && rowMark(first) !== position.firstLineHash ? 'truncated' : null;
+  if (first === undefined || rowMark(first) === position.firstLineHash) return null;
+  const firstReadId = markedId(position.firstLineHash);
+  return firstReadId !== null && first.id > firstReadId ? null : 'truncated';
+}
+
+function describeValue(value: unknown): string {
+  return value === null ? 'NULL' : Buffer.isBuffer(value) ? 'a blob' : `a ${typeof value}`;
 }
 
 /**
@@ -54,8 +69,12 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
       for (const row of rows) {
         // A created_at the engine cannot store would fail the whole batch, every time: the row is reported and skipped.
         const timestamp = storableTimestamp(row.createdAt);
-        if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
-        else messages.push({ id: tableMessageId(table, row.id), role: row.role, content: row.content, timestamp: timestamp.ms });
+        // So would a role or content that is not text in a host's own table (NULL, a blob): it stopped the watcher for good.
+        const notText = typeof row.role !== 'string' ? 'role' : typeof row.content !== 'string' ? 'content' : null;
+        if (notText !== null) problems.push({ line: row.id, message: `${notText}: not text (${describeValue((row as unknown as Record<string, unknown>)[notText])})` });
+        else if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
+        // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
+        else messages.push({ id: tableMessageId(table, row.id), role: documentedRole(row.role) ?? row.role, content: row.content, timestamp: timestamp.ms });
       }
       const next: SourcePosition = lastRow
         ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id), lastLineHash: rowMark(lastRow), firstLineHash: position.firstLineHash ?? rowMark(rows[0]!) }
@@ -106,7 +125,7 @@ export function createStoredMessagesSource(options: { memory: Pick<Hippocampus, 
   const conversations = backendCapability(options.memory.backend, 'conversations', 'Watching the store\'s messages table');
   const scope = { agentId: options.memory.agentId };
   const conversation = options.conversationId === undefined ? {} : { conversationId: options.conversationId };
-  return tableSource(`store#${table}${options.conversationId ? `/${options.conversationId}` : ''}`, table, (afterId, limit) =>
+  return tableSource(`${STORED_MESSAGES_SOURCE}${table}${options.conversationId ? `/${options.conversationId}` : ''}`, table, (afterId, limit) =>
     conversations.readMessages(scope, { table, afterId, limit, ...conversation }),
   );
 }

@@ -27,3 +27,17 @@ describe('transcript line timestamps', () => {
     expect(timestampOf(8.64e15)).toBe(8.64e15);
   });
 });
+
+describe('transcript line speakers', () => {
+  const roleOf = (line: Record<string, unknown>) => {
+    const parsed = parseTranscriptLine(JSON.stringify({ content: 'x', timestamp: 1, ...line }), 'line-1');
+    return parsed.ok ? parsed.message?.role : parsed.problem;
+  };
+
+  it('reads a speaker named as a documented role, in any letter case, as that role: "System" is not a person telling about the user', () => {
+    expect(roleOf({ speaker: 'System' })).toBe('system');
+    expect(roleOf({ speaker: 'Assistant' })).toBe('assistant');
+    expect(roleOf({ speaker: 'USER' })).toBe('user');
+    expect(roleOf({ speaker: 'Caroline' })).toBe('Caroline');
+  });
+});

@@ -56,7 +56,8 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
     return { ok: false, problem: parsed.error.issues.map((issue) => `${issue.path.join('.') || 'line'}: ${issue.message}`).join('; ') };
   }
   const line = parsed.data;
-  const role = line.role === undefined ? line.speaker! : documentedRole(line.role);
+  // A speaker named as a role ("System", "Assistant") is that role, not a person telling about the user.
+  const role = line.role === undefined ? (documentedRole(line.speaker!) ?? line.speaker!) : documentedRole(line.role);
   if (role === null) return { ok: true, message: null };
   return {
     ok: true,
@@ -64,7 +65,8 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   };
 }
 
-function documentedRole(role: string): string | null {
+/** One of TRANSCRIPT_ROLES in lower case when `role` names it in any letter case, else null. */
+export function documentedRole(role: string): string | null {
   const lower = role.toLowerCase();
   return (TRANSCRIPT_ROLES as readonly string[]).includes(lower) ? lower : null;
 }

@@ -1,3 +1,4 @@
+import { STORED_MESSAGES_SOURCE } from '../conversations/messages-table.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryHistoryEvent } from '../spec/memory-store.ts';
@@ -86,6 +87,12 @@ async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: Memo
   } else if (from.skills) lacking('skills', 'skills');
   if (from.watermarks && to.watermarks) {
     for (const watermark of await from.watermarks.list(scope)) {
+      // The store's own messages table is not copied: on the target its ids are others (PostgreSQL's one
+      // sequence serves every agent), and "after the last id read" there skipped the host's new messages.
+      if (watermark.sourceId.startsWith(STORED_MESSAGES_SOURCE)) {
+        report.notCopied.push(`the messages table the watcher read (${watermark.sourceId}) and its watermark: the watcher reads the target's table from its start`);
+        continue;
+      }
       await to.watermarks.save(scope, watermark.sourceId, watermark.position, watermark.updatedAt);
       report.watermarks += 1;
     }

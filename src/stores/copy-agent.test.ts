@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createLiveWatcher } from '../live/live-watcher.ts';
+import { createStoredMessagesSource } from '../live/messages-table-source.ts';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { copyAgent } from './copy-agent.ts';
+
+const DAY = Date.UTC(2026, 0, 2, 9);
+const said = (content: string, minute: number) => ({ role: 'user', content, createdAt: DAY + minute * 60_000 });
+const open = (home: string) => createHippocampus({ home, agentId: 'mover', embedder: createHashEmbedder({ dimensions: 64 }) });
+
+describe('copyAgent and the watcher of the store\'s own messages table', () => {
+  let temp: ReturnType<typeof createTempHome>;
+  let source: Hippocampus;
+  let target: Hippocampus;
+  beforeEach(async () => {
+    temp = createTempHome();
+    source = await open(path.join(temp.home, 'source'));
+    target = await open(path.join(temp.home, 'target'));
+  });
+  afterEach(async () => {
+    await source.stop();
+    await target.stop();
+    temp.cleanup();
+  });
+
+  it("does not carry the watermark of a messages table it does not copy: the target's own messages are all read", async () => {
+    const scope = { agentId: 'mover' };
+    await source.backend.conversations!.createTable(scope, { table: 'messages' });
+    await source.backend.conversations!.appendMessages(scope, { table: 'messages', messages: Array.from({ length: 12 }, (_, index) => said(`Please remember that locker ${index} holds my ${index}th umbrella.`, index)) });
+    await createLiveWatcher({ memory: source, source: createStoredMessagesSource({ memory: source, table: 'messages' }) }).runOnce();
+
+    const report = await copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' });
+    expect(report.notCopied.join(' ')).toContain('store#messages');
+
+    // On the target the table's ids are its own (here two were given and forgotten before, as PostgreSQL's shared sequence gives others').
+    const messages = target.backend.conversations!;
+    await messages.createTable(scope, { table: 'messages' });
+    const given = await messages.appendMessages(scope, { table: 'messages', messages: [said('scratch one', 20), said('scratch two', 21)] });
+    await messages.forgetMessages(scope, { table: 'messages', ids: given, texts: [] });
+    await messages.appendMessages(scope, { table: 'messages', messages: [said('Please remember that my dentist is Dr. Okafor.', 22)] });
+    const reports = await createLiveWatcher({ memory: target, source: createStoredMessagesSource({ memory: target, table: 'messages' }) }).runOnce();
+    expect(reports.map((batch) => batch.messages)).toEqual([1]);
+    expect((await target.store.query(scope, {})).some((row) => row.content.includes('Okafor'))).toBe(true);
+  });
+});
