@@ -11,7 +11,11 @@ export function resolveServerToken(token?: string, tokenFile?: string): string |
   if (token !== undefined && token.length > 0) return token;
   if (tokenFile !== undefined) return readTokenFile(tokenFile);
   const fromEnvironment = process.env.HIPPOCAMPUS_TOKEN;
-  if (fromEnvironment !== undefined && fromEnvironment.length > 0) return fromEnvironment;
+  if (fromEnvironment !== undefined && fromEnvironment.length > 0) {
+    // Blank is a mistake, not "no token": a token file of blanks is refused the same way.
+    if (fromEnvironment.trim().length === 0) throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'HIPPOCAMPUS_TOKEN holds only white space: set a token or unset the variable' });
+    return fromEnvironment.trim();
+  }
   const environmentFile = process.env.HIPPOCAMPUS_TOKEN_FILE;
   return environmentFile !== undefined && environmentFile.length > 0 ? readTokenFile(environmentFile) : undefined;
 }
@@ -28,13 +32,24 @@ export function isLoopbackHost(host: string): boolean {
  * requireTokenOffLoopback('0.0.0.0', undefined) // throws CONFIG_ERROR naming --token and HIPPOCAMPUS_TOKEN
  */
 export function requireTokenOffLoopback(host: string, token: string | undefined): void {
-  if (token === undefined && !isLoopbackHost(host)) {
+  if (isLoopbackHost(host)) return;
+  if (token === undefined || token.trim().length === 0) {
     throw new HippocampusError({
       code: 'CONFIG_ERROR',
       message: `Binding to ${host} exposes memories beyond this machine: set a bearer token with --token-file, the HIPPOCAMPUS_TOKEN environment variable or the token option`,
     });
   }
+  // Reachable from other machines, a token is guessed by trying: a short one is no protection.
+  if ([...token].length < MIN_NETWORK_TOKEN_LENGTH) {
+    throw new HippocampusError({
+      code: 'CONFIG_ERROR',
+      message: `Binding to ${host} needs a bearer token of at least ${MIN_NETWORK_TOKEN_LENGTH} characters (this one has ${[...token].length}); e.g. openssl rand -hex 24 > token && --token-file token`,
+    });
+  }
 }
+
+/** The shortest bearer token accepted off loopback (16 characters: ~95 bits even as hex). */
+export const MIN_NETWORK_TOKEN_LENGTH = 16;
 
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 

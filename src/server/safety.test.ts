@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { isLoopbackHost } from '../config/server-options.ts';
+import { isLoopbackHost, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
 import { statusOfCode } from './error-response.ts';
 import { startServer } from './serve.ts';
@@ -93,4 +93,22 @@ test('the server refuses to bind beyond loopback without a token, before opening
   await expect(startServer({ home: '/nonexistent', host: '0.0.0.0', port: 0, token: '', embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('HIPPOCAMPUS_TOKEN') });
   expect(['127.0.0.1', '::1', 'localhost'].every(isLoopbackHost)).toBe(true);
   expect(['0.0.0.0', '192.168.1.4', '::'].some(isLoopbackHost)).toBe(false);
+});
+
+test('beyond loopback a short or blank token is refused too, and a blank HIPPOCAMPUS_TOKEN is a mistake, not "no token"', async () => {
+  // A 1-character token was accepted for 0.0.0.0 (probe): guessable by trying over the network.
+  await expect(startServer({ home: '/nonexistent', host: '0.0.0.0', port: 0, token: 'x', embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('at least 16 characters') });
+  expect(() => requireTokenOffLoopback('0.0.0.0', '   ')).toThrow(/exposes memories/);
+  expect(() => requireTokenOffLoopback('0.0.0.0', 'a'.repeat(16))).not.toThrow();
+  expect(() => requireTokenOffLoopback('127.0.0.1', 'x')).not.toThrow();
+  const saved = process.env.HIPPOCAMPUS_TOKEN;
+  process.env.HIPPOCAMPUS_TOKEN = ' \t ';
+  try {
+    expect(() => resolveServerToken()).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringContaining('white space') }));
+    process.env.HIPPOCAMPUS_TOKEN = '  padded-secret  ';
+    expect(resolveServerToken()).toBe('padded-secret');
+  } finally {
+    if (saved === undefined) delete process.env.HIPPOCAMPUS_TOKEN;
+    else process.env.HIPPOCAMPUS_TOKEN = saved;
+  }
 });
