@@ -7,6 +7,7 @@ import { hashContent } from '../core/content-hash.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { storableTimestamp } from './message-timestamp.ts';
 import { documentedRole } from './transcript-line.ts';
+import { nameShaped } from '../nlp/speaker.ts';
 
 /** One read of a messages table: the rows after `afterId` in id order, and the highest id it holds. */
 type ReadAfter = (afterId: number, limit: number) => Promise<{ messages: StoredMessage[]; highestId: number }>;
@@ -73,8 +74,13 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
         const notText = typeof row.role !== 'string' ? 'role' : typeof row.content !== 'string' ? 'content' : null;
         if (notText !== null) problems.push({ line: row.id, message: `${notText}: not text (${describeValue((row as unknown as Record<string, unknown>)[notText])})` });
         else if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
-        // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
-        else messages.push({ id: tableMessageId(table, row.id), role: documentedRole(row.role) ?? row.role, content: row.content, timestamp: timestamp.ms });
+        else {
+          // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
+          // A table has no speaker column, so a name ("Caroline") in `role` is who spoke; any other word ("web",
+          // "browser") is nobody speaking to the agent: read past, as a transcript reads it, so it plants no memory about the user.
+          const role = documentedRole(row.role) ?? (nameShaped(row.role) ? row.role.trim() : null);
+          if (role !== null) messages.push({ id: tableMessageId(table, row.id), role, content: row.content, timestamp: timestamp.ms });
+        }
       }
       const next: SourcePosition = lastRow
         ? { ...position, line: position.line + rows.length, lastMessageId: String(lastRow.id), lastLineHash: rowMark(lastRow), firstLineHash: position.firstLineHash ?? rowMark(rows[0]!) }

@@ -17,7 +17,7 @@ const timestampSchema = z.union([z.number().finite().nonnegative(), z.string().m
 
 /**
  * The roles a transcript line may name in `role` (any letter case). A person's
- * name goes in `speaker`. Any other `role` ("web", "developer", "function") is
+ * name goes in `speaker`. Any other `role` ("web", "browser") is
  * nobody speaking to the agent: the line is consumed and never analyzed, as
  * system and tool lines yield nothing, so it cannot plant a memory about the user.
  */
@@ -65,8 +65,16 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   };
 }
 
-/** One of TRANSCRIPT_ROLES in lower case when `role` names it in any letter case, else null. */
+/**
+ * Other frameworks' names for the same roles: LangChain's message history stores `human`/`ai`,
+ * Gemini's API says `model`, OpenAI's newer API `developer` (its system role) and its older `function`.
+ * Read past before, a LangChain history's user turns were never analyzed.
+ */
+const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[number]>> = { human: 'user', ai: 'assistant', model: 'assistant', bot: 'assistant', developer: 'system', function: 'tool' };
+
+/** One of TRANSCRIPT_ROLES in lower case when `role` names it (or another framework's name for it, ROLE_ALIASES) in any letter case, else null. */
 export function documentedRole(role: string): string | null {
   const lower = role.toLowerCase();
-  return (TRANSCRIPT_ROLES as readonly string[]).includes(lower) ? lower : null;
+  if ((TRANSCRIPT_ROLES as readonly string[]).includes(lower)) return lower;
+  return Object.hasOwn(ROLE_ALIASES, lower) ? ROLE_ALIASES[lower]! : null;
 }

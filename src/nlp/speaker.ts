@@ -9,7 +9,8 @@ const NAME_PARTICLE = /^(?:van|von|de|da|del|della|der|di|du|la|le|bin|al|y)$/u;
 // One capitalized word before a colon that is a notice, not a person.
 const NOTICE = /^(?:remember|note|notes|nb|ps|reminder|todo|fyi|important|update|error|warning|info|summary|question|answer|decision|fix|bug|tip|re|subject)$/iu;
 
-function nameShaped(label: string): boolean {
+/** Whether a label reads as a person's name: capitalized words (surname particles aside), not a one-word notice like "Remember". */
+export function nameShaped(label: string): boolean {
   const words = label.trim().split(/\s+/u);
   if (words.length === 1 && NOTICE.test(words[0]!)) return false;
   return words.every((word) => /^\p{Lu}/u.test(word) || NAME_PARTICLE.test(word));
