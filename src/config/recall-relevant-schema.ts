@@ -42,6 +42,8 @@ export const recallRelevantOptionsSchema = z
     weights: recallWeightsSchema.optional(),
     /** Weight of a memory's neighbouring turns' text in its keyword score, its own text weighing 1 (default DEFAULT_NEIGHBOUR_WEIGHT). */
     neighbourWeight: unit.optional(),
+    /** Score again without the names of the speakers the question asks about, once the speaker signal found them (see speaker-free-query.ts). */
+    speakerFreeQuery: z.boolean().optional(),
     /** Shape of the second hop, used when `weights.hop` > 0. */
     hop: recallHopSchema.optional(),
     /** Score importance as importance × e^(−days/90). */

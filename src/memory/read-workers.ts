@@ -24,6 +24,8 @@ export interface WorkerRecallRequest {
   weights: RecallWeights;
   decayRate: number;
   queryVector: Float32Array | null;
+  /** The vector of the question without its names (see queryVectorsOf); null when not embedded. */
+  unnamedQueryVector?: Float32Array | null;
 }
 
 export type ReadWorkerRequest = ({ kind: 'recall' } & WorkerRecallRequest & { id: number }) | { kind: 'release'; id: number; agentId: string };

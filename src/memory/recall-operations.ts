@@ -10,7 +10,7 @@ import type { MemoryQuery } from '../spec/memory-store.ts';
 import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { matchesQuery } from './query-matching.ts';
 import type { ReadWorkers } from './read-workers.ts';
-import { queryVectorOf, recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
+import { queryVectorsOf, recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 /** What hybrid recall needs, except what is read per call (time, weights, decay rate), plus the ring, the clock and the recall config. */
@@ -36,6 +36,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
     weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
     decayRate: deps.config.recall.decayRate,
   };
+  const vectors = deps.readWorkers ? await queryVectorsOf(recallDeps, context, options) : null;
   const results = deps.readWorkers
     ? await deps.readWorkers.recall({
         agentId: deps.scope.agentId,
@@ -44,7 +45,8 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
         now: recallDeps.now,
         weights: recallDeps.weights,
         decayRate: recallDeps.decayRate,
-        queryVector: await queryVectorOf(recallDeps, context, options),
+        queryVector: vectors!.query,
+        unnamedQueryVector: vectors!.unnamed,
       })
     : await recallRelevant(recallDeps, context, options);
   for (const result of results) result.memory = deps.buffer.get(result.memory.id) ?? result.memory;

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import { createTempHome } from '../testing/temp-home.ts';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { createHippocampus } from './hippocampus.ts';
+import { namedSpeakers, withoutNames } from './speaker-free-query.ts';
+
+describe("the question without a speaker's name", () => {
+  it('drops the words that name the speaker, possessive and all, and keeps other capitalized words', () => {
+    expect(withoutNames("What might Caroline's degree be in?", new Set(['caroline']))).toBe('What might degree be in?');
+    expect(withoutNames('What LGBTQ+ events has Caroline joined in Paris?', new Set(['caroline']))).toBe('What LGBTQ+ events has joined in Paris?');
+  });
+
+  it('finds the people the question names among who said the memories, first name enough', () => {
+    const memories = [
+      { content: 'I went camping.', context: { speaker: 'Caroline Smith' } },
+      { content: 'Melanie: Caroline, that is great!', context: {} },
+    ];
+    expect([...namedSpeakers(new Set(['caroline', 'paris']), memories)]).toEqual([['Caroline Smith', new Set(['caroline'])]]);
+  });
+});
+
+const agent = useLiteAgentPerTest();
+
+// Melanie's turns all carry her name; those that say little else are nearest to a question that names her.
+const TURNS = [
+  ['Caroline', 'Caroline: Melanie, you are such a good friend, Melanie!'],
+  ['Melanie', 'Melanie: Thanks, Caroline! Talk soon, Caroline.'],
+  ['Melanie', 'Melanie: I signed up for a pottery class and we went camping at the beach.'],
+  ['Melanie', 'Melanie: Caroline, you inspire me so much, Caroline.'],
+  ['Caroline', 'Caroline: The invoice export ran late again tonight.'],
+  ['Melanie', 'Melanie: The weather here is grey and rainy.'],
+] as const;
+const HOBBIES = TURNS[2][1];
+
+async function rememberTurns(): Promise<void> {
+  // An hour apart: no two turns are one sitting, so no reply links lift one turn by another.
+  await agent.memory().rememberMany(TURNS.map(([speaker, content], index) => ({ type: 'chat' as const, content, timestamp: Date.UTC(2023, 4, 8) + index * 3_600_000, context: { speaker } })), { longTerm: true });
+}
+
+describe('recall of a question that names one speaker', () => {
+  it("scores again without the name when asked (off by default): the speaker's turn about what is asked comes first", async () => {
+    await rememberTurns();
+    const named = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false });
+    const unnamed = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: true });
+    expect(named.map((result) => result.memory.content)).not.toContain(HOBBIES);
+    expect(unnamed[0]?.memory.content).toBe(HOBBIES);
+    expect(unnamed[0]!.explain.signals.speaker).toBe(1);
+  });
+
+  it('leaves a question that names both people as it is', async () => {
+    await rememberTurns();
+    const question = 'What hobbies does Melanie share with Caroline?';
+    const plain = await agent.memory().recallRelevant(question, { limit: 3, recordAccess: false });
+    const asked = await agent.memory().recallRelevant(question, { limit: 3, recordAccess: false, speakerFreeQuery: true });
+    // Scores to six places: recency moves with the clock between the two calls.
+    const ranking = (results: typeof plain) => results.map((result) => [result.memory.id, result.score.toFixed(6)]);
+    expect(ranking(asked)).toEqual(ranking(plain));
+  });
+});
+
+describe('on a read worker', () => {
+  it('answers as the engine in process does (the engine sends the vector of the question without its names too)', async () => {
+    const temp = createTempHome('hippocampus-speaker-free-');
+    const clock = { now: () => Date.UTC(2023, 5, 1) };
+    try {
+      const ranking = (results: Awaited<ReturnType<Awaited<ReturnType<typeof createHippocampus>>['recallRelevant']>>) => results.map((result) => [result.memory.content, result.score]);
+      const inProcess = await createHippocampus({ home: temp.home, agentId: 'ada', clock });
+      await inProcess.rememberMany(TURNS.map(([speaker, content], index) => ({ type: 'chat' as const, content, timestamp: Date.UTC(2023, 4, 8) + index * 3_600_000, context: { speaker } })), { longTerm: true });
+      const expected = ranking(await inProcess.recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: true }));
+      await inProcess.stop();
+      expect(expected[0]?.[0]).toBe(HOBBIES);
+      const withWorker = await createHippocampus({ home: temp.home, agentId: 'ada', clock, readWorkers: 1 });
+      const answered = ranking(await withWorker.recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: true }));
+      await withWorker.stop();
+      expect(answered).toEqual(expected);
+    } finally {
+      temp.cleanup();
+    }
+  });
+});
