@@ -174,24 +174,36 @@ async function gatherHopHits(deps: RelevantRecallDependencies, plan: RecallPlan,
   hits.hop = await secondHop({ ...deps, ...plan, neighbourWeight: options.neighbourWeight, seeds }, options.hop);
 }
 
+/** Rows matching the filters among `ids`, and the replies to them (by the reply link alone). */
+async function rowsAndReplies(deps: RelevantRecallDependencies, plan: RecallPlan, ids: string[]): Promise<[RankingRow[], RankingRow[]]> {
+  if (ids.length === 0) return [[], []];
+  const { scope, store } = deps;
+  // Independent lookups: run at once (one round trip less to wait for).
+  return Promise.all([
+    store.rankingRows(scope, { ...plan.filters, ids }),
+    plan.weights.thread > 0 ? store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: ids }] }) : Promise.resolve([]),
+  ]);
+}
+
 /** Stage 3: replies to the strongest hits join the candidates; each candidate's parent and replies are found. */
 async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<ThreadCandidates | null> {
-  const { scope, store } = deps;
-  const { weights, filters } = plan;
-  // In a conversation the answer often lives in the turn after the one that matches the question's words.
-  const seeds = topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS);
-  // Looked up by the reply link alone; the candidates' query below applies the filters. With the
-  // filters here SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
-  const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  const { weights } = plan;
   const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
-  const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds, ...replies.map((row) => row.id)])];
-  if (candidateIds.length === 0) return null;
+  const found = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds])];
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
-  // The candidates' rows and their replies are independent lookups: run at once (one round trip less to wait for).
-  const [rows, children] = await Promise.all([
-    store.rankingRows(scope, { ...filters, ids: candidateIds }),
-    weights.thread > 0 ? store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : Promise.resolve([]),
-  ]);
+  // The hits' rows and replies first: the replies to the strongest hits are among those replies, so they
+  // need no lookup of their own before (a round trip a recall); only those not already hits are read after.
+  const [foundRows, foundChildren] = await rowsAndReplies(deps, plan, found);
+  // In a conversation the answer often lives in the turn after the one that matches the question's words.
+  // Looked up by the reply link alone; the candidates' query applies the filters. With the
+  // filters there SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
+  const seeds = new Set(weights.thread > 0 ? topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS) : []);
+  const replies = foundChildren.filter((child) => seeds.has(child.replyTo!));
+  const candidateIds = [...new Set([...found, ...replies.map((row) => row.id)])];
+  if (candidateIds.length === 0) return null;
+  const [addedRows, addedChildren] = await rowsAndReplies(deps, plan, candidateIds.slice(found.length));
+  const rows = [...foundRows, ...addedRows];
+  const children = [...foundChildren, ...addedChildren];
   const parents = weights.thread > 0 ? [...new Set(rows.map((row) => row.replyTo).filter((id): id is string => id !== null))] : [];
   const childrenOf = new Map<string, string[]>();
   for (const child of children) {
