@@ -72,13 +72,14 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   // Which path a search takes and which model is bound change rarely: asked at most every few seconds
   // per agent instead of on every search (two round trips of ~5, measured at 10k memories).
   // A stale "no lists yet" only costs a scan; stale lists are caught by the generation the probe returns.
-  type SearchState = { at: number; count: number; model: EmbeddingModelInfo | null; lists: AgentLists | null };
+  type SearchState = { at: number; /** Up to `exactBelow`. */ count: number; model: EmbeddingModelInfo | null; lists: AgentLists | null };
   const recently = new Map<string, SearchState>();
   const FRESH_MS = 5_000;
   async function searchState(agentId: string): Promise<SearchState> {
     const held = recently.get(agentId);
     if (held !== undefined && Date.now() - held.at < FRESH_MS) return held;
-    const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE agent_id = $1`, [agentId]);
+    // Counted up to the threshold only: the count decides exact or not, and counting 100k index entries every few seconds landed in the tail.
+    const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE agent_id = $1 LIMIT $2) AS held`, [agentId, exactBelow]);
     const state = { at: Date.now(), count: Number(row?.n ?? 0), model: await boundModel(database, agentId), lists: path === 'core' ? await lists.current(database, agentId) : null };
     if (recently.size > 10_000) recently.clear();
     // An agent with no model yet may get one from another process at any moment: not kept.
