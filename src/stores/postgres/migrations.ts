@@ -324,8 +324,12 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       ALTER TABLE memory_vector_bits ADD COLUMN memory_id text;
       -- Filled by rewriting the table (ALTER TYPE with USING; a subquery is not allowed there, a function is),
       -- which rebuilds its indexes compact: an UPDATE of every row left each index twice its size.
+      -- Every column kept in the row (storage plain, as the floats; set in the same statement, after ALTER TYPE
+      -- reset it, before the rewrite): the floats, bits and id make a row over TOAST's 2 kB threshold, and the
+      -- toaster moved each id out of line, four more pages a candidate read (1,200 a search).
       CREATE FUNCTION hippocampus_memory_id(seq bigint) RETURNS text LANGUAGE sql STABLE RETURN (SELECT id FROM memories WHERE memories.seq = hippocampus_memory_id.seq);
-      ALTER TABLE memory_vector_bits ALTER COLUMN memory_id TYPE text USING hippocampus_memory_id(memory_seq), ALTER COLUMN memory_id SET NOT NULL;
+      ALTER TABLE memory_vector_bits ALTER COLUMN memory_id TYPE text USING hippocampus_memory_id(memory_seq), ALTER COLUMN memory_id SET NOT NULL,
+        ALTER COLUMN memory_id SET STORAGE PLAIN, ALTER COLUMN bits SET STORAGE PLAIN, ALTER COLUMN agent_id SET STORAGE PLAIN;
       DROP FUNCTION hippocampus_memory_id(bigint);
     `,
     // A rewritten table has no visibility map: the probe's index-only scans would visit the heap until a vacuum.
