@@ -50,8 +50,6 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
       // documents fit the budget (at least the rarest one; equal counts by lexeme) as the matching tsquery
       // (each word quoted: one operand, never an operator), and BM25 over the matches. The words' lookup was
       // a round trip of its own before the search.
-      // The words' terms are summed in lexeme order: memories of the same words get the very same score, so the id breaks
-      // their tie at the limit (summed in the hash's order, they differed in the last bit and the cut fell anywhere among them).
       // FTS5's bm25(memories_fts, 1, w): each occurrence weighs its field's weight inside the saturation,
       // the length is both fields' tokens. A match in the neighbours' field alone scores 0 at weight 0: no match then.
       // Only the query's words of each match are unnested (weighted A by setweight, kept by ts_filter): unnesting
@@ -72,7 +70,7 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
            FROM weights
          ),
          matched AS (
-           SELECT m.id, m.document_tokens + m.neighbour_tokens AS tokens, w.lexeme, w.idf, sum(u.tf) AS tf
+           SELECT m.id, m.document_tokens + m.neighbour_tokens AS tokens, w.idf, sum(u.tf) AS tf
            FROM memories m
            CROSS JOIN LATERAL (
              SELECT d.lexeme, coalesce(array_length(d.positions, 1), 1)::float8 AS tf FROM unnest(ts_filter(setweight(m.document, 'A', (SELECT words FROM query)), '{a}')) AS d
@@ -82,7 +80,7 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
            WHERE (m.document @@ (SELECT matching FROM query) OR m.neighbour_document @@ (SELECT matching FROM query)) AND ${where}
            GROUP BY m.id, m.document_tokens, m.neighbour_tokens, w.lexeme, w.idf
          )
-         SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / (SELECT average FROM query))) ORDER BY lexeme) AS score
+         SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / (SELECT average FROM query)))) AS score
          FROM matched GROUP BY id HAVING sum(tf) > 0 ORDER BY score DESC, id LIMIT ${limit}`,
         parameters.values,
       );
