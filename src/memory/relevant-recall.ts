@@ -214,24 +214,36 @@ async function gatherHopHits(deps: RelevantRecallDependencies, plan: RecallPlan,
   hits.hop = await secondHop({ ...deps, ...plan, neighbourWeight: options.neighbourWeight, seeds }, options.hop);
 }
 
+/** Rows matching the filters among `ids`, and the replies to them (by the reply link alone). */
+async function rowsAndReplies(deps: RelevantRecallDependencies, plan: RecallPlan, ids: string[]): Promise<[RankingRow[], RankingRow[]]> {
+  if (ids.length === 0) return [[], []];
+  const { scope, store } = deps;
+  // Independent lookups: run at once (one round trip less to wait for).
+  return Promise.all([
+    store.rankingRows(scope, { ...plan.filters, ids }),
+    plan.weights.thread > 0 ? store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: ids }] }) : Promise.resolve([]),
+  ]);
+}
+
 /** Stage 3: replies to the strongest hits join the candidates; each candidate's parent and replies are found. */
 async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<ThreadCandidates | null> {
-  const { scope, store } = deps;
-  const { weights, filters } = plan;
-  // In a conversation the answer often lives in the turn after the one that matches the question's words.
-  const seeds = topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS);
-  // Looked up by the reply link alone; the candidates' query below applies the filters. With the
-  // filters here SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
-  const replies = weights.thread > 0 && seeds.length > 0 ? await store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: seeds }] }) : [];
+  const { weights } = plan;
   const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
-  const candidateIds = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds, ...replies.map((row) => row.id)])];
-  if (candidateIds.length === 0) return null;
+  const found = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds])];
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
-  // The candidates' rows and their replies are independent lookups: run at once (one round trip less to wait for).
-  const [rows, children] = await Promise.all([
-    store.rankingRows(scope, { ...filters, ids: candidateIds }),
-    weights.thread > 0 ? store.rankingRows(scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: candidateIds }] }) : Promise.resolve([]),
-  ]);
+  // The hits' rows and replies first: the replies to the strongest hits are among those replies, so they
+  // need no lookup of their own before (a round trip a recall); only those not already hits are read after.
+  const [foundRows, foundChildren] = await rowsAndReplies(deps, plan, found);
+  // In a conversation the answer often lives in the turn after the one that matches the question's words.
+  // Looked up by the reply link alone; the candidates' query applies the filters. With the
+  // filters there SQLite walked the importance index instead (130 ms a recall at 100k for `importance ≥ 0.5`).
+  const seeds = new Set(weights.thread > 0 ? topIds(hits.semantic, hits.keyword, weights, hits.bestKeyword, THREAD_SEEDS) : []);
+  const replies = foundChildren.filter((child) => seeds.has(child.replyTo!));
+  const candidateIds = [...new Set([...found, ...replies.map((row) => row.id)])];
+  if (candidateIds.length === 0) return null;
+  const [addedRows, addedChildren] = await rowsAndReplies(deps, plan, candidateIds.slice(found.length));
+  const rows = [...foundRows, ...addedRows];
+  const children = [...foundChildren, ...addedChildren];
   const parents = weights.thread > 0 ? [...new Set(rows.map((row) => row.replyTo).filter((id): id is string => id !== null))] : [];
   const childrenOf = new Map<string, string[]>();
   for (const child of children) {
@@ -241,18 +253,30 @@ async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, 
   return { candidateIds, rows, parents, childrenOf, childIds: children.map((child) => child.id) };
 }
 
+/** The exact similarity of `ids` to the query, for those with a vector. */
+async function similarityOf(deps: RelevantRecallDependencies, plan: RecallPlan, ids: string[]): Promise<Map<string, number>> {
+  if (!plan.queryVector || ids.length === 0) return new Map();
+  return new Map((await deps.vectorIndex.search(deps.scope, plan.queryVector, { limit: ids.length, withinIds: ids })).map((hit) => [hit.id, hit.similarity]));
+}
+
+/** Stage 4a: the similarity of the keyword (and hop) hits the vector index did not return; read while the thread is expanded. */
+function hitsSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<Map<string, number>> {
+  const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
+  return similarityOf(deps, plan, [...new Set([...hits.keyword.keys(), ...hopIds])].filter((id) => !hits.semantic.has(id)));
+}
+
 /**
  * Stage 4: the similarity, exactly, of candidates (and of the turns around them) that the
- * vector index did not return. Keyword relevance comes from the BM25 list alone: scoring the
+ * vector index did not return (`early`: those stage 4a read already). Keyword relevance comes from the BM25 list alone: scoring the
  * rest costs a second full-text pass (12 ms a query at 100k memories) and changed nothing
  * on LoCoMo (R@5 0.614 → 0.615).
  */
-async function fillSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates): Promise<void> {
+async function fillSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates, early: Map<string, number>): Promise<void> {
+  for (const [id, similarity] of early) hits.semantic.set(id, similarity);
   const needed = [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
   if (hits.hop !== null) await fillHopSimilarity(deps.vectorIndex, deps.scope, hits.hop, thread.rows.map((row) => row.id));
   const noSimilarity = needed.filter((id) => !hits.semantic.has(id));
-  if (!plan.queryVector || noSimilarity.length === 0) return;
-  for (const hit of await deps.vectorIndex.search(deps.scope, plan.queryVector, { limit: noSimilarity.length, withinIds: noSimilarity })) hits.semantic.set(hit.id, hit.similarity);
+  for (const [id, similarity] of await similarityOf(deps, plan, noSimilarity)) hits.semantic.set(id, similarity);
 }
 
 function hopRelevanceOf(hop: HopHits, id: string): { semantic: number; keyword: number } {
@@ -370,9 +394,10 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   const plan = await planQuery(deps, context, options);
   const hits = await gatherIndexHits(deps, plan, options);
   await gatherHopHits(deps, plan, hits, options);
-  const thread = await expandThread(deps, plan, hits);
+  // The hits' own similarity does not wait for the thread's rows (a round trip less when no reply is added).
+  const [thread, early] = await Promise.all([expandThread(deps, plan, hits), hitsSimilarity(deps, plan, hits)]);
   if (thread === null) return [];
-  await fillSimilarity(deps, plan, hits, thread);
+  await fillSimilarity(deps, plan, hits, thread, early);
   const first = await scoreHead(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
   const { ranked, records } = await askWithoutSpeakers(deps, plan, hits, thread, first, context, options);
   return readRecords(deps, ranked.slice(0, options.limit), records);

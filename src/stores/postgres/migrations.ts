@@ -6,6 +6,8 @@ export interface PostgresMigration {
   version: number;
   description: string;
   sql: string;
+  /** Run after the migration committed, outside a transaction (VACUUM cannot run inside one); the version is recorded already. */
+  afterCommit?: string;
 }
 
 const MEMORY_TYPE_CHECK = "type IN ('chat','observation','task','decision','tool-use','error','insight')";
@@ -312,6 +314,27 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       SELECT gin_clean_pending_list('memories_document'::regclass), gin_clean_pending_list('memories_neighbour_document'::regclass), gin_clean_pending_list('memories_tags'::regclass);
     `,
   },
+  {
+    version: 7,
+    description: "the core vector path's rows carry their memory's id: a search returns its hits from the rows it re-ranks, without a second read of the memories",
+    sql: `
+      -- A memory's id never changes, and its vector row goes with it (ON DELETE CASCADE): a copy is
+      -- always right. The probe read the survivors' ids from memories in a statement of its own (a round
+      -- trip and a page of memories each, every search).
+      ALTER TABLE memory_vector_bits ADD COLUMN memory_id text;
+      -- Filled by rewriting the table (ALTER TYPE with USING; a subquery is not allowed there, a function is),
+      -- which rebuilds its indexes compact: an UPDATE of every row left each index twice its size.
+      -- Every column kept in the row (storage plain, as the floats; set in the same statement, after ALTER TYPE
+      -- reset it, before the rewrite): the floats, bits and id make a row over TOAST's 2 kB threshold, and the
+      -- toaster moved each id out of line, four more pages a candidate read (1,200 a search).
+      CREATE FUNCTION hippocampus_memory_id(seq bigint) RETURNS text LANGUAGE sql STABLE RETURN (SELECT id FROM memories WHERE memories.seq = hippocampus_memory_id.seq);
+      ALTER TABLE memory_vector_bits ALTER COLUMN memory_id TYPE text USING hippocampus_memory_id(memory_seq), ALTER COLUMN memory_id SET NOT NULL,
+        ALTER COLUMN memory_id SET STORAGE PLAIN, ALTER COLUMN bits SET STORAGE PLAIN, ALTER COLUMN agent_id SET STORAGE PLAIN;
+      DROP FUNCTION hippocampus_memory_id(bigint);
+    `,
+    // A rewritten table has no visibility map: the probe's index-only scans would visit the heap until a vacuum.
+    afterCommit: 'VACUUM (ANALYZE) memory_vector_bits',
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
@@ -359,6 +382,7 @@ export async function migratePostgres(database: PostgresDatabase, migrations: re
           await client.rows(migration.sql);
           await client.rows('INSERT INTO hippocampus_schema (version, description) VALUES ($1, $2)', [migration.version, migration.description]);
         });
+        if (migration.afterCommit !== undefined) await client.rows(migration.afterCommit);
       }
     } finally {
       await client.rows('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);

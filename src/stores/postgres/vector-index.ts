@@ -72,13 +72,14 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   // Which path a search takes and which model is bound change rarely: asked at most every few seconds
   // per agent instead of on every search (two round trips of ~5, measured at 10k memories).
   // A stale "no lists yet" only costs a scan; stale lists are caught by the generation the probe returns.
-  type SearchState = { at: number; count: number; model: EmbeddingModelInfo | null; lists: AgentLists | null };
+  type SearchState = { at: number; /** Up to `exactBelow`. */ count: number; model: EmbeddingModelInfo | null; lists: AgentLists | null };
   const recently = new Map<string, SearchState>();
   const FRESH_MS = 5_000;
   async function searchState(agentId: string): Promise<SearchState> {
     const held = recently.get(agentId);
     if (held !== undefined && Date.now() - held.at < FRESH_MS) return held;
-    const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM ${table} WHERE agent_id = $1`, [agentId]);
+    // Counted up to the threshold only: the count decides exact or not, and counting 100k index entries every few seconds landed in the tail.
+    const [row] = await database.rows<{ n: string }>(`SELECT count(*) AS n FROM (SELECT 1 FROM ${table} WHERE agent_id = $1 LIMIT $2) AS held`, [agentId, exactBelow]);
     const state = { at: Date.now(), count: Number(row?.n ?? 0), model: await boundModel(database, agentId), lists: path === 'core' ? await lists.current(database, agentId) : null };
     if (recently.size > 10_000) recently.clear();
     // An agent with no model yet may get one from another process at any moment: not kept.
@@ -113,10 +114,9 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
    */
   async function probeLists(scope: AgentScope, vector: Float32Array, agentLists: AgentLists, limit: number): Promise<VectorHit[] | null> {
     const probe = async (client: Queryable) =>
-      // Sequence numbers and floats only: the ids are read for the `limit` that survive the re-rank (the
-      // memories row of each of the 400 candidates was 400 more index lookups and heap pages a search).
-      client.rows<{ memory_seq: string; embedding: Buffer; generation: number | null }>(
-        `SELECT v.memory_seq, v.embedding, (SELECT generation FROM vector_lists WHERE agent_id = $1) AS generation
+      // Ranked from the lists' index (sequence number and bits ride in it); the survivors' floats and ids from their rows.
+      client.rows<{ memory_id: string; embedding: Buffer; generation: number | null }>(
+        `SELECT v.memory_id, v.embedding, (SELECT generation FROM vector_lists WHERE agent_id = $1) AS generation
          FROM (SELECT c.memory_seq FROM (
                  SELECT memory_seq, bits FROM memory_vector_bits WHERE agent_id = $1 AND generation = $2 AND list = ANY($3::int[])
                  UNION ALL SELECT memory_seq, bits FROM memory_vector_bits WHERE agent_id = $1 AND generation < $2
@@ -136,21 +136,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       const fresh = await lists.current(database, scope.agentId);
       if (fresh?.generation !== agentLists.generation) return null;
     }
-    const nearest = rows
-      .map((row) => ({ seq: row.memory_seq, similarity: cosineSimilarity(vector, fromBytes(row.embedding)) }))
-      .sort((left, right) => right.similarity - left.similarity)
-      // Ties: a few more than `limit`, so the id order below breaks them as the exact search does.
-      .slice(0, limit + 8);
-    const ids = await database.rows<{ seq: string; id: string }>('SELECT m.seq, m.id FROM memories m WHERE m.agent_id = $1 AND m.seq = ANY($2::bigint[])', [
-      scope.agentId,
-      nearest.map((entry) => entry.seq),
-    ]);
-    const idOf = new Map(ids.map((row) => [row.seq, row.id]));
-    // A memory forgotten between the two reads has no id: left out.
-    return bestFirst(
-      nearest.flatMap((entry) => (idOf.has(entry.seq) ? [{ id: idOf.get(entry.seq)!, similarity: entry.similarity }] : [])),
-      limit,
-    );
+    // The ids come with the rows (schema 7): the survivors' ids were a second statement, a round trip every search.
+    return rankExactly(rows.map((row) => ({ id: row.memory_id, embedding: row.embedding })), vector, limit);
   }
 
   async function approximateSearch(scope: AgentScope, vector: Float32Array, dimensions: number, limit: number, agentLists: AgentLists | null): Promise<VectorHit[]> {
@@ -165,8 +152,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       const rows = await database.rows<{ id: string; embedding: Buffer }>(
         // Ranked from the lists' index (bits and seq ride in it), the floats read for the nearest only:
         // with them in the ranking it read every row's 2 KB (410 ms at 100k, against 20 ms through lists).
-        `SELECT m.id, v.embedding FROM (SELECT memory_seq FROM memory_vector_bits WHERE agent_id = $1 ORDER BY bit_count(bits # $2::bit varying) LIMIT $3) AS s
-         JOIN memory_vector_bits v ON v.memory_seq = s.memory_seq JOIN memories m ON m.seq = s.memory_seq`,
+        `SELECT v.memory_id AS id, v.embedding FROM (SELECT memory_seq FROM memory_vector_bits WHERE agent_id = $1 ORDER BY bit_count(bits # $2::bit varying) LIMIT $3) AS s
+         JOIN memory_vector_bits v ON v.memory_seq = s.memory_seq`,
         [scope.agentId, signBits(vector), Math.max(rerank, limit * 4)],
       );
       return rankExactly(rows, vector, limit);
@@ -240,8 +227,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
           // Assigned with the lists of the generation this transaction commits in (a switch takes the same lock).
           const assigned = lists.assign(await lists.current(client, scope.agentId), items.map((item) => item.vector));
           await client.rows(
-            `INSERT INTO memory_vector_bits (memory_seq, agent_id, bits, embedding, generation, list)
-             SELECT m.seq, $1, i.bits::bit varying, i.embedding, i.generation, i.list
+            `INSERT INTO memory_vector_bits (memory_seq, memory_id, agent_id, bits, embedding, generation, list)
+             SELECT m.seq, m.id, $1, i.bits::bit varying, i.embedding, i.generation, i.list
              FROM unnest($2::text[], $3::text[], $4::bytea[], $5::int[], $6::int[]) AS i(id, bits, embedding, generation, list) JOIN memories m ON m.agent_id = $1 AND m.id = i.id
              ON CONFLICT (memory_seq) DO UPDATE SET bits = excluded.bits, embedding = excluded.embedding, generation = excluded.generation, list = excluded.list`,
             [scope.agentId, ids, items.map((item) => signBits(item.vector)), items.map((item) => toBytes(item.vector)), assigned.generations, assigned.lists],
