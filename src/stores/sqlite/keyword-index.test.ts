@@ -177,3 +177,35 @@ describe('filtered BM25 searches from the postings', () => {
     await compare();
   });
 });
+
+describe('a filtered rare-with-common search from the postings, over more matches than one slice', () => {
+  it('stops filtering only where no later match could reach the top, and ranks as FTS5 does', async () => {
+    // 600 more memories: "ferry" twice in 75 (the best BM25 of the rare term, and none holds "harbour"), once in
+    // 20 that also hold "harbour" (common at a budget of 100: in 105), which lifts those past the first 75.
+    await backend.store.insertMany(
+      scope,
+      Array.from({ length: 600 }, (_, index) => {
+        const ferry = index % 8 === 1 ? 'ferry ferry' : index % 30 === 0 ? 'ferry' : 'dock';
+        const words = [index % 5 === 0 && index % 8 !== 1 ? 'harbour' : 'quay', ferry, ...Array.from({ length: index % 9 }, () => 'filler')];
+        return buildRecord({ type: index % 2 === 0 ? 'decision' : 'observation', content: `${words.join(' ')} log ${index}` }, { ...scope, sessionId: 's', id: `bulk${index}`, now: 10_000 + index }).record;
+      }),
+    );
+    const withPostings = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 100, postingsFromMemories: 1 });
+    const fromFts = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 100, postingsFromMemories: Number.POSITIVE_INFINITY });
+    await withPostings.maintain!(scope);
+    const rareMatches = await fromFts.search(scope, ['ferry'], { limit: 1_000, where: { types: ['decision', 'observation'] } });
+    expect(rareMatches.length).toBeGreaterThan(64);
+    for (const types of [['decision'], ['observation'], ['decision', 'observation']]) {
+      for (const limit of [1, 2, 10, 50]) {
+        const label = JSON.stringify({ types, limit });
+        const expected = await fromFts.search(scope, ['ferry', 'harbour'], { limit, where: { types } });
+        const found = await withPostings.search(scope, ['ferry', 'harbour'], { limit, where: { types } });
+        expect(found.map((hit) => hit.id), label).toEqual(expected.map((hit) => hit.id));
+        found.forEach((hit, position) => expect(hit.score, label).toBeCloseTo(expected[position]!.score, 9));
+      }
+    }
+    // The fixture does what it says: unfiltered, the best is a memory holding "ferry" once and "harbour".
+    const [best] = await fromFts.search(scope, ['ferry', 'harbour'], { limit: 1, where: { types: ['decision', 'observation'] } });
+    expect(best!.id).toBe('bulk0');
+  });
+});

@@ -119,15 +119,13 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
           // Every match of the rare terms (at most commonTermDocs in all), then which of them hold each common
           // term: an AND with rare terms only seeks into the common term's list, and asks for no score.
           const rare = anyOf(plan.rare);
+          const boosts = plan.common.map((term) => commonTermBoost(stats.memories(), stats.documents(term)));
           // From the postings only while a neighbour-only match scores: at weight 0 FTS5 returns it at 0 and a
           // common term's boost can lift it, where the postings do not return it.
-          const fromPostings = held === null || neighbourWeight <= 0 ? null : scoredWhere(db, held, plan.rare, where!, neighbourWeight, Number.POSITIVE_INFINITY);
-          const hits = fromPostings ?? run({ match: rare, order: 'bm25' });
-          const hitSeqs = hits.map((hit) => hit.seq);
-          const holders = plan.common.map((term) => ({
-            boost: commonTermBoost(stats.memories(), stats.documents(term)),
-            seqs: (fromPostings === null ? null : held!.holdersAmong(term.slice(1, -1), hitSeqs)) ?? new Set(run({ match: `(${rare}) AND ${term}`, order: 'none' }).map((hit) => hit.seq)),
-          }));
+          const fromPostings = held === null || neighbourWeight <= 0 ? null : boostedWhere(db, held, plan, boosts, where!, neighbourWeight, searchOptions.limit);
+          if (fromPostings !== null) return finish(fromPostings);
+          const hits = run({ match: rare, order: 'bm25' });
+          const holders = plan.common.map((term, position) => ({ boost: boosts[position]!, seqs: new Set(run({ match: `(${rare}) AND ${term}`, order: 'none' }).map((hit) => hit.seq)) }));
           return finish(boostCommonTerms(hits, holders, searchOptions.limit));
         }
         case 'common-only': {
@@ -208,6 +206,47 @@ function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: strin
   );
   if (ranked === null) return null;
   return filteredInOrder(db, ranked, where, limit);
+}
+
+/**
+ * The rare-with-common plan from the postings: the rare terms' matches scored as bm25() scores them and
+ * filtered best first, each common term's boost added to those holding it, top `limit` — what FTS5's
+ * filtered rare matches and its `(rare) AND common` queries give. Matches are filtered a slice at a time
+ * and no further once the next one, even holding every common term, would score below the `limit`-th
+ * best: filtering all of them (every match of a word in a third of 2,000 memories) was most of the SQL
+ * of such a search. Null when there are no postings or a term is not one token.
+ */
+function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: string[]; common: string[] }, boosts: number[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
+  const commonWords = plan.common.map((term) => term.slice(1, -1));
+  const ranked = postings.search(
+    plan.rare.map((term) => term.slice(1, -1)),
+    Number.POSITIVE_INFINITY,
+    neighbourWeight,
+  );
+  if (ranked === null) return null;
+  const boosted = (hits: Hit[]): Hit[] | null => {
+    const seqs = hits.map((hit) => hit.seq);
+    const holders: { boost: number; seqs: Set<number> }[] = [];
+    for (const [position, word] of commonWords.entries()) {
+      const holding = postings.holdersAmong(word, seqs);
+      if (holding === null) return null;
+      holders.push({ boost: boosts[position]!, seqs: holding });
+    }
+    return boostCommonTerms(hits, holders, limit);
+  };
+  // The most a common term's boost can add; the margin covers the order of summing.
+  const reach = boosts.reduce((sum, boost) => sum + boost, 0) + 1e-9;
+  const kept: Hit[] = [];
+  const slice = Math.max(64, limit * 4);
+  for (let start = 0; start < ranked.length; start += slice) {
+    kept.push(...filteredInOrder(db, ranked.slice(start, start + slice), where, Number.POSITIVE_INFINITY));
+    const next = ranked[start + slice];
+    if (next === undefined || kept.length < limit) continue;
+    const best = boosted(kept);
+    if (best === null) return null;
+    if (next.score + reach < best[limit - 1]!.score) return best;
+  }
+  return boosted(kept);
 }
 
 /** The hits whose memory passes `where`, in the order given, at most `limit`: SQL filters a slice at a time. */
