@@ -195,7 +195,7 @@ describe('a filtered rare-with-common search from the postings, over more matche
     await withPostings.maintain!(scope);
     const rareMatches = await fromFts.search(scope, ['ferry'], { limit: 1_000, where: { types: ['decision', 'observation'] } });
     expect(rareMatches.length).toBeGreaterThan(64);
-    for (const types of [['decision'], ['observation'], ['decision', 'observation']]) {
+    for (const types of [['decision'], ['observation'], ['decision', 'observation']] as ('decision' | 'observation')[][]) {
       for (const limit of [1, 2, 10, 50]) {
         const label = JSON.stringify({ types, limit });
         const expected = await fromFts.search(scope, ['ferry', 'harbour'], { limit, where: { types } });
