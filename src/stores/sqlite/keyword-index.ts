@@ -194,9 +194,10 @@ function newestHoldingAll(db: Database, postings: KeywordPostings | null, quoted
  * A filtered BM25 query from the postings: every match of the terms scored as bm25() scores it, then
  * the filter by SQL over them, best first, a slice at a time until `limit` have passed — the rows of
  * FTS5's `MATCH "a" OR "b"` joined with the filter, ordered by score then seq. FTS5 computes bm25() for
- * every match (a few microseconds each): at 2,000 memories a word in a third of them made this ~2-4 ms,
- * a fifth of the server's CPU with fifty such agents. Null when there are no postings or a term is not
- * one token.
+ * every match (a few microseconds each, more while writes leave small segments): one server profile with
+ * fifty 2k agents and a writer had it at 22% of the busy time. Measured since: no faster in process
+ * without writes (2.2 ms of CPU a 2k search either way), ~7% less main-thread CPU a search in a same-run
+ * HTTP pair with the writer (docs/recall.md). Null when there are no postings or a term is not one token.
  */
 function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: string[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
   const ranked = postings.search(
