@@ -87,6 +87,20 @@ async function startServerProcess(source: string, variantHome: string, readWorke
   return { url, child };
 }
 
+/**
+ * The server process's CPU time so far, in ms, from /proc (Linux; null elsewhere): all its threads, or
+ * its main thread alone (the event loop: not the keyword postings built in worker threads after opening).
+ */
+function cpuMsOf(child: ChildProcess, mainThread = false): number | null {
+  try {
+    const fields = fs.readFileSync(mainThread ? `/proc/${child.pid}/task/${child.pid}/stat` : `/proc/${child.pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+    // After the command name: state is field 3, utime and stime fields 14 and 15 (clock ticks, 100 a second on Linux).
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+  } catch {
+    return null;
+  }
+}
+
 async function stopServerProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -151,7 +165,11 @@ async function measure(source: string, variantHome: string, readWorkers: number)
       previous = p50;
     }
     const writer = startWriter(url, writesPerSecond);
+    const cpuBefore = cpuMsOf(child);
+    const mainCpuBefore = cpuMsOf(child, true);
     const { result, latencies } = await runLoad({ url, connections, amount, timeout: 30, requests: [request] }, maxSeconds);
+    const cpuAfter = cpuMsOf(child);
+    const mainCpuAfter = cpuMsOf(child, true);
     const written = await writer.stop();
     // The same server answering GET /health: what the HTTP layer alone costs, for comparison.
     const health = await runLoad({ url, connections, amount: 2000, timeout: 30, requests: [{ method: 'GET', path: '/health' }] }, 20);
@@ -159,6 +177,9 @@ async function measure(source: string, variantHome: string, readWorkers: number)
       searchesPerSecond: round(result.requests.total / result.duration, 1),
       latencyMs: { p50: round(percentile(latencies, 50), 1), p95: round(percentile(latencies, 95), 1), p99: round(percentile(latencies, 99), 1) },
       searches: result.requests.total,
+      // The server's CPU (every thread) while the searches ran, writes beside them included, per search.
+      serverCpuMsPerSearch: cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / result.requests.total, 2),
+      mainThreadCpuMsPerSearch: mainCpuBefore === null || mainCpuAfter === null ? null : round((mainCpuAfter - mainCpuBefore) / result.requests.total, 2),
       errors: result.errors + result.timeouts + result.non2xx,
       writer: { writesPerSecond: round(written.writes / written.seconds, 1), p95Ms: written.p95Ms, failures: written.failures },
       health: { requestsPerSecond: round(health.result.requests.total / health.result.duration, 1), p95Ms: round(percentile(health.latencies, 95), 2) },
@@ -203,6 +224,8 @@ try {
           searchesPerSecond: runs.map((run) => run.searchesPerSecond),
           p50Ms: runs.map((run) => run.latencyMs.p50),
           p95Ms: runs.map((run) => run.latencyMs.p95),
+          serverCpuMsPerSearch: runs.map((run) => run.serverCpuMsPerSearch),
+          mainThreadCpuMsPerSearch: runs.map((run) => run.mainThreadCpuMsPerSearch),
           writesPerSecond: runs.map((run) => run.writer.writesPerSecond),
           healthPerSecond: runs.map((run) => run.health.requestsPerSecond),
           errors: runs.reduce((total, run) => total + run.errors + run.writer.failures, 0),

@@ -1,5 +1,4 @@
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { cors } from 'hono/cors';
 import { systemClock } from '../core/system-clock.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
@@ -9,6 +8,7 @@ import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { requireBearerToken } from './auth.ts';
+import { bodyLimit } from './body-limit.ts';
 import { browserGuard } from './browser-guard.ts';
 import { createEngineRegistry, type EngineRegistry } from './engine-registry.ts';
 import { errorResponse, logToConsole } from './error-response.ts';
@@ -94,8 +94,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   // Every engine a request touches stays open until the request is answered (the registry's cap and idle timer skip it).
   app.use('*', (context, next) => registry.withLeases(next));
   app.use('*', async (context, next) => {
-    await next();
+    // Set before the response exists, so every response made through the context carries it. Set after,
+    // Hono rebuilt the finished response around its body as a stream (a web ReadableStream for each reply).
     context.header('X-Content-Type-Options', 'nosniff');
+    await next();
     const route = context.req.routePath;
     if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });
   });

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { isLoopbackHost, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
 import { statusOfCode } from './error-response.ts';
 import { startServer } from './serve.ts';
 
@@ -111,4 +112,36 @@ test('beyond loopback a short or blank token is refused too, and a blank HIPPOCA
     if (saved === undefined) delete process.env.HIPPOCAMPUS_TOKEN;
     else process.env.HIPPOCAMPUS_TOKEN = saved;
   }
+});
+
+describe('over a real socket (the node adapter)', () => {
+  test('the body limit holds for a declared length and for a chunked body, and every answer says nosniff', async () => {
+    const { home, cleanup } = createTempHome('hippocampus-limit-');
+    const server = await startServer({ home, host: '127.0.0.1', port: 0, embedder: null, bodyLimit: 2048 });
+    try {
+      const post = (body: BodyInit, headers: Record<string, string> = {}) =>
+        fetch(`${server.url}/agents/ada/memories`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body, ...(typeof body === 'string' ? {} : { duplex: 'half' }) } as RequestInit);
+      const small = JSON.stringify({ type: 'chat', content: 'a short note about the billing cache' });
+      const large = JSON.stringify({ type: 'chat', content: 'x'.repeat(4096) });
+      const declared = await post(large);
+      expect(declared.status).toBe(413);
+      expect(((await declared.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
+      // A stream body is sent chunked, without a length: the limit counts its bytes.
+      const chunked = await post(new Blob([large]).stream());
+      expect(chunked.status).toBe(413);
+      const stored = await post(small);
+      expect(stored.status).toBe(201);
+      const storedChunked = await post(new Blob([JSON.stringify({ type: 'chat', content: 'another note, about the cache eviction' })]).stream());
+      expect(storedChunked.status).toBe(201);
+      const search = await fetch(`${server.url}/agents/ada/search`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ query: 'billing cache' }) });
+      expect(search.status).toBe(200);
+      expect(((await search.json()) as { results: unknown[] }).results.length).toBe(2);
+      const missing = await fetch(`${server.url}/no-such-route`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(missing.status).toBe(404);
+      for (const response of [declared, chunked, stored, search, missing, await fetch(`${server.url}/health`)]) expect(response.headers.get('x-content-type-options'), response.url).toBe('nosniff');
+    } finally {
+      await server.close();
+      cleanup();
+    }
+  });
 });

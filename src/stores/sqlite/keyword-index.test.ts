@@ -126,3 +126,86 @@ describe('filtered searches of common terms only, from the postings', () => {
     await compare();
   });
 });
+
+describe('filtered BM25 searches from the postings', () => {
+  it('rank exactly the memories FTS5 ranks, with its scores, for every plan with rare terms — after writes and deletes too', async () => {
+    const pairs = [1_000, 5].map((commonTermDocs) => ({
+      commonTermDocs,
+      withPostings: createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs, postingsFromMemories: 1 }),
+      fromFts: createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs, postingsFromMemories: Number.POSITIVE_INFINITY }),
+    }));
+    for (const { withPostings } of pairs) await withPostings.maintain!(scope);
+    const cases: { terms: string[]; where: Record<string, unknown> }[] = [
+      { terms: ['tram', 'bakery', 'berlin'], where: { types: ['observation'] } },
+      { terms: ['berlin', 'night'], where: { minImportance: 0 } },
+      { terms: ['garden', 'roses', 'tram'], where: { types: ['observation', 'decision'] } },
+      { terms: ['water', 'roses', 'lisbon'], where: { domain: 'home' } },
+      { terms: ['nowhere', 'tram'], where: { ids: ['m0', 'm2', 'm9', 'late1'] } },
+      { terms: ['grey skies', 'tram'], where: { types: ['observation'] } },
+    ];
+    let compared = 0;
+    const compare = async () => {
+      for (const { commonTermDocs, withPostings, fromFts } of pairs) {
+        for (const { terms, where } of cases) {
+          for (const limit of [2, 50]) {
+            for (const neighbourWeight of [0, 0.2, 1]) {
+              const label = JSON.stringify({ commonTermDocs, terms, where, limit, neighbourWeight });
+              const expected = await fromFts.search(scope, terms, { limit, where, neighbourWeight });
+              const found = await withPostings.search(scope, terms, { limit, where, neighbourWeight });
+              expect(found.map((hit) => hit.id), label).toEqual(expected.map((hit) => hit.id));
+              found.forEach((hit, position) => expect(hit.score, label).toBeCloseTo(expected[position]!.score, 9));
+              compared += expected.length;
+            }
+          }
+        }
+      }
+    };
+    await compare();
+    expect(compared).toBeGreaterThan(100);
+
+    // Newer memories of other types and domains, one of them replying to an old one (its neighbour text changes), and deletes.
+    await backend.store.insertMany(
+      scope,
+      Array.from({ length: 12 }, (_, offset) =>
+        buildRecord(
+          { type: offset % 2 === 0 ? 'decision' : 'observation', content: `Tram note late ${offset}: the roses need water in Berlin`, domain: offset % 3 === 0 ? 'home' : 'work', ...(offset === 5 ? { context: { replyTo: 'm2' } } : {}) },
+          { ...scope, sessionId: 's', id: `late${offset}`, now: 5_000 + offset },
+        ).record,
+      ),
+    );
+    await backend.store.deleteMany(scope, ['late4', 'm1']);
+    await compare();
+  });
+});
+
+describe('a filtered rare-with-common search from the postings, over more matches than one slice', () => {
+  it('stops filtering only where no later match could reach the top, and ranks as FTS5 does', async () => {
+    // 600 more memories: "ferry" twice in 75 (the best BM25 of the rare term, and none holds "harbour"), once in
+    // 20 that also hold "harbour" (common at a budget of 100: in 105), which lifts those past the first 75.
+    await backend.store.insertMany(
+      scope,
+      Array.from({ length: 600 }, (_, index) => {
+        const ferry = index % 8 === 1 ? 'ferry ferry' : index % 30 === 0 ? 'ferry' : 'dock';
+        const words = [index % 5 === 0 && index % 8 !== 1 ? 'harbour' : 'quay', ferry, ...Array.from({ length: index % 9 }, () => 'filler')];
+        return buildRecord({ type: index % 2 === 0 ? 'decision' : 'observation', content: `${words.join(' ')} log ${index}` }, { ...scope, sessionId: 's', id: `bulk${index}`, now: 10_000 + index }).record;
+      }),
+    );
+    const withPostings = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 100, postingsFromMemories: 1 });
+    const fromFts = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 100, postingsFromMemories: Number.POSITIVE_INFINITY });
+    await withPostings.maintain!(scope);
+    const rareMatches = await fromFts.search(scope, ['ferry'], { limit: 1_000, where: { types: ['decision', 'observation'] } });
+    expect(rareMatches.length).toBeGreaterThan(64);
+    for (const types of [['decision'], ['observation'], ['decision', 'observation']] as ('decision' | 'observation')[][]) {
+      for (const limit of [1, 2, 10, 50]) {
+        const label = JSON.stringify({ types, limit });
+        const expected = await fromFts.search(scope, ['ferry', 'harbour'], { limit, where: { types } });
+        const found = await withPostings.search(scope, ['ferry', 'harbour'], { limit, where: { types } });
+        expect(found.map((hit) => hit.id), label).toEqual(expected.map((hit) => hit.id));
+        found.forEach((hit, position) => expect(hit.score, label).toBeCloseTo(expected[position]!.score, 9));
+      }
+    }
+    // The fixture does what it says: unfiltered, the best is a memory holding "ferry" once and "harbour".
+    const [best] = await fromFts.search(scope, ['ferry', 'harbour'], { limit: 1, where: { types: ['decision', 'observation'] } });
+    expect(best!.id).toBe('bulk0');
+  });
+});

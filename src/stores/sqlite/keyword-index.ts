@@ -108,18 +108,24 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
 
       const stats = statisticsOf(db);
       const plan: KeywordQueryPlan = Number.isFinite(commonTermDocs) ? planKeywordQuery(quoted, (term) => stats.countUpTo(term, commonTermDocs), commonTermDocs) : { kind: 'exact', terms: quoted };
+      // The postings score as bm25() does; the filter is then SQL's over the matches, best first (scoredWhere).
+      const held = where === null ? null : currentPostings(db);
       switch (plan.kind) {
-        case 'exact':
-          return finish(run({ match: anyOf(plan.terms), order: 'bm25', limit: searchOptions.limit }));
+        case 'exact': {
+          const fromPostings = held === null ? null : scoredWhere(db, held, plan.terms, where!, neighbourWeight, searchOptions.limit);
+          return finish(fromPostings ?? run({ match: anyOf(plan.terms), order: 'bm25', limit: searchOptions.limit }));
+        }
         case 'rare-with-common': {
           // Every match of the rare terms (at most commonTermDocs in all), then which of them hold each common
           // term: an AND with rare terms only seeks into the common term's list, and asks for no score.
           const rare = anyOf(plan.rare);
+          const boosts = plan.common.map((term) => commonTermBoost(stats.memories(), stats.documents(term)));
+          // From the postings only while a neighbour-only match scores: at weight 0 FTS5 returns it at 0 and a
+          // common term's boost can lift it, where the postings do not return it.
+          const fromPostings = held === null || neighbourWeight <= 0 ? null : boostedWhere(db, held, plan, boosts, where!, neighbourWeight, searchOptions.limit);
+          if (fromPostings !== null) return finish(fromPostings);
           const hits = run({ match: rare, order: 'bm25' });
-          const holders = plan.common.map((term) => ({
-            boost: commonTermBoost(stats.memories(), stats.documents(term)),
-            seqs: new Set(run({ match: `(${rare}) AND ${term}`, order: 'none' }).map((hit) => hit.seq)),
-          }));
+          const holders = plan.common.map((term, position) => ({ boost: boosts[position]!, seqs: new Set(run({ match: `(${rare}) AND ${term}`, order: 'none' }).map((hit) => hit.seq)) }));
           return finish(boostCommonTerms(hits, holders, searchOptions.limit));
         }
         case 'common-only': {
@@ -182,6 +188,89 @@ function newestHoldingAll(db: Database, postings: KeywordPostings | null, quoted
     }
   }
   return hits;
+}
+
+/**
+ * A filtered BM25 query from the postings: every match of the terms scored as bm25() scores it, then
+ * the filter by SQL over them, best first, a slice at a time until `limit` have passed — the rows of
+ * FTS5's `MATCH "a" OR "b"` joined with the filter, ordered by score then seq. FTS5 computes bm25() for
+ * every match (a few microseconds each, more while writes leave small segments): one server profile with
+ * fifty 2k agents and a writer had it at 22% of the busy time. Measured since: no faster in process
+ * without writes (2.2 ms of CPU a 2k search either way), ~7% less main-thread CPU a search in a same-run
+ * HTTP pair with the writer (docs/recall.md). Null when there are no postings or a term is not one token.
+ */
+function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: string[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
+  const ranked = postings.search(
+    quotedTerms.map((term) => term.slice(1, -1)),
+    Number.POSITIVE_INFINITY,
+    neighbourWeight,
+  );
+  if (ranked === null) return null;
+  return filteredInOrder(db, ranked, where, limit);
+}
+
+/**
+ * The rare-with-common plan from the postings: the rare terms' matches scored as bm25() scores them and
+ * filtered best first, each common term's boost added to those holding it, top `limit` — what FTS5's
+ * filtered rare matches and its `(rare) AND common` queries give. Matches are filtered a slice at a time
+ * and no further once the next one, even holding every common term, would score below the `limit`-th
+ * best: filtering all of them (every match of a word in a third of 2,000 memories) was most of the SQL
+ * of such a search. Null when there are no postings or a term is not one token.
+ */
+function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: string[]; common: string[] }, boosts: number[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
+  const commonWords = plan.common.map((term) => term.slice(1, -1));
+  const ranked = postings.search(
+    plan.rare.map((term) => term.slice(1, -1)),
+    Number.POSITIVE_INFINITY,
+    neighbourWeight,
+  );
+  if (ranked === null) return null;
+  const boosted = (hits: Hit[]): Hit[] | null => {
+    const seqs = hits.map((hit) => hit.seq);
+    const holders: { boost: number; seqs: Set<number> }[] = [];
+    for (const [position, word] of commonWords.entries()) {
+      const holding = postings.holdersAmong(word, seqs);
+      if (holding === null) return null;
+      holders.push({ boost: boosts[position]!, seqs: holding });
+    }
+    return boostCommonTerms(hits, holders, limit);
+  };
+  // The most a common term's boost can add; the margin covers the order of summing.
+  const reach = boosts.reduce((sum, boost) => sum + boost, 0) + 1e-9;
+  const kept: Hit[] = [];
+  const slice = Math.max(64, limit * 4);
+  for (let start = 0; start < ranked.length; start += slice) {
+    kept.push(...filteredInOrder(db, ranked.slice(start, start + slice), where, Number.POSITIVE_INFINITY));
+    const next = ranked[start + slice];
+    if (next === undefined || kept.length < limit) continue;
+    const best = boosted(kept);
+    if (best === null) return null;
+    if (next.score + reach < best[limit - 1]!.score) return best;
+  }
+  return boosted(kept);
+}
+
+/** The hits whose memory passes `where`, in the order given, at most `limit`: SQL filters a slice at a time. */
+function filteredInOrder(db: Database, hits: Hit[], where: { sql: string; params: unknown[] }, limit: number): Hit[] {
+  // CROSS JOIN keeps the candidates the outer loop: the filter alone would walk an index of the agent's rows.
+  const sql = `SELECT m.seq AS seq FROM json_each(?) AS candidate CROSS JOIN memories m ON m.seq = candidate.value WHERE ${where.sql}`;
+  const kept: Hit[] = [];
+  const slice = Number.isFinite(limit) ? Math.max(64, limit * 4) : 1_024;
+  for (let start = 0; start < hits.length && kept.length < limit; start += slice) {
+    const candidates = hits.slice(start, start + slice);
+    const params = [JSON.stringify(candidates.map((hit) => hit.seq)), ...where.params];
+    let passed: Set<number>;
+    try {
+      passed = new Set((preparedOnce(db, sql).all(...params) as { seq: number }[]).map((row) => row.seq));
+    } catch (error) {
+      throw new StoreError({ message: 'Keyword search failed', query: sql, params, cause: error });
+    }
+    for (const hit of candidates) {
+      if (kept.length === limit) break;
+      if (passed.has(hit.seq)) kept.push(hit);
+    }
+  }
+  return kept;
 }
 
 /** The memory ids of ranked hits, in their order; a row not of this agent is dropped. */

@@ -285,6 +285,28 @@ export class KeywordPostings {
     return [...new Set(all)];
   }
 
+  /**
+   * Which of `seqs` hold `word` in either column (as FTS5's `(…) AND "word"` over them). Null when
+   * the word is not one token (FTS5 answers those).
+   */
+  holdersAmong(word: string, seqs: readonly number[]): Set<number> | null {
+    const [tokens] = this.#tokensOf([word]);
+    if (tokens!.length !== 1) return null;
+    const holders = new Set<number>();
+    const list = this.#terms.get(tokens![0]!);
+    if (list === undefined || list.length === 0 || seqs.length === 0) return holders;
+    // Marked in the score buffer (zeroed after), so the list is read once whatever its length.
+    const marks = this.#scores;
+    for (const seq of seqs) if (seq < marks.length) marks[seq] = 1;
+    const { seqs: listSeqs, length } = list;
+    for (let index = 0; index < length; index += 1) {
+      const seq = listSeqs[index]!;
+      if (marks[seq] === 1) holders.add(seq);
+    }
+    for (const seq of seqs) if (seq < marks.length) marks[seq] = 0;
+    return holders;
+  }
+
   /** The tokens of each word, in order; words not seen before are tokenized together. */
   #tokensOf(words: readonly string[]): string[][] {
     let unseen = [...new Set(words.filter((word) => !this.#queryTokens.has(word)))];
