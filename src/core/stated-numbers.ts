@@ -1,19 +1,100 @@
 /**
- * The numbers a text states, as written (digit groups joined: "84,000" is "84000"; "5th", "4471", "9:30"
- * kept whole), sorted. Two statements whose numbers differ say different things however alike their
+ * The numbers a text states in digits, each as the value it names (digit groups joined: "84,000" is
+ * "84000"; "5th" is "5"; "1.5k" is "1500"; "10 a.m." is "10am"; "9.30" and "9:30" are "9:30"; "10:00" is
+ * "10"; "v1.2" and "1.2.0" are "1.2"; a unit written onto it dropped: "5km" is "5"; codes kept whole:
+ * "4471", "B12"), sorted. Two statements whose numbers differ say different things however alike their
  * words: "My locker code is 9920" is not "My locker code is 4471" said again, though USE-lite puts them
  * at 0.96, inside its duplicate band.
  *
  * @example
- * statedNumbers('My flight to Rome is on March 9 at 10:30'); // ['10:30', '9']
+ * statedNumbers('My flight to Rome is on March 9th at 10:30'); // ['10:30', '9']
  */
 export function statedNumbers(text: string): string[] {
-  const found = text.normalize('NFKC').match(/[\p{L}\p{N}]*\p{N}(?:[\p{L}\p{N}]|[,.:](?=\p{N}))*/gu) ?? [];
-  return [...new Set(found.map((word) => word.toLowerCase().replace(/(?<=\p{N}),(?=\p{N}{3})/gu, '')))].sort();
+  return [...digitNumbers(text)].sort();
 }
 
-/** True when two texts state the same numbers (none at all included). */
+/**
+ * True when two texts state the same numbers (none at all included): every number one writes in digits,
+ * the other states too, in digits or in words ("I have 2 cats" and "I have two cats" state the same). A
+ * number said only in words is not asked of the other text: "one" and "second" are as often no number.
+ */
 export function sameNumbers(left: string, right: string): boolean {
-  const [a, b] = [statedNumbers(left), statedNumbers(right)];
-  return a.length === b.length && a.every((number, index) => number === b[index]);
+  const [a, b] = [digitNumbers(left), digitNumbers(right)];
+  if (a.size === 0 && b.size === 0) return true;
+  const [inA, inB] = [new Set([...a, ...wordNumbers(left)]), new Set([...b, ...wordNumbers(right)])];
+  return [...a].every((number) => inB.has(number)) && [...b].every((number) => inA.has(number));
+}
+
+const TOKEN = /[\p{L}\p{N}]*\p{N}(?:[\p{L}\p{N}]|[,.:](?=\p{N}))*/gu;
+
+function digitNumbers(text: string): Set<string> {
+  const written = text
+    .normalize('NFKC')
+    .toLowerCase()
+    // "10 am", "10 a.m.", "10am" are one time.
+    .replace(/(\p{N})\s*([ap])\.?m\.?(?![\p{L}\p{N}])/gu, '$1$2m');
+  return new Set((written.match(TOKEN) ?? []).map(canonical));
+}
+
+function canonical(token: string): string {
+  let word = token.replace(/(?<=\p{N}),(?=\p{N}{3})/gu, '');
+  // A version's "v" ("v1.2"); codes keep their letters ("B12", "A320").
+  word = word.replace(/^v(?=\p{N})/u, '');
+  const parts = /^(\p{L}*)([\p{N}.:]*\p{N})(\p{L}*)$/u.exec(word);
+  // A code mixing letters and digits inside ("4x4", "mp3a2"): as written.
+  if (parts === null) return word;
+  const [, prefix, digits, suffix] = parts as unknown as [string, string, string, string];
+  // "09" is "9" (a code's leading zeros too: the rule only keeps numbers it is sure differ apart).
+  let number = digits.replace(/^0+(?=\d)/u, '');
+  // A time: "9.30" is "9:30", and "10:00" is "10".
+  if (/^\d{1,2}[.:]\d{2}$/u.test(number)) number = number.replace('.', ':').replace(/:00$/u, '');
+  // A version: "1.2.0" is "1.2", "2.0.0" is "2".
+  else if (/^\d+(?:\.\d+){2,}$/u.test(number)) number = number.replace(/(?:\.0+)+$/u, '');
+  // A decimal: "2.50" is "2.5", "2.0" is "2".
+  else if (/^\d+\.\d+$/u.test(number)) number = String(Number(number));
+  if (suffix === 'k' && /^\d+(?:\.\d+)?$/u.test(number)) return `${prefix}${String(Math.round(Number(number) * 1000))}`;
+  // am and pm tell two times apart; any other letters after the number are its unit or its ordinal ("5km", "5th").
+  return `${prefix}${number}${suffix === 'am' || suffix === 'pm' ? suffix : ''}`;
+}
+
+const UNITS: Readonly<Record<string, number>> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
+const TEENS: Readonly<Record<string, number>> = { ten: 10, eleven: 11, twelve: 12, thirteen: 13, fourteen: 14, fifteen: 15, sixteen: 16, seventeen: 17, eighteen: 18, nineteen: 19 };
+const TENS: Readonly<Record<string, number>> = { twenty: 20, thirty: 30, forty: 40, fifty: 50, sixty: 60, seventy: 70, eighty: 80, ninety: 90 };
+const ORDINALS: Readonly<Record<string, number>> = {
+  first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
+  thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
+};
+const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, million: 1_000_000 };
+const valueOfWord = (word: string) => UNITS[word] ?? TEENS[word] ?? TENS[word] ?? ORDINALS[word];
+
+/**
+ * The values a text says in number words, each run read as one number ("twenty-five" 25, "two hundred
+ * and ninety" 290, "fifteen hundred" 1500, "thirty-first" 31) and each word alone too ("twenty five" also 20 and 5).
+ */
+function wordNumbers(text: string): Set<string> {
+  const found = new Set<string>();
+  const words = text.normalize('NFKC').toLowerCase().split(/[^\p{L}]+/u);
+  let total = 0;
+  let current: number | null = null;
+  const close = () => {
+    if (current !== null) found.add(String(total + current));
+    total = 0;
+    current = null;
+  };
+  for (const word of words) {
+    const value = valueOfWord(word);
+    const scale = SCALES[word];
+    if (value !== undefined) {
+      found.add(String(value));
+      current = (current ?? 0) + value;
+    } else if (scale !== undefined && current !== null) {
+      if (scale === 100) current *= 100;
+      else {
+        total += current * scale;
+        current = 0;
+      }
+    } else if (word !== 'and' || current === null) close();
+  }
+  close();
+  return found;
 }

@@ -272,4 +272,27 @@ describe('live watcher with USE-lite: another number is another memory (a probe)
       temp.cleanup();
     }
   });
+
+  it('the same number said in other words is the same memory: "I have 2 cats" after "I have two cats", "10 am" after "10am"', async () => {
+    const temp = createTempHome();
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { role: 'user', content: 'I have two cats at home.', timestamp: 1_764_000_000_000 },
+      { role: 'user', content: 'I have 2 cats at home.', timestamp: 1_764_000_001_000 },
+      { role: 'user', content: 'The standup is at 10am every day.', timestamp: 1_764_000_002_000 },
+      { role: 'user', content: 'The standup is at 10 am every day.', timestamp: 1_764_000_003_000 },
+    ]);
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
+    try {
+      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+      const rows = await memory.store.query({ agentId: 'ada' }, {});
+      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
+        ['The standup is at 10am every day', 2],
+        ['User has two cats at home', 2],
+      ]);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
+  });
 });
