@@ -27,6 +27,8 @@ describe('the numbers a statement states', () => {
     ['The standup is at 10:00 every day', 'The standup is at 10 every day'],
     ['User ran a 5km race on the 21st', 'User ran a 5 km race on the twenty-first'],
     ['User owes 18,400 euros', 'User owes eighteen thousand four hundred euros'],
+    ["User's PIN is 1357", "User's PIN is one three five seven"],
+    ['The house sold for $1.5 million', 'The house sold for $1,500,000'],
   ])('"%s" and "%s" state the same numbers', (left, right) => {
     expect(sameNumbers(left, right)).toBe(true);
     expect(sameNumbers(right, left)).toBe(true);
@@ -37,6 +39,8 @@ describe('the numbers a statement states', () => {
     ['User has two cats at home', 'User has 3 cats at home'],
     ["User's team runs version 1.2 of the billing service", "User's team runs version 1.3 of the billing service"],
     ['User takes vitamin B12', 'User takes vitamin B6'],
+    ["User's PIN is 1357", "User's PIN is one three five eight"],
+    ['The house sold for $1.5 million', 'The house sold for $1.5 thousand'],
     ["User's rent is $1,500 a month", "User's rent is $1,600 a month"],
   ])('"%s" and "%s" do not', (left, right) => {
     expect(sameNumbers(left, right)).toBe(false);

@@ -32,7 +32,9 @@ function digitNumbers(text: string): Set<string> {
     .normalize('NFKC')
     .toLowerCase()
     // "10 am", "10 a.m.", "10am" are one time.
-    .replace(/(\p{N})\s*([ap])\.?m\.?(?![\p{L}\p{N}])/gu, '$1$2m');
+    .replace(/(\p{N})\s*([ap])\.?m\.?(?![\p{L}\p{N}])/gu, '$1$2m')
+    // "1.5 million" is "1500000" (as "1,500,000" is).
+    .replace(/(?<![\p{L}\p{N}.,])(\d+(?:\.\d+)?)\s+(thousand|million|billion)(?![\p{L}])/gu, (_, number: string, scale: string) => String(Math.round(Number(number) * SCALES[scale]!)));
   return new Set((written.match(TOKEN) ?? []).map(canonical));
 }
 
@@ -64,7 +66,7 @@ const ORDINALS: Readonly<Record<string, number>> = {
   first: 1, second: 2, third: 3, fourth: 4, fifth: 5, sixth: 6, seventh: 7, eighth: 8, ninth: 9, tenth: 10, eleventh: 11, twelfth: 12,
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
 };
-const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, million: 1_000_000 };
+const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, million: 1_000_000, billion: 1_000_000_000 };
 const valueOfWord = (word: string) => UNITS[word] ?? TEENS[word] ?? TENS[word] ?? ORDINALS[word];
 
 /**
@@ -81,6 +83,17 @@ function wordNumbers(text: string): Set<string> {
     total = 0;
     current = null;
   };
+  // Digits said one by one ("one three five seven"): the code they spell too.
+  let spelled = '';
+  for (const word of words) {
+    const unit = UNITS[word];
+    if (unit !== undefined) spelled += String(unit);
+    else if (word.length > 0) {
+      if (spelled.length >= 2) found.add(spelled.replace(/^0+(?=\d)/u, ''));
+      spelled = '';
+    }
+  }
+  if (spelled.length >= 2) found.add(spelled.replace(/^0+(?=\d)/u, ''));
   for (const word of words) {
     const value = valueOfWord(word);
     const scale = SCALES[word];
