@@ -70,7 +70,7 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
  * Gemini's API says `model`, OpenAI's newer API `developer` (its system role) and its older `function`.
  * Read past before, a LangChain history's user turns were never analyzed.
  */
-const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[number]>> = { human: 'user', ai: 'assistant', model: 'assistant', bot: 'assistant', developer: 'system', function: 'tool' };
+export const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[number]>> = { human: 'user', ai: 'assistant', model: 'assistant', bot: 'assistant', developer: 'system', function: 'tool' };
 
 /**
  * One of TRANSCRIPT_ROLES in lower case when `role` names it (or another framework's name for it, ROLE_ALIASES) in any letter case, else null.
