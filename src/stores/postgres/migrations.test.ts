@@ -84,6 +84,17 @@ describe('PostgreSQL schema 6 → 7 on a database with rows', () => {
         );
         expect(rows).toHaveLength(2 * COUNT - 1);
         expect(rows.filter((row) => row.memory_id !== row.id)).toEqual([]);
+        // A process of schema 6 still running writes a vector row as it did, without the id: the row is given its memory's.
+        const late = contractRecord(agents[0]!, 'written by a process opened before the migration');
+        await backend.store.insertMany(agents[0]!, [late]);
+        const lateVector = vectorsFor(9)[0]!;
+        await backend.database.rows(
+          `INSERT INTO memory_vector_bits (memory_seq, agent_id, bits, embedding)
+           SELECT m.seq, $1, $3::bit varying, $4 FROM memories m WHERE m.agent_id = $1 AND m.id = $2`,
+          [agents[0]!.agentId, late.id, Array.from(lateVector, (value) => (value > 0 ? '1' : '0')).join(''), Buffer.from(lateVector.buffer)],
+        );
+        const [lateRow] = await backend.database.rows<{ memory_id: string }>('SELECT v.memory_id FROM memory_vector_bits v JOIN memories m ON m.seq = v.memory_seq WHERE m.agent_id = $1 AND m.id = $2', [agents[0]!.agentId, late.id]);
+        expect(lateRow?.memory_id).toBe(late.id);
         for (const scope of agents) {
           const own = vectors.get(scope.agentId)!;
           const held = ids.filter((id) => !(scope === agents[1] && id === ids[5]));
