@@ -1,8 +1,8 @@
 /**
  * The numbers a text states in digits, each as the value it names (digit groups joined: "84,000" is
- * "84000"; "5th" is "5"; "1.5k" is "1500"; "10 a.m." is "10am"; "9.30" and "9:30" are "9:30"; "10:00" is
+ * "84000"; "5th" is "5"; "1.5k" is "1500"; "10 a.m." is "10"; "9.30" and "9:30" are "9:30"; "10:00" is
  * "10"; "v1.2" and "1.2.0" are "1.2"; a unit written onto it dropped: "5km" is "5"; codes kept whole:
- * "4471", "B12"), sorted. Two statements whose numbers differ say different things however alike their
+ * "4471", "B12"), sorted. A time of day with am or pm is on the 24-hour clock: "9:30pm" is "21:30". Two statements whose numbers differ say different things however alike their
  * words: "My locker code is 9920" is not "My locker code is 4471" said again, though USE-lite puts them
  * at 0.96, inside its duplicate band.
  *
@@ -69,8 +69,14 @@ function canonical(token: string): string {
   // A decimal: "2.50" is "2.5", "2.0" is "2".
   else if (/^\d+\.\d+$/u.test(number)) number = String(Number(number));
   if (suffix === 'k' && /^\d+(?:\.\d+)?$/u.test(number)) return `${prefix}${String(Math.round(Number(number) * 1000))}`;
-  // am and pm tell two times apart; any other letters after the number are its unit or its ordinal ("5km", "5th").
-  return `${prefix}${number}${suffix === 'am' || suffix === 'pm' ? suffix : ''}`;
+  // A time of day on the 24-hour clock: "9:30pm" is "21:30", "10am" is "10", "12am" is "0".
+  const clock = /^(\d{1,2})(?::(\d{2}))?$/u.exec(number);
+  if ((suffix === 'am' || suffix === 'pm') && clock !== null && Number(clock[1]) >= 1 && Number(clock[1]) <= 12) {
+    const hour = (Number(clock[1]) % 12) + (suffix === 'pm' ? 12 : 0);
+    return `${prefix}${hour}${clock[2] === undefined ? '' : `:${clock[2]}`}`;
+  }
+  // Any other letters after the number are its unit or its ordinal ("5km", "5th").
+  return `${prefix}${number}`;
 }
 
 const UNITS: Readonly<Record<string, number>> = { zero: 0, one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9 };
@@ -81,6 +87,15 @@ const ORDINALS: Readonly<Record<string, number>> = {
   thirteenth: 13, fourteenth: 14, fifteenth: 15, sixteenth: 16, seventeenth: 17, eighteenth: 18, nineteenth: 19, twentieth: 20, thirtieth: 30,
 };
 const SCALES: Readonly<Record<string, number>> = { hundred: 100, thousand: 1000, million: 1_000_000, billion: 1_000_000_000 };
+/**
+ * Words that name a number without being one, read only as what the other text may say in digits ("March 9" is
+ * "2026-03-09"'s 3; "noon" is 12, "a dozen" 12): a word never makes two texts differ, so "may" read as 5 costs nothing.
+ */
+const NAMED: Readonly<Record<string, number>> = {
+  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
+  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  noon: 12, midday: 12, midnight: 0, dozen: 12, couple: 2, pair: 2,
+};
 const valueOfWord = (word: string) => UNITS[word] ?? TEENS[word] ?? TENS[word] ?? ORDINALS[word];
 
 /**
@@ -108,6 +123,7 @@ function wordNumbers(text: string): Set<string> {
     }
   }
   if (spelled.length >= 2) found.add(spelled.replace(/^0+(?=\d)/u, ''));
+  for (const word of words) if (NAMED[word] !== undefined) found.add(String(NAMED[word]));
   for (const word of words) {
     const value = valueOfWord(word);
     const scale = SCALES[word];
