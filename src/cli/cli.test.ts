@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempHome } from '../testing/temp-home.ts';
-import { main } from './main.ts';
+import { ROLE_ALIASES } from '../live/transcript-line.ts';
+import { createProgram, main } from './main.ts';
 
 let home: string;
 let cleanup: () => void;
@@ -68,5 +69,12 @@ describe('what the CLI prints for people', () => {
     expect(listed.stdout).toContain('\\u001b]52');
     // JSON keeps the text as it is (escaped by JSON itself).
     expect(JSON.parse((await cli('recall', '--json')).stdout)[0].content).toBe(planted);
+  });
+});
+
+describe('watch --help', () => {
+  it("names every role a transcript line is read in, other frameworks' names too (it said only user, assistant, system or tool, and that others are read past)", () => {
+    const source = createProgram().commands.find((command) => command.name() === 'watch')!.options.find((option) => option.long === '--source')!;
+    for (const role of ['user', 'assistant', 'system', 'tool', ...Object.keys(ROLE_ALIASES)]) expect(source.description).toContain(role);
   });
 });

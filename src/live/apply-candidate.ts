@@ -30,6 +30,18 @@ export function repeatedMentions(context: Record<string, unknown>): RepeatedMent
   return list.filter((entry): entry is RepeatedMention => typeof entry === 'object' && entry !== null && typeof (entry as RepeatedMention).messageId === 'string' && typeof (entry as RepeatedMention).importance === 'number');
 }
 
+/** The longest tag and `source` an experience may carry (createExperienceSchema). */
+const MAX_FIELD_LENGTH = 200;
+
+/**
+ * A watched source's id as a memory's `source`: whole up to the length an experience allows, else its start
+ * and its end (the file name) around an ellipsis. A transcript under a path of 190 characters failed every
+ * batch ('source: Too big'), so the watcher never got past its first line.
+ */
+export function boundedSource(sourceId: string): string {
+  return sourceId.length <= MAX_FIELD_LENGTH ? sourceId : `${sourceId.slice(0, 60)}…${sourceId.slice(-(MAX_FIELD_LENGTH - 61))}`;
+}
+
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
 
 /**
@@ -63,7 +75,9 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
         category: candidate.category,
         importance: candidate.importance,
         intensity: candidate.intensity,
-        tags: candidate.keywords,
+        // A keyword an experience cannot carry (one 'word' of 300 letters) is no tag: with it the whole
+        // batch failed validation, every run, and the watcher never got past that message.
+        tags: candidate.keywords.filter((keyword) => keyword.length > 0 && keyword.length <= MAX_FIELD_LENGTH).slice(0, memory.config.limits.maxTags),
         timestamp: candidate.timestamp,
         context: {
           messageId: candidate.messageId,
@@ -71,7 +85,7 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
           ...(options.sourceHash === undefined ? {} : { sourceHash: options.sourceHash }),
           ...(options.speaker === undefined ? {} : { speaker: options.speaker }),
         },
-        source: options.sourceId,
+        source: boundedSource(options.sourceId),
       },
     ],
     { longTerm: true },

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import fs from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
@@ -267,6 +268,57 @@ describe('live watcher with USE-lite: another number is another memory (a probe)
         ["User's locker code is 4471", 1],
         ["User's locker code is 9920", 2],
       ]);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
+  });
+
+  it('the same number said in other words is the same memory: "I have 2 cats" after "I have two cats", "10 am" after "10am"', async () => {
+    const temp = createTempHome();
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { role: 'user', content: 'I have two cats at home.', timestamp: 1_764_000_000_000 },
+      { role: 'user', content: 'I have 2 cats at home.', timestamp: 1_764_000_001_000 },
+      { role: 'user', content: 'The standup is at 10am every day.', timestamp: 1_764_000_002_000 },
+      { role: 'user', content: 'The standup is at 10 am every day.', timestamp: 1_764_000_003_000 },
+    ]);
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
+    try {
+      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+      const rows = await memory.store.query({ agentId: 'ada' }, {});
+      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
+        ['The standup is at 10am every day', 2],
+        ['User has two cats at home', 2],
+      ]);
+    } finally {
+      await memory.stop();
+      temp.cleanup();
+    }
+  });
+});
+
+describe('live watcher: what a message cannot make a memory of is no reason to stop (a probe)', () => {
+  it("a 'word' of 300 letters and a transcript under a path of 220 characters: the memories are made, the watcher goes on", async () => {
+    const temp = createTempHome();
+    const folder = path.join(temp.home, ...Array.from({ length: 4 }, () => 'd'.repeat(50)));
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'chat.jsonl');
+    appendLines(file, [
+      { role: 'user', content: `My favourite word is ${'x'.repeat(300)}.`, timestamp: 1_764_000_000_000 },
+      { role: 'user', content: 'I have a red bike.', timestamp: 1_764_000_001_000 },
+    ]);
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
+    try {
+      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+      const rows = await memory.store.query({ agentId: 'ada' }, {});
+      expect(rows.some((row) => row.content.includes('red bike'))).toBe(true);
+      expect(rows.some((row) => row.content.includes('x'.repeat(300)))).toBe(true);
+      for (const row of rows) {
+        expect(row.source!.length).toBeLessThanOrEqual(200);
+        expect(row.source!.endsWith('chat.jsonl')).toBe(true);
+        expect(row.tags.every((tag) => tag.length <= 200)).toBe(true);
+      }
     } finally {
       await memory.stop();
       temp.cleanup();

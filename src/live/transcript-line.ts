@@ -70,11 +70,16 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
  * Gemini's API says `model`, OpenAI's newer API `developer` (its system role) and its older `function`.
  * Read past before, a LangChain history's user turns were never analyzed.
  */
-const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[number]>> = { human: 'user', ai: 'assistant', model: 'assistant', bot: 'assistant', developer: 'system', function: 'tool' };
+export const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[number]>> = { human: 'user', ai: 'assistant', model: 'assistant', bot: 'assistant', developer: 'system', function: 'tool' };
 
-/** One of TRANSCRIPT_ROLES in lower case when `role` names it (or another framework's name for it, ROLE_ALIASES) in any letter case, else null. */
+/**
+ * One of TRANSCRIPT_ROLES in lower case when `role` names it (or another framework's name for it, ROLE_ALIASES) in any letter case, else null.
+ * Spaces around it and invisible characters in it are no part of it: `{"speaker":"System "}` (or "\u00a0Assistant",
+ * "Sys\u200btem") planted 'The user is a convicted felon' as a person named "System " speaking, and a table's
+ * 'user ' row was read past.
+ */
 export function documentedRole(role: string): string | null {
-  const lower = role.toLowerCase();
+  const lower = role.normalize('NFKC').replace(/\p{Cf}/gu, '').trim().toLowerCase();
   if ((TRANSCRIPT_ROLES as readonly string[]).includes(lower)) return lower;
   return Object.hasOwn(ROLE_ALIASES, lower) ? ROLE_ALIASES[lower]! : null;
 }

@@ -10,6 +10,7 @@ import { validTableName } from '../../conversations/messages-table.ts';
 import { exportMirror } from '../../live/mirror-export.ts';
 import { importMirror } from '../../live/mirror-import.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
+import { ROLE_ALIASES, TRANSCRIPT_ROLES } from '../../live/transcript-line.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
@@ -70,7 +71,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
   program
     .command('watch')
     .description('turn a conversation into weighted memories: every 10 minutes by default, --follow, or --once')
-    .option('--source <file>', 'JSONL transcript: {role|speaker, content, timestamp, id?} per line; role is user, assistant, system or tool (other roles are read past)')
+    .option('--source <file>', `JSONL transcript: {role|speaker, content, timestamp, id?} per line; role is ${TRANSCRIPT_ROLES.join(', ')} or another framework's name for one (${Object.keys(ROLE_ALIASES).join(', ')}); other roles are read past`)
     .option('--db <file>', 'SQLite database holding a messages table (with --table)')
     .option('--table <name>', 'messages table name', 'messages')
     .option('--messages-table <name>', "the messages table kept in the agent's own store, SQLite or PostgreSQL (the one recall_conversation searches)")

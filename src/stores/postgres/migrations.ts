@@ -335,6 +335,21 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
     // A rewritten table has no visibility map: the probe's index-only scans would visit the heap until a vacuum.
     afterCommit: 'VACUUM (ANALYZE) memory_vector_bits',
   },
+  {
+    version: 8,
+    description: "a vector row written without its memory's id (by a process of schema 6 still running) is given it",
+    sql: `
+      -- A process opened before another one migrated to schema 7 writes vector rows without memory_id: its
+      -- insert failed the NOT NULL, and the memory was kept without a vector (recall by meaning never found it)
+      -- until that process restarted. The id is read from the memory; a row that carries it skips the trigger.
+      CREATE FUNCTION hippocampus_vector_row_id() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        SELECT id INTO NEW.memory_id FROM memories WHERE seq = NEW.memory_seq;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER memory_vector_bits_id BEFORE INSERT ON memory_vector_bits FOR EACH ROW WHEN (NEW.memory_id IS NULL) EXECUTE FUNCTION hippocampus_vector_row_id();
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;
