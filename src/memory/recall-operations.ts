@@ -2,6 +2,7 @@ import type { EngineConfig } from '../config/config-schema.ts';
 import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
 import { ACCESS_IMPORTANCE_BOOST, ACCESS_IMPORTANCE_CEILING } from '../core/importance.ts';
 import { DEFAULT_RECALL_WEIGHTS } from '../core/recall-scoring.ts';
+import { namesInQuestion } from './speaker-relevance.ts';
 import { RETRIEVAL_INTENSITY_BOOST } from '../core/strength.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock } from '../spec/clock.ts';
@@ -36,9 +37,14 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
     weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
     decayRate: deps.config.recall.decayRate,
   };
-  const vectors = deps.readWorkers ? await queryVectorsOf(recallDeps, context, options) : null;
-  const results = deps.readWorkers
-    ? await deps.readWorkers.recall({
+  // With speakerFreeQuery a question naming several people may need a vector known only once the head is
+  // read (the question without the one of them who spoke); a worker has no embedder, so it would rescore
+  // words but not meaning (probe: 0.917 in process against 1.010 on a worker). Such recalls are answered
+  // in process, exactly; a question naming one person is sent with its vector without the name.
+  const workers = options.speakerFreeQuery && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
+  const vectors = workers ? await queryVectorsOf(recallDeps, context, options) : null;
+  const results = workers
+    ? await workers.recall({
         agentId: deps.scope.agentId,
         context,
         options,
