@@ -137,12 +137,14 @@ describe('live watcher', () => {
       { speaker: 'Caroline', content: 'I am allergic to peanuts.', timestamp: 1 },
       { speaker: 'Melanie', content: 'I am allergic to cats.', timestamp: 2 },
       { role: 'user', content: 'I am allergic to penicillin.', timestamp: 3 },
+      // A person may be called Ai: other frameworks' role names are read in `role` only, never in `speaker`.
+      { speaker: 'Ai', content: 'I am allergic to shellfish.', timestamp: 4 },
     ]);
     const memory = await openTestMemory(temp.home);
     await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
     const rows = await memory.store.query({ agentId: 'ada' }, {});
     const speakerOf = (word: string) => rows.find((row) => row.content.includes(word))?.context.speaker;
-    expect([speakerOf('peanuts'), speakerOf('cats'), speakerOf('penicillin')]).toEqual(['Caroline', 'Melanie', undefined]);
+    expect([speakerOf('peanuts'), speakerOf('cats'), speakerOf('penicillin'), speakerOf('shellfish')]).toEqual(['Caroline', 'Melanie', undefined, 'Ai']);
     const results = await memory.recallRelevant('What is Caroline allergic to?', { limit: 3 });
     expect(results.map((result) => [result.memory.content.includes('peanuts'), result.explain.signals.speaker])).toContainEqual([true, 1]);
     expect(results.filter((result) => result.explain.signals.speaker === 1)).toHaveLength(1);

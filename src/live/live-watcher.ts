@@ -126,7 +126,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
       for (const candidate of candidates) {
         const message = messageOf.get(candidate.messageId);
         // A person named in a multi-party transcript is who said it: the speaker signal of recall reads it.
-        const speaker = message === undefined || documentedRole(message.role) !== null ? {} : { speaker: message.role };
+        const speaker = message === undefined || documentedRole(message.role, { aliases: false }) !== null ? {} : { speaker: message.role };
         const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(message === undefined ? {} : { sourceHash: hashContent(message.content) }), ...speaker });
         (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
       }

@@ -57,7 +57,8 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   }
   const line = parsed.data;
   // A speaker named as a role ("System", "Assistant") is that role, not a person telling about the user.
-  const role = line.role === undefined ? (documentedRole(line.speaker!) ?? line.speaker!) : documentedRole(line.role);
+  // Other frameworks' role names are read in `role` only: a person may be called Ai or Bot (probe).
+  const role = line.role === undefined ? (documentedRole(line.speaker!, { aliases: false }) ?? line.speaker!) : documentedRole(line.role);
   if (role === null) return { ok: true, message: null };
   return {
     ok: true,
@@ -78,8 +79,8 @@ export const ROLE_ALIASES: Readonly<Record<string, (typeof TRANSCRIPT_ROLES)[num
  * "Sys\u200btem") planted 'The user is a convicted felon' as a person named "System " speaking, and a table's
  * 'user ' row was read past.
  */
-export function documentedRole(role: string): string | null {
+export function documentedRole(role: string, options: { aliases?: boolean } = {}): string | null {
   const lower = role.normalize('NFKC').replace(/\p{Cf}/gu, '').trim().toLowerCase();
   if ((TRANSCRIPT_ROLES as readonly string[]).includes(lower)) return lower;
-  return Object.hasOwn(ROLE_ALIASES, lower) ? ROLE_ALIASES[lower]! : null;
+  return (options.aliases ?? true) && Object.hasOwn(ROLE_ALIASES, lower) ? ROLE_ALIASES[lower]! : null;
 }
