@@ -37,4 +37,20 @@ describe.skipIf(postgresBinaries() === null)('PostgreSQL keyword budget (skipped
     const within = await backend!.keywords.search(scope, ['ferry', 'lantern'], { limit: 10, withinIds: [idOf('ferry timetable'), idOf('harbour lantern')] });
     expect(within.map((hit) => hit.id).sort()).toEqual([idOf('ferry timetable'), idOf('harbour lantern')].sort());
   });
+
+  it("finds each agent's own matches by the agent's word in the index, whatever the id holds: quotes, backslashes, spaces, the first 500 characters shared", async () => {
+    const prefix = `shared-${'x'.repeat(600)}`;
+    const scopes = [`quote's \\ back slash`, "quote's \\ back", `${prefix}-one`, `${prefix}-two`, `${prefix}-one`.slice(0, 500)].map((agentId) => ({ agentId }));
+    const ids = new Map<string, string>();
+    for (const scope of scopes) {
+      // One matching memory per agent, and ten without the word so that it has a positive IDF.
+      const records = ['gondola mooring', ...Array.from({ length: 10 }, (_, index) => `quiet evening number ${index}`)].map((content) => contractRecord(scope, content));
+      await backend!.store.insertMany(scope, records);
+      ids.set(scope.agentId, records[0]!.id);
+    }
+    for (const scope of scopes) {
+      const hits = await backend!.keywords.search(scope, ['gondola'], { limit: 10 });
+      expect(hits.map((hit) => hit.id)).toEqual([ids.get(scope.agentId)]);
+    }
+  });
 });

@@ -44,11 +44,14 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
       // The budget bounds a search of the whole agent; within given ids every word matches.
       const wordBudget = searchOptions.withinIds === undefined ? budget : Infinity;
       const parameters = new Parameters([scope.agentId, text, wordBudget, neighbourWeight]);
-      const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where, ...(searchOptions.withinIds === undefined ? {} : { ids: searchOptions.withinIds }) }, parameters);
+      // A search of the whole agent finds the agent's matches in the GIN index (the agent is a word of the
+      // indexed document, schema 9): an agent condition the planner may index would AND in all its rows.
+      const within = searchOptions.withinIds === undefined ? {} : { ids: searchOptions.withinIds };
+      const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where, ...within }, parameters, { agentIndexed: searchOptions.withinIds !== undefined });
       const limit = parameters.add(searchOptions.limit);
       // One statement: the query's words with the agent's counts (`weights`), the rarest of them whose
       // documents fit the budget (at least the rarest one; equal counts by lexeme) as the matching tsquery
-      // (each word quoted: one operand, never an operator), and BM25 over the matches. The words' lookup was
+      // (each word quoted: one operand, never an operator) ANDed with the agent's word, and BM25 over the matches. The words' lookup was
       // a round trip of its own before the search.
       // FTS5's bm25(memories_fts, 1, w): each occurrence weighs its field's weight inside the saturation,
       // the length is both fields' tokens. A match in the neighbours' field alone scores 0 at weight 0: no match then.
@@ -66,7 +69,7 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
          ),
          query AS (
            SELECT array_agg(lexeme) AS words, min(average) AS average,
-                  (string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') FILTER (WHERE rarity = 1 OR running <= $3::float8))::tsquery AS matching
+                  (string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') FILTER (WHERE rarity = 1 OR running <= $3::float8))::tsquery && hippocampus_agent_query($1) AS matching
            FROM weights
          ),
          matched AS (
@@ -77,7 +80,7 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
              UNION ALL SELECT n.lexeme, $4::float8 * coalesce(array_length(n.positions, 1), 1) FROM unnest(ts_filter(setweight(m.neighbour_document, 'A', (SELECT words FROM query)), '{a}')) AS n
            ) AS u
            JOIN weights w ON w.lexeme = u.lexeme
-           WHERE (m.document @@ (SELECT matching FROM query) OR m.neighbour_document @@ (SELECT matching FROM query)) AND ${where}
+           WHERE (m.document || m.neighbour_document || hippocampus_agent_lexeme(m.agent_id)) @@ (SELECT matching FROM query) AND ${where}
            GROUP BY m.id, m.document_tokens, m.neighbour_tokens, w.lexeme, w.idf
          )
          SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / (SELECT average FROM query)))) AS score

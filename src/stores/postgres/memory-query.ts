@@ -84,9 +84,14 @@ export function compileFilter(conditions: readonly FilterCondition[], parameters
   return clauses.length === 0 ? 'true' : clauses.join(' AND ');
 }
 
-/** A MemoryQuery as a WHERE clause over `memories m`, always scoped to the agent. */
-export function buildWhere(scope: AgentScope, query: MemoryQuery, parameters: Parameters): string {
-  const clauses = [`m.agent_id = ${parameters.add(scope.agentId)}`];
+/**
+ * A MemoryQuery as a WHERE clause over `memories m`, always scoped to the agent. `agentIndexed: false`
+ * (only where another condition of the statement narrows the index scan to the agent) writes the agent's
+ * condition as a filter no index answers, so the planner does not AND in a bitmap of all the agent's rows.
+ */
+export function buildWhere(scope: AgentScope, query: MemoryQuery, parameters: Parameters, options: { agentIndexed?: boolean } = {}): string {
+  const agent = `m.agent_id = ${parameters.add(scope.agentId)}`;
+  const clauses = [options.agentIndexed === false ? `(${agent}) IS TRUE` : agent];
   if (query.ids !== undefined) clauses.push(`m.id = ANY(${parameters.add(query.ids)}::text[])`);
   if (query.types?.length) clauses.push(`m.type = ANY(${parameters.add(query.types)}::text[])`);
   if (query.kinds?.length) clauses.push(`m.kind = ANY(${parameters.add(query.kinds)}::text[])`);
