@@ -254,49 +254,34 @@ describe('live watcher', () => {
 });
 
 describe('live watcher with USE-lite: another number is another memory (a probe)', () => {
-  it('"My locker code is 9920 now." after "My locker code is 4471." is kept, not counted as the old code said again', async () => {
+  /** What a USE-lite agent keeps of these user lines, watched once: each memory and how often it was said. */
+  async function keptOf(lines: string[]): Promise<[string, number][]> {
     const temp = createTempHome();
     const file = path.join(temp.home, 'chat.jsonl');
-    appendLines(file, [
-      { role: 'user', content: 'My locker code is 4471.', timestamp: 1_764_000_000_000 },
-      { role: 'user', content: 'My locker code is 9920 now.', timestamp: 1_764_000_001_000 },
-      { role: 'user', content: 'As I said, my locker code is 9920.', timestamp: 1_764_000_002_000 },
-    ]);
+    appendLines(file, lines.map((content, index) => ({ role: 'user', content, timestamp: 1_764_000_000_000 + index * 1_000 })));
     const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
     try {
       await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
       const rows = await memory.store.query({ agentId: 'ada' }, {});
-      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
-        ["User's locker code is 4471", 1],
-        ["User's locker code is 9920", 2],
-      ]);
+      return rows.map((row): [string, number] => [row.content, row.encounterCount]).sort();
     } finally {
       await memory.stop();
       temp.cleanup();
     }
+  }
+
+  it('"My locker code is 9920 now." after "My locker code is 4471." is kept, not counted as the old code said again', async () => {
+    expect(await keptOf(['My locker code is 4471.', 'My locker code is 9920 now.', 'As I said, my locker code is 9920.'])).toEqual([
+      ["User's locker code is 4471", 1],
+      ["User's locker code is 9920", 2],
+    ]);
   });
 
   it('the same number said in other words is the same memory: "I have 2 cats" after "I have two cats", "10 am" after "10am"', async () => {
-    const temp = createTempHome();
-    const file = path.join(temp.home, 'chat.jsonl');
-    appendLines(file, [
-      { role: 'user', content: 'I have two cats at home.', timestamp: 1_764_000_000_000 },
-      { role: 'user', content: 'I have 2 cats at home.', timestamp: 1_764_000_001_000 },
-      { role: 'user', content: 'The standup is at 10am every day.', timestamp: 1_764_000_002_000 },
-      { role: 'user', content: 'The standup is at 10 am every day.', timestamp: 1_764_000_003_000 },
+    expect(await keptOf(['I have two cats at home.', 'I have 2 cats at home.', 'The standup is at 10am every day.', 'The standup is at 10 am every day.'])).toEqual([
+      ['The standup is at 10am every day', 2],
+      ['User has two cats at home', 2],
     ]);
-    const memory = await createHippocampus({ home: temp.home, agentId: 'ada' });
-    try {
-      await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
-      const rows = await memory.store.query({ agentId: 'ada' }, {});
-      expect(rows.map((row) => [row.content, row.encounterCount]).sort()).toEqual([
-        ['The standup is at 10am every day', 2],
-        ['User has two cats at home', 2],
-      ]);
-    } finally {
-      await memory.stop();
-      temp.cleanup();
-    }
   });
 });
 
