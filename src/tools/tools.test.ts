@@ -94,6 +94,19 @@ describe('createHippoTools', () => {
     expect(await call('recall_memories', { query: 'x', limit: 0 })).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
   });
 
+  it('recall_memories gives each result a similarity comparable across queries, where the score only ranks within one answer', async () => {
+    await call('store_memory', { content: 'Berlin office opens at nine' });
+    await call('store_memory', { content: 'The gym is called FitZone' });
+    type Answer = { results: { content: string; score: number; similarity: number }[] };
+    const related = await call('recall_memories', { query: 'Berlin office opens' });
+    const unrelated = await call('recall_memories', { query: 'quantum chromodynamics lecture notes' });
+    const best = (answer: typeof related) => (answer.ok ? (answer.data as Answer).results[0] : undefined);
+    expect(best(related)).toMatchObject({ content: 'Berlin office opens at nine', similarity: expect.any(Number) });
+    expect(best(related)!.similarity).toBeGreaterThan(0.5);
+    // Nothing stored is about the second query: its best result still ranks first, but its similarity says so.
+    expect(best(unrelated)?.similarity ?? 0).toBeLessThan(0.2);
+  });
+
   it('recall_conversation searches the host messages table', async () => {
     const db = (memory.backend as SqliteBackend).pool.connection('ada');
     db.prepare('INSERT INTO messages (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)').run('c1', 'user', 'Our standup moved to 9:30', 1);
