@@ -141,9 +141,13 @@ function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>,
  * call through the cache; nulls when this recall does not search by meaning. What a read worker is handed.
  */
 export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
-  const { unnamed } = readQuestion(deps, context, options);
   if (weightsOf(deps, options).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
-  const { embeddings } = await embedWithCache(deps.embedder, deps.queryCache, unnamed === null || unnamed === context ? [context] : [context, unnamed]);
+  return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options).unnamed);
+}
+
+/** The question's vector and, when asked, that of the question without its names: one embedding call through the cache. */
+async function embedQuestion(embedder: Embedder, queryCache: EmbeddingCache, context: string, unnamed: string | null): Promise<{ query: Float32Array; unnamed: Float32Array | null }> {
+  const { embeddings } = await embedWithCache(embedder, queryCache, unnamed === null || unnamed === context ? [context] : [context, unnamed]);
   return { query: embeddings[0]!, unnamed: unnamed === null ? null : (embeddings[1] ?? embeddings[0]!) };
 }
 
@@ -162,7 +166,8 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   const { time, names, unnamed: unnamedText } = readQuestion(deps, context, options);
   // The question without its names is embedded in the same call as the question (a batch of two
   // costs ~1 ms of CPU more with USE-lite, against ~3 ms for a call of its own after the head is read).
-  const vectors = !useSemantic ? { query: null, unnamed: null } : deps.queryVector == null ? await queryVectorsOf(deps, context, options) : { query: deps.queryVector, unnamed: deps.unnamedQueryVector ?? null };
+  // (useSemantic without a handed vector means an embedder.)
+  const vectors = !useSemantic ? { query: null, unnamed: null } : deps.queryVector == null ? await embedQuestion(deps.embedder!, deps.queryCache, context, unnamedText) : { query: deps.queryVector, unnamed: deps.unnamedQueryVector ?? null };
   return {
     weights,
     filters,
@@ -228,8 +233,7 @@ async function rowsAndReplies(deps: RelevantRecallDependencies, plan: RecallPlan
 /** Stage 3: replies to the strongest hits join the candidates; each candidate's parent and replies are found. */
 async function expandThread(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<ThreadCandidates | null> {
   const { weights } = plan;
-  const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
-  const found = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIds])];
+  const found = [...new Set([...hits.semantic.keys(), ...hits.keyword.keys(), ...hopIdsOf(hits)])];
   // Candidates are ranked on their ranking fields alone; whole records are read for the returned few.
   // The hits' rows and replies first: the replies to the strongest hits are among those replies, so they
   // need no lookup of their own before (a round trip a recall); only those not already hits are read after.
@@ -261,8 +265,17 @@ async function similarityOf(deps: RelevantRecallDependencies, plan: RecallPlan, 
 
 /** Stage 4a: the similarity of the keyword (and hop) hits the vector index did not return; read while the thread is expanded. */
 function hitsSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits): Promise<Map<string, number>> {
-  const hopIds = hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
-  return similarityOf(deps, plan, [...new Set([...hits.keyword.keys(), ...hopIds])].filter((id) => !hits.semantic.has(id)));
+  return similarityOf(deps, plan, [...new Set([...hits.keyword.keys(), ...hopIdsOf(hits)])].filter((id) => !hits.semantic.has(id)));
+}
+
+/** What the second hop found (none without one). */
+function hopIdsOf(hits: IndexHits): string[] {
+  return hits.hop === null ? [] : [...hits.hop.semantic.keys(), ...hits.hop.keyword.keys()];
+}
+
+/** The candidates and the turns around them (parents and replies): every memory whose similarity a score reads. */
+function threadIds(thread: ThreadCandidates): string[] {
+  return [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
 }
 
 /**
@@ -273,7 +286,7 @@ function hitsSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits
  */
 async function fillSimilarity(deps: RelevantRecallDependencies, plan: RecallPlan, hits: IndexHits, thread: ThreadCandidates, early: Map<string, number>): Promise<void> {
   for (const [id, similarity] of early) hits.semantic.set(id, similarity);
-  const needed = [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
+  const needed = threadIds(thread);
   if (hits.hop !== null) await fillHopSimilarity(deps.vectorIndex, deps.scope, hits.hop, thread.rows.map((row) => row.id));
   const noSimilarity = needed.filter((id) => !hits.semantic.has(id));
   for (const [id, similarity] of await similarityOf(deps, plan, noSimilarity)) hits.semantic.set(id, similarity);
@@ -359,7 +372,7 @@ async function askWithoutSpeakers(
   const terms = queryTerms(text);
   if (text === context || terms.length === 0) return first;
   const vector = text === plan.unnamed.text ? plan.unnamed.vector : plan.queryVector && deps.embedder ? (await embedWithCache(deps.embedder, deps.queryCache, [text])).embeddings[0]! : null;
-  const needed = [...new Set([...thread.candidateIds, ...thread.parents, ...thread.childIds])];
+  const needed = threadIds(thread);
   const again: IndexHits = { semantic: hits.semantic, keyword: hits.keyword, bestKeyword: hits.bestKeyword, hop: hits.hop };
   const searchVector = async () => (vector === null ? null : deps.vectorIndex.search(deps.scope, vector, { limit: needed.length, withinIds: needed }));
   // The words are searched as the first pass searched them (from the postings when unfiltered, ~1 ms at
