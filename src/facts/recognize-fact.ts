@@ -68,7 +68,8 @@ export async function recognizeFact(deps: RecognitionDependencies, fact: string,
     const superseded = classifyByRules(top.record.content, fact) === 'SUPERSEDES';
     return { outcome: superseded ? 'supersedes' : 'duplicate', existing: top, band: 'duplicate', decidedBy: superseded ? 'rules' : 'similarity' };
   }
-  const ambiguous = similar.filter((candidate) => band(candidate) === 'ambiguous' || (band(candidate) === 'duplicate' && !alike(candidate)));
+  // No duplicate-band candidate is alike here, so every one left in that band is the classifier's to decide.
+  const ambiguous = similar.filter((candidate) => band(candidate) !== 'new');
   if (ambiguous.length === 0) return { outcome: 'new', nearest };
   const verdict = await deps.classifier.classify(fact, ambiguous.map((candidate) => candidate.record.content));
   const existing = verdict.existing === null ? undefined : ambiguous[verdict.existing];
