@@ -75,7 +75,7 @@ export function recallMemoriesTool(context: MemoryToolsContext) {
     name: 'recall_memories',
     label: 'Recall memories',
     description:
-      'Search memory by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score. score ranks results within one answer; similarity (0 to 1) is how close each is in meaning to the query and can be compared across queries: when even the best is low, nothing stored is about it. When the memory layers are routed, the answer comes from the layer that knows (a recent conversation, the knowledge graph with long-term memory, or a learned skill for how-to questions) and says which answered and why; give kind to search long-term memory only.',
+      'Search memory by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score. score ranks results within one answer; similarity (0 to 1, given when long-term memory is searched directly) is how close each is in meaning to the query and can be compared across queries: when even the best is low, nothing stored is about it. When the memory layers are routed, the answer comes from the layer that knows (a recent conversation, the knowledge graph with long-term memory, or a learned skill for how-to questions) and says which answered and why; give kind to search long-term memory only.',
     inputSchema: recallMemoriesInput,
     async run({ query, limit, kind }) {
       // A kind filter asks long-term memory itself; otherwise the router (when there is one) picks the layer.
