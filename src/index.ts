@@ -26,6 +26,7 @@ export { systemClock, createManualClock } from './core/system-clock.ts';
 export { MEMORY_TYPES, MEMORY_KINDS, type MemoryType, type MemoryKind, type MemoryRecord, type MemoryContext, type ExperienceInput } from './spec/memory-record.ts';
 export type { MemoryStore, MemoryQuery, AgentScope, MemoryHistoryEvent, StoreStatistics } from './spec/memory-store.ts';
 export type { MemoryBackend } from './spec/memory-backend.ts';
+export type { DatabaseMaintenance, AgentHealth, RecoveryReport } from './spec/database-maintenance.ts';
 export type { VectorIndex, KeywordIndex, EmbeddingModelInfo } from './spec/search-index.ts';
 export type { Embedder } from './spec/embedder.ts';
 export type { LlmClient, LlmMessage, LlmGenerateInput, LlmGenerateResult } from './spec/llm-client.ts';

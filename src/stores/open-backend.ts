@@ -1,4 +1,6 @@
+import type { DatabaseMaintenance } from '../spec/database-maintenance.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
+import { createSqliteMaintenance } from './sqlite/database-maintenance.ts';
 import { createSqliteBackend } from './sqlite/sqlite-backend.ts';
 
 export interface OpenBackendOptions {
@@ -50,4 +52,21 @@ async function sharedPostgresBackend(url: string, commonTermDocs: number | undef
 export async function openBackend(options: OpenBackendOptions): Promise<MemoryBackend> {
   if (options.store !== undefined && options.store !== 'sqlite') return sharedPostgresBackend(options.store, options.commonTermDocs);
   return createSqliteBackend({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
+}
+
+/**
+ * Checking and salvaging outside an engine (`data check`, `data recover`) for the store a `store` option
+ * names: the SQLite files under the home, or the PostgreSQL database of a `postgres://` URL (loaded only
+ * when asked for). Nothing is migrated or written by a check.
+ *
+ * @example
+ * const maintenance = await openMaintenance({ home: './.hippocampus' });
+ * const health = await maintenance.check('ada');
+ */
+export async function openMaintenance(options: { store?: string; home: string }): Promise<DatabaseMaintenance> {
+  if (options.store !== undefined && options.store !== 'sqlite') {
+    const { createPostgresMaintenance } = await import('./postgres/database-maintenance.ts');
+    return createPostgresMaintenance(options.store);
+  }
+  return createSqliteMaintenance(options.home);
 }
