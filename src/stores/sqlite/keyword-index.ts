@@ -225,15 +225,24 @@ function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: str
     neighbourWeight,
   );
   if (ranked === null) return null;
-  const boosted = (hits: Hit[]): Hit[] | null => {
-    const seqs = hits.map((hit) => hit.seq);
-    const holders: { boost: number; seqs: Set<number> }[] = [];
+  // Which matches hold each common term, read once for all of them: each read walks the term's whole
+  // list (a third of the agent for such a word), and asked again of every kept match at each slice it
+  // was read once per slice.
+  let holders: { boost: number; seqs: Set<number> }[] | null | undefined;
+  const holdersOfMatches = () => {
+    if (holders !== undefined) return holders;
+    const seqs = ranked.map((hit) => hit.seq);
+    holders = [];
     for (const [position, word] of commonWords.entries()) {
       const holding = postings.holdersAmong(word, seqs);
-      if (holding === null) return null;
+      if (holding === null) return (holders = null);
       holders.push({ boost: boosts[position]!, seqs: holding });
     }
-    return boostCommonTerms(hits, holders, limit);
+    return holders;
+  };
+  const boosted = (hits: Hit[]): Hit[] | null => {
+    const known = holdersOfMatches();
+    return known === null ? null : boostCommonTerms(hits, known, limit);
   };
   // The most a common term's boost can add; the margin covers the order of summing.
   const reach = boosts.reduce((sum, boost) => sum + boost, 0) + 1e-9;
