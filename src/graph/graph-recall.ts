@@ -48,6 +48,11 @@ export interface GraphRecallExplanation {
   graphWeight: number;
   /** The query entities the walk started from. */
   seeds: string[];
+  /**
+   * How close the memory is in meaning to the query (0..1, comparable across queries), from the hybrid
+   * side; null for a memory only the graph found (it was never compared with the query).
+   */
+  similarity: number | null;
 }
 
 export interface GraphRecallResult {
@@ -162,13 +167,14 @@ export async function graphRecall(memory: Hippocampus, store: KnowledgeGraphStor
     })),
   );
   const hybridScores = scaled(new Map(hybrid.map((hit) => [hit.memory.id, hit.score])));
+  const similarities = new Map(hybrid.map((hit) => [hit.memory.id, hit.explain.signals.semantic]));
   const filtering = Object.keys(options.hybrid ?? {}).some((key) => FILTER_OPTIONS.has(key));
   return [...new Set([...hybridScores.keys(), ...graphScores.keys()])]
     .flatMap((id) => {
       const record = records.get(id);
       const graphOnly = !hybridScores.has(id);
       if (!record || (graphOnly && (filtering || record.supersededBy !== null))) return [];
-      const explain = { hybrid: hybridScores.get(id) ?? 0, graph: (graphScores.get(id) ?? 0) ** (options.graphExponent ?? 0.5), graphWeight, seeds: seedNames };
+      const explain = { hybrid: hybridScores.get(id) ?? 0, graph: (graphScores.get(id) ?? 0) ** (options.graphExponent ?? 0.5), graphWeight, seeds: seedNames, similarity: similarities.get(id) ?? null };
       return [{ memory: record, score: (1 - graphWeight) * explain.hybrid + graphWeight * explain.graph, explain }];
     })
     .sort((left, right) => right.score - left.score)

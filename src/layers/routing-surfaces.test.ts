@@ -59,6 +59,11 @@ describe('the router answers from the layer that knows, on every surface', () =>
       const routed = await recall.execute({ query: 'How do I deploy the billing service to staging?' });
       expect(routed).toMatchObject({ ok: true, data: { layer: 'procedural', skills: [{ name: 'deploy-billing' }] } });
       expect((routed as { data: { why: string[] } }).data.why.join('\n')).toContain('procedural: skill "deploy-billing" fits');
+      // A routed answer from long-term memory carries each memory's similarity, as a direct search does.
+      const semantic = (await recall.execute({ query: 'Which cluster runs the billing service?' })) as { data: { layer: string; results: { content: string; similarity?: number }[] } };
+      expect(semantic.data.layer).toBe('semantic');
+      expect(semantic.data.results[0]).toMatchObject({ content: expect.stringContaining('Frankfurt'), similarity: expect.any(Number) });
+      expect(semantic.data.results[0]!.similarity).toBeGreaterThan(0.3);
       const direct = (await recall.execute({ query: 'billing cluster', kind: 'memory' })) as { ok: boolean; data: Record<string, unknown> };
       expect(direct.ok).toBe(true);
       expect('layer' in direct.data).toBe(false);

@@ -26,8 +26,11 @@ export interface RoutedAnswer {
   layer: MemoryLayer;
   query: string;
   working: WorkingMemoryMatch[];
-  /** Long-term memories (graph-blended when a graph is configured, else hybrid recall). */
-  memories: { memory: MemoryRecord; score: number }[];
+  /**
+   * Long-term memories (graph-blended when a graph is configured, else hybrid recall). `similarity` is how
+   * close each is in meaning to the query (comparable across queries); null for one only the graph found.
+   */
+  memories: { memory: MemoryRecord; score: number; similarity: number | null }[];
   /** Graph relations about what the query names, in the span it names ("in 2023") or holding now. */
   relations: GraphRelation[];
   skills: SkillMatch[];
@@ -76,9 +79,9 @@ export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
   async function semantic(query: string): Promise<Pick<RoutedAnswer, 'memories' | 'relations'>> {
     if (options.graph) {
       const [recalled, facts] = await Promise.all([options.graph.recall(query, { ...options.graphRecall, limit }), options.graph.factsFor(query)]);
-      return { memories: recalled.map(({ memory: record, score }) => ({ memory: record, score })), relations: facts.relations };
+      return { memories: recalled.map(({ memory: record, score, explain }) => ({ memory: record, score, similarity: explain.similarity })), relations: facts.relations };
     }
-    return { memories: (await memory.recallRelevant(query, { limit })).map(({ memory: record, score }) => ({ memory: record, score })), relations: [] };
+    return { memories: (await memory.recallRelevant(query, { limit })).map(({ memory: record, score, explain }) => ({ memory: record, score, similarity: explain.signals.semantic })), relations: [] };
   }
 
   return {

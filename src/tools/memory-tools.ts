@@ -75,7 +75,7 @@ export function recallMemoriesTool(context: MemoryToolsContext) {
     name: 'recall_memories',
     label: 'Recall memories',
     description:
-      'Search memory by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score. score ranks results within one answer; similarity (0 to 1, given when long-term memory is searched directly) is how close each is in meaning to the query and can be compared across queries: when even the best is low, nothing stored is about it. When the memory layers are routed, the answer comes from the layer that knows (a recent conversation, the knowledge graph with long-term memory, or a learned skill for how-to questions) and says which answered and why; give kind to search long-term memory only.',
+      'Search memory by meaning and keywords. Results are ranked by relevance weighted by strength, with the reasons for each score. score ranks results within one answer; similarity (0 to 1; absent only for a memory the knowledge graph alone found) is how close each is in meaning to the query and can be compared across queries: when even the best is low, nothing stored is about it. When the memory layers are routed, the answer comes from the layer that knows (a recent conversation, the knowledge graph with long-term memory, or a learned skill for how-to questions) and says which answered and why; give kind to search long-term memory only.',
     inputSchema: recallMemoriesInput,
     async run({ query, limit, kind }) {
       // A kind filter asks long-term memory itself; otherwise the router (when there is one) picks the layer.
@@ -138,7 +138,9 @@ async function routedRecall(router: QueryRouter, query: string, limit: number) {
   return {
     layer: answer.layer,
     why: answer.consulted.map((entry) => `${entry.layer}: ${entry.note}${entry.served ? ' (answered)' : ''}`),
-    results: answer.memories.slice(0, limit).map(({ memory, score }) => ({ id: memory.id, kind: memory.kind, type: memory.type, content: memory.content, score, createdAt: new Date(memory.createdAt).toISOString() })),
+    results: answer.memories
+      .slice(0, limit)
+      .map(({ memory, score, similarity }) => ({ id: memory.id, kind: memory.kind, type: memory.type, content: memory.content, score, ...(similarity === null ? {} : { similarity }), createdAt: new Date(memory.createdAt).toISOString() })),
     ...(answer.working.length > 0 ? { conversations: answer.working.slice(0, 3).map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, excerpt: match.conversation.fullText.slice(0, 500) })) } : {}),
     ...(answer.skills.length > 0 ? { skills: answer.skills.slice(0, 3).map((match) => ({ name: match.skill.name, description: match.skill.description, language: match.skill.language, code: match.skill.code, score: match.score })) } : {}),
     ...(answer.relations.length > 0 ? { relations: answer.relations.slice(0, 10).map((relation) => `${relation.subject.name} —${relation.predicate}→ ${relation.object.name}`) } : {}),
