@@ -132,11 +132,16 @@ await chat.backend.conversations.appendMessages({ agentId: 'chat' }, { ...table,
 const [report] = await createLiveWatcher({ memory: chat, source: createStoredMessagesSource({ memory: chat, ...table }) }).runOnce();
 console.log(report.created.length > 0 ? 'watched' : 'nothing watched');
 await chat.stop();
+// Searches on read workers (the README's --read-workers): threads started from dist/ open the agent
+// through the backend's read-replica module.
+const read = await createHippocampus({ agentId: 'bulk', embedder: null, readWorkers: 1 });
+console.log((await read.recallRelevant('harbour', { mode: 'keyword', limit: 2, recordAccess: false })).length);
+await read.stop();
 `,
     );
     const result = run(process.execPath, ['subpaths.mjs'], project);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim().split('\n')).toEqual(['3', 'watched']);
+    expect(result.stdout.trim().split('\n')).toEqual(['3', 'watched', '2']);
   });
 
   it('exports every name the README and docs/ use', () => {

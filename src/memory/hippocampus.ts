@@ -157,8 +157,8 @@ export class Hippocampus {
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
       linkThreads: createThreadLinker(),
       config,
-      // Only over the SQLite files of this home that this engine opened: the workers open them too.
-      readWorkers: config.readWorkers > 0 && options.backend === undefined && (config.store === undefined || config.store === 'sqlite') ? acquireReadWorkers({ home: this.home, count: config.readWorkers, commonTermDocs: config.recall.commonTermDocs }) : undefined,
+      // Where the backend says how threads of their own read its agents (SQLite's WAL readers).
+      readWorkers: config.readWorkers > 0 && backend.readReplicas !== undefined ? acquireReadWorkers({ replicas: backend.readReplicas, count: config.readWorkers }) : undefined,
     };
     this.lastConsolidationAt = this.clock.now();
     this.lastMaintenanceAt = this.clock.now();

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, expect, test } from 'vitest';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { MIXED_QUERIES as QUERIES, MIXED_TOPICS as TOPICS, seedMixedMemories } from '../testing/mixed-recall-fixture.ts';
+import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 // Recalls answered by read workers (read-only connections in threads) answer what the engine's own
@@ -64,3 +65,20 @@ test('a search on a read worker finds each write acknowledged before it, from FT
   await memory.forget([target!.memory.id]);
   expect(await found('zeppelin7')).toEqual([]);
 }, 60_000);
+
+test("searches go to the read workers through the module the backend names (readReplicas); a backend without it is searched in process", async () => {
+  const backend = createSqliteBackend({ home: temp.home });
+  try {
+    const refusing = { module: new URL('../testing/fixtures/refusing-read-replica.ts', import.meta.url).href, options: { note: 'fixture' } };
+    const routed = await open({ readWorkers: 1, backend: { ...backend, readReplicas: refusing } });
+    await routed.remember({ type: 'decision', content: 'The billing launch moves to Tuesday', importance: 0.8 });
+    await expect(routed.recallRelevant('billing launch', { recordAccess: false })).rejects.toMatchObject({ code: 'STORE_UNAVAILABLE', message: 'read replica of ada refused (fixture)' });
+    await routed.stop();
+    const { readReplicas: _none, ...withoutReplicas } = backend;
+    const inProcess = await open({ readWorkers: 1, backend: withoutReplicas });
+    expect((await inProcess.recallRelevant('billing launch', { recordAccess: false }))[0]?.memory.content).toBe('The billing launch moves to Tuesday');
+  } finally {
+    for (const engine of engines.splice(0)) await engine.stop();
+    await backend.close();
+  }
+});

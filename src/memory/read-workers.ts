@@ -4,15 +4,16 @@ import type { RecallWeights } from '../core/recall-scoring.ts';
 import { ERROR_CODES, type ErrorCode } from '../errors/codes.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
-import { siblingModule } from '../stores/sqlite/sibling-module.ts';
+import { siblingModule } from '../core/sibling-module.ts';
+import type { ReadReplicaSource } from '../spec/read-replicas.ts';
 import type { RecallResult } from './relevant-recall.ts';
 
 /** What a read worker is started with (read-worker.ts). */
 export interface ReadWorkerData {
-  /** The worker module, started through database-worker-entry.mjs (it registers tsx for a .ts module). */
+  /** The worker module, started through core/worker-entry.mjs (it registers tsx for a .ts module). */
   module: string;
-  home: string;
-  commonTermDocs: number | undefined;
+  /** How the worker opens an agent: the backend's `readReplicas`. */
+  replicas: ReadReplicaSource;
 }
 
 /** One recall, everything but the embedder: the engine embeds the query (through its cache) and sends the vector. */
@@ -62,11 +63,11 @@ function errorOf(failure: { message: string; code?: string }): HippocampusError 
   return code === undefined ? new StoreError({ message: `A read worker failed: ${failure.message}` }) : new HippocampusError({ code, message: failure.message });
 }
 
-function startThreads(key: string, data: Omit<ReadWorkerData, 'module'>, count: number): SharedWorkers {
+function startThreads(key: string, replicas: ReadReplicaSource, count: number): SharedWorkers {
   const entry: SharedWorkers = { threads: [], users: 0, pending: new Map() };
-  const workerData: ReadWorkerData = { ...data, module: siblingModule(import.meta.url, 'read-worker').href };
+  const workerData: ReadWorkerData = { replicas, module: siblingModule(import.meta.url, 'read-worker').href };
   for (let index = 0; index < count; index += 1) {
-    const worker = new Worker(new URL('../stores/sqlite/database-worker-entry.mjs', import.meta.url), { workerData });
+    const worker = new Worker(new URL('../core/worker-entry.mjs', import.meta.url), { workerData });
     const thread: Thread = { worker, inFlight: 0 };
     worker.on('message', (reply: ReadWorkerReply) => {
       thread.inFlight -= 1;
@@ -96,15 +97,16 @@ function startThreads(key: string, data: Omit<ReadWorkerData, 'module'>, count: 
 }
 
 /**
- * `count` read workers for the agents under `home`, started on first use and shared in the process.
+ * `count` read workers for the agents of one backend (its `readReplicas`), started on first use and
+ * shared in the process.
  *
  * @example
- * const workers = acquireReadWorkers({ home: './.hippocampus', count: 2, commonTermDocs: undefined });
+ * const workers = acquireReadWorkers({ replicas: backend.readReplicas!, count: 2 });
  * const results = await workers.recall({ agentId: 'ada', context: 'billing', options, now: Date.now(), weights, decayRate: 0.1, queryVector: null });
  */
-export function acquireReadWorkers(options: { home: string; count: number; commonTermDocs: number | undefined }): ReadWorkers {
-  const key = JSON.stringify([options.home, options.count, options.commonTermDocs ?? null]);
-  const entry = shared.get(key) ?? startThreads(key, { home: options.home, commonTermDocs: options.commonTermDocs }, options.count);
+export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count: number }): ReadWorkers {
+  const key = JSON.stringify([options.replicas.module, options.replicas.options, options.count]);
+  const entry = shared.get(key) ?? startThreads(key, options.replicas, options.count);
   entry.users += 1;
   let closed = false;
   const send = (request: ReadWorkerRequest, thread: Thread) =>

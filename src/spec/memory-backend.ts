@@ -3,6 +3,7 @@ import type { Clock } from './clock.ts';
 import type { ConsolidationMarks } from './consolidation-marks.ts';
 import type { ConversationMessages } from './conversation-messages.ts';
 import type { KnowledgeGraphStore } from './knowledge-graph.ts';
+import type { ReadReplicaSource } from './read-replicas.ts';
 import type { AgentScope, MemoryStore } from './memory-store.ts';
 import type { KeywordIndex, VectorIndex } from './search-index.ts';
 import type { SkillStore } from './skill-library.ts';
@@ -57,6 +58,12 @@ export interface MemoryBackend {
    * longer than `timeoutMs`. A backend of local files has nothing to reach and leaves it out.
    */
   reachable?(timeoutMs: number): Promise<void>;
+  /**
+   * Optional: how worker threads open read-only views of this backend's agents (the engine's
+   * `readWorkers` answer searches on them, beside its event loop). SQLite offers it; a database server
+   * already serves reads from many connections and leaves it out.
+   */
+  readonly readReplicas?: ReadReplicaSource;
   close(): Promise<void>;
 }
 

@@ -1,5 +1,8 @@
 import type { DatabaseMaintenance } from '../spec/database-maintenance.ts';
+import type { Clock } from '../spec/clock.ts';
+import type { Embedder } from '../spec/embedder.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { createSqliteMaintenance } from './sqlite/database-maintenance.ts';
 import { createSqliteBackend } from './sqlite/sqlite-backend.ts';
 
@@ -69,4 +72,16 @@ export async function openMaintenance(options: { store?: string; home: string })
     return createPostgresMaintenance(options.store);
   }
   return createSqliteMaintenance(options.home);
+}
+
+/**
+ * Working memory on the Redis a `redis://` URL names, loaded on demand so that no other command pulls
+ * ioredis in (in-process working memory needs no store: `src/working/`).
+ *
+ * @example
+ * const working = await openRedisWorkingMemory({ url: 'redis://127.0.0.1:6379', embedder });
+ */
+export async function openRedisWorkingMemory(options: { url: string; embedder?: Embedder; clock?: Clock }): Promise<WorkingMemoryStore> {
+  const { createRedisWorkingMemory } = await import('./redis/index.ts');
+  return createRedisWorkingMemory({ redis: options.url, ...(options.embedder ? { embedder: options.embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
 }

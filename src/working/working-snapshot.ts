@@ -4,6 +4,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
+import { openRedisWorkingMemory } from '../stores/open-backend.ts';
 import { createInProcessWorkingMemory } from './in-process-store.ts';
 
 export interface AgentWorkingMemory {
@@ -26,8 +27,7 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
   const embedder = options.embedder ?? undefined;
   if (options.redisUrl !== undefined) {
     // Loaded on demand: the CLI must not pull ioredis in for every command.
-    const { createRedisWorkingMemory } = await import('../stores/redis/index.ts');
-    const store = createRedisWorkingMemory({ redis: options.redisUrl, ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+    const store = await openRedisWorkingMemory({ url: options.redisUrl, ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
     return { store, location: options.redisUrl, close: () => store.close() };
   }
   const file = path.join(agentPaths(options.home, options.agentId).root, 'memory', 'working.json');

@@ -1,6 +1,6 @@
 import { runDatabaseWorker } from './database-worker.ts';
 import type { PostingsSnapshot } from './postings-snapshot.ts';
-import { siblingModule } from './sibling-module.ts';
+import { siblingModule } from '../../core/sibling-module.ts';
 
 /** Reads the FTS5 index of the database file into a postings snapshot in a worker thread. */
 export function buildPostingsSnapshot(databaseFile: string): Promise<PostingsSnapshot> {

@@ -8,7 +8,7 @@ import { loadSqliteVec } from './load-sqlite-vec.ts';
 // never held up; WAL lets it read while the engine writes.
 
 interface DatabaseWorkerData {
-  /** The worker module (a .ts file URL), started through database-worker-entry.mjs. */
+  /** The worker module (a .ts file URL), started through core/worker-entry.mjs. */
   module: string;
   databaseFile: string;
   input: unknown;
@@ -24,7 +24,7 @@ type Reply<T> = { value: T } | { error: string };
 export function runDatabaseWorker<T>(module: URL, databaseFile: string, input: unknown, failure: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const data: DatabaseWorkerData = { module: module.href, databaseFile, input };
-    const worker = new Worker(new URL('./database-worker-entry.mjs', import.meta.url), { workerData: data });
+    const worker = new Worker(new URL('../../core/worker-entry.mjs', import.meta.url), { workerData: data });
     let settled = false;
     const fail = (cause: unknown) => {
       if (settled) return;

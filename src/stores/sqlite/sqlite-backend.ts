@@ -11,6 +11,7 @@ import { createSqliteConsolidationMarks } from './consolidation-marks.ts';
 import { createSqliteGraphStore } from './graph-store.ts';
 import { createSqliteSkillStore } from './skill-store.ts';
 import { createSqliteWatermarkStore, inImmediateTransaction } from './watermark-store.ts';
+import { siblingModule } from '../../core/sibling-module.ts';
 
 export interface SqliteBackend extends MemoryBackend {
   readonly pool: SqliteConnectionPool;
@@ -45,6 +46,8 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     skills: createSqliteSkillStore({ pool }),
     consolidationMarks: createSqliteConsolidationMarks({ pool }),
     knowledgeGraph: (clock) => createSqliteGraphStore({ pool, clock }),
+    // WAL readers on connections of their own see every write committed before they were asked.
+    readReplicas: { module: siblingModule(import.meta.url, 'read-only-agent').href, options: { home: options.home, commonTermDocs: options.commonTermDocs ?? null } },
     // The host's messages table lives in the agent's file (createMessagesTable).
     conversations: {
       searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search),
