@@ -32,3 +32,21 @@ export async function withCliServer(args: string[], env: Record<string, string>,
     await new Promise((resolve) => child.on('close', resolve));
   }
 }
+
+/**
+ * Runs the CLI in this process with these leading arguments (e.g. `--home`, `--store`, `--json`),
+ * collecting what it prints: the in-process twin of running `bin/hippocampus.js`.
+ *
+ * @example
+ * const cli = cliWith(['--home', home, '--json']);
+ * const { code, stdout } = await cli('--agent', 'ada', 'recall');
+ */
+export function cliWith(leading: string[]): (...args: string[]) => Promise<{ code: number; stdout: string; stderr: string }> {
+  return async (...args) => {
+    const { main } = await import('../cli/main.ts');
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['node', 'hippocampus', ...leading, ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
+    return { code, stdout, stderr };
+  };
+}

@@ -1,30 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
-import { main } from '../../cli/main.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
-import { postgresBinaries, startPostgresServer, type RestartablePostgresServerHandle } from '../../testing/postgres-server.ts';
-import { createTempHome } from '../../testing/temp-home.ts';
+import { postgresBinaries } from '../../testing/postgres-server.ts';
+import { usePostgresServer } from '../../testing/postgres-suite.ts';
+import { cliWith } from '../../testing/cli-server.ts';
 import { describeDatabase } from './database-maintenance.ts';
 
-const { home, cleanup } = createTempHome('hippocampus-postgres-maintenance-');
-let server: RestartablePostgresServerHandle | undefined;
-beforeAll(async () => {
-  server = postgresBinaries() === null ? undefined : await startPostgresServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  cleanup();
-});
+const { home, server: running } = usePostgresServer('hippocampus-postgres-maintenance-');
 
-async function cli(...args: string[]) {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
-  return { code, stdout, stderr };
-}
+const cli = (...args: string[]) => cliWith(['--home', home, '--store', running().url, '--json'])(...args);
 
 describe('describeDatabase', () => {
   it('names host, port and database without the password or options', () => {
@@ -39,13 +26,13 @@ describe.skipIf(postgresBinaries() === null)('data check and data recover on Pos
     const before = await cli('data', 'check');
     expect(before.code, before.stderr).toBe(0);
     expect(JSON.parse(before.stdout)).toEqual([]);
-    const client = new pg.Client({ connectionString: server!.url });
+    const client = new pg.Client({ connectionString: running().url });
     await client.connect();
     try {
       expect((await client.query("SELECT to_regclass('hippocampus_schema') AS t")).rows[0].t).toBeNull();
 
       for (const agentId of ['ada', 'bob']) {
-        const memory = await createHippocampus({ home, agentId, store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+        const memory = await createHippocampus({ home, agentId, store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
         try {
           await memory.rememberMany(Array.from({ length: 20 }, (_, index) => ({ type: 'observation' as const, content: `${agentId} noted fact number ${index}: ${'the pump schedule '.repeat(40)}` })));
         } finally {
@@ -58,7 +45,7 @@ describe.skipIf(postgresBinaries() === null)('data check and data recover on Pos
       expect(results.map((result) => [result.agent, result.state])).toEqual([['ada', 'ok'], ['bob', 'ok']]);
       // 20 memories, their history and vectors: read back, every one.
       expect(results[0]!.rows).toBeGreaterThanOrEqual(40);
-      expect(results[0]!.location).toBe(describeDatabase(server!.url));
+      expect(results[0]!.location).toBe(describeDatabase(running().url));
 
       const unknown = await cli('--agent', 'nobody', 'data', 'check');
       // As for SQLite, an agent that never held anything is reported missing, not failed (nothing was lost).
@@ -71,23 +58,22 @@ describe.skipIf(postgresBinaries() === null)('data check and data recover on Pos
       expect(refused.stderr).toContain('point-in-time recovery');
 
       // Damage one heap page of the memories table on disk, as a disk fault would, and start the server again.
-      const file = path.join(server!.dataDirectory!, (await client.query("SELECT pg_relation_filepath('memories') AS file")).rows[0].file as string);
+      const file = path.join(running().dataDirectory!, (await client.query("SELECT pg_relation_filepath('memories') AS file")).rows[0].file as string);
       await client.end();
-      await server!.pause();
+      await running().pause();
       const handle = fs.openSync(file, 'r+');
       // pd_lower, pd_upper, pd_special, pd_pagesize_version of block 0: impossible values, so the page fails its header check.
       fs.writeSync(handle, Buffer.alloc(8, 0xff), 0, 8, 12);
       fs.closeSync(handle);
-      await server!.resume();
+      await running().resume();
     } finally {
       await client.end().catch(() => undefined);
     }
     const damaged = await cli('--agent', 'ada', 'data', 'check');
     expect(damaged.code).not.toBe(0);
     expect(damaged.stderr).toContain('DATABASE_CORRUPT');
-    let damagedText = '';
-    const human = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'ada', 'data', 'check'], { stdout: (text) => (damagedText += text), stderr: () => undefined });
-    expect(human).not.toBe(0);
-    expect(damagedText).toMatch(/^ada {2}DAMAGED {2}memories: invalid page in block 0 .*→ restore the database from a PostgreSQL backup/m);
+    const human = await cliWith(['--home', home, '--store', running().url, '--agent', 'ada'])('data', 'check');
+    expect(human.code).not.toBe(0);
+    expect(human.stdout).toMatch(/^ada {2}DAMAGED {2}memories: invalid page in block 0 .*→ restore the database from a PostgreSQL backup/m);
   }, 120_000);
 });

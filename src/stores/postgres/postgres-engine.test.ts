@@ -1,31 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { main } from '../../cli/main.ts';
 import { openAgentLayers } from '../../layers/agent-layers.ts';
 import { createLiveWatcher } from '../../live/live-watcher.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
 import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
-import { postgresBinaries, startPgliteServer, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
-import { withCliServer } from '../../testing/cli-server.ts';
+import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
+import { usePostgresServer } from '../../testing/postgres-suite.ts';
+import { cliWith, withCliServer } from '../../testing/cli-server.ts';
 import { runScript } from '../../testing/run-script.ts';
-import { createTempHome } from '../../testing/temp-home.ts';
 
-const { home, cleanup } = createTempHome('hippocampus-postgres-engine-');
-let server: PostgresServerHandle | undefined;
-beforeAll(async () => {
-  server = postgresBinaries() === null ? undefined : await startPostgresServer();
-}, 60_000);
-afterAll(async () => {
-  await server?.stop();
-  cleanup();
-});
+const { home, server: running } = usePostgresServer('hippocampus-postgres-engine-');
 
 describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipped: no PostgreSQL binaries; scripts/setup-system.sh installs them)', () => {
   it('remembers, recalls by meaning and keywords, and forgets completely, chosen by a store URL', async () => {
-    const memory = await createHippocampus({ home, agentId: 'ada', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const memory = await createHippocampus({ home, agentId: 'ada', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
     try {
       expect(memory.store.dialect).toBe('postgres');
       const { memory: locker } = await memory.remember({ type: 'observation', content: 'My locker code is ZEBRA-7431-quokka', importance: 0.9 });
@@ -43,8 +34,8 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       await memory.stop();
     }
     // Another engine on the same database sees what was kept; another agent sees nothing.
-    const again = await createHippocampus({ home, agentId: 'ada', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
-    const other = await createHippocampus({ home, agentId: 'bob', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const again = await createHippocampus({ home, agentId: 'ada', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const other = await createHippocampus({ home, agentId: 'bob', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
     try {
       expect((await again.stats()).total).toBe(2);
       expect(await other.recallRelevant('PostgreSQL billing', { limit: 5 })).toEqual([]);
@@ -55,12 +46,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
   });
 
   it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
-    const cli = async (...args: string[]) => {
-      let stdout = '';
-      let stderr = '';
-      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
-      return { code, stdout, stderr };
-    };
+    const cli = cliWith(['--home', home, '--store', running().url, '--json']);
     const remembered = await cli('--agent', 'cli-agent', 'remember', 'Grace prefers dark roast coffee', '--importance', '0.8');
     expect(remembered.code, remembered.stderr).toBe(0);
     const id = (JSON.parse(remembered.stdout) as { memory: { id: string } }).memory.id;
@@ -78,7 +64,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(unknown.stderr).toContain('nobody-here');
     // Refused before an engine opened: not even a bound model is left for the misspelled agent.
     const { default: pg } = await import('pg');
-    const client = new pg.Client({ connectionString: server!.url });
+    const client = new pg.Client({ connectionString: running().url });
     await client.connect();
     const leftovers = await client.query("SELECT (SELECT count(*) FROM vector_models WHERE agent_id = 'nobody-here') + (SELECT count(*) FROM memories WHERE agent_id = 'nobody-here') AS n");
     await client.end();
@@ -93,7 +79,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       { role: 'user', content: 'Please remember this: I always want concise answers.' },
     ];
     fs.writeFileSync(file, lines.map((line, index) => JSON.stringify({ ...line, timestamp: Date.UTC(2026, 0, 1, 10, index) })).join('\n') + '\n');
-    const memory = await createHippocampus({ home, agentId: 'watched', store: server!.url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const memory = await createHippocampus({ home, agentId: 'watched', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
     try {
       const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), batchSize: 2 });
       const reports = await watcher.runOnce();
@@ -127,11 +113,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     } finally {
       await memory.stop();
     }
-    const cli = async (...args: string[]) => {
-      let stdout = '';
-      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'skilled', '--json', ...args], { stdout: (text) => (stdout += text), stderr: (text) => console.error(text) });
-      return { code, stdout };
-    };
+    const cli = cliWith(['--home', home, '--store', running().url, '--agent', 'skilled', '--json']);
     expect((await cli('skills', 'add', 'restart-pump', '--description', 'restart the infusion pump', '--code', 'pumpctl restart')).code).toBe(0);
     const found = JSON.parse((await cli('skills', 'find', 'infusion pump restart')).stdout) as { skill: { name: string } }[];
     expect(found[0]?.skill.name).toBe('restart-pump');
@@ -141,12 +123,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const file = path.join(home, 'cli-chat.jsonl');
     const said = ['My sister Ana lives in Lisbon and teaches piano.', 'Lovely!', 'I adopted a cat named Miso last week.'];
     fs.writeFileSync(file, said.map((content, index) => JSON.stringify({ role: index === 1 ? 'assistant' : 'user', content, timestamp: Date.UTC(2026, 0, 2, 9, index) })).join('\n') + '\n');
-    const cli = async (...args: string[]) => {
-      let stdout = '';
-      let stderr = '';
-      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'cli-watched', '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
-      return { code, stdout, stderr };
-    };
+    const cli = cliWith(['--home', home, '--store', running().url, '--agent', 'cli-watched', '--json']);
     const watched = await cli('watch', '--source', file, '--once');
     expect(watched.code, watched.stderr).toBe(0);
     expect((JSON.parse(watched.stdout) as { created: number }).created).toBeGreaterThan(0);
@@ -155,7 +132,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const graph = await cli('graph', 'query', 'where does Ana live?');
     expect(graph.code, graph.stderr).toBe(0);
     expect(graph.stdout).toContain('Lisbon');
-    await withCliServer(['serve', '--home', home, '--store', server!.url, '--port', '0', '--keyword-only'], {}, async (url) => {
+    await withCliServer(['serve', '--home', home, '--store', running().url, '--port', '0', '--keyword-only'], {}, async (url) => {
       const json = { 'Content-Type': 'application/json' };
       const created = await fetch(`${url}/agents/served/memories`, { method: 'POST', headers: json, body: JSON.stringify({ type: 'decision', content: 'We deploy billing on Tuesdays only' }) });
       expect(created.status).toBe(201);
@@ -167,7 +144,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
   }, 180_000);
 
   it("the CLI watches the store's own messages table (--messages-table) once, for its agent only, and forget_memory takes the message with the memory", async () => {
-    const memory = await createHippocampus({ home, agentId: 'table-watched', store: server!.url, embedder: null });
+    const memory = await createHippocampus({ home, agentId: 'table-watched', store: running().url, embedder: null });
     const table = { table: 'chat_log' };
     const scope = { agentId: 'table-watched' };
     const messages = memory.backend.conversations!;
@@ -176,12 +153,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     // Another agent's message in the same table: never read for this agent.
     await messages.appendMessages({ agentId: 'someone-else' }, { ...table, messages: [{ role: 'user', content: 'Please remember that my locker code is 8812.', createdAt: Date.UTC(2026, 0, 2, 9) }] });
     await memory.stop();
-    const cli = async (...args: string[]) => {
-      let stdout = '';
-      let stderr = '';
-      const code = await main(['node', 'hippocampus', '--home', home, '--store', server!.url, '--agent', 'table-watched', '--json', ...args], { stdout: (text) => (stdout += `${text}\n`), stderr: (text) => (stderr += `${text}\n`) });
-      return { code, stdout, stderr };
-    };
+    const cli = cliWith(['--home', home, '--store', running().url, '--agent', 'table-watched', '--json']);
     const watched = await cli('watch', '--messages-table', 'chat_log', '--once');
     expect(watched.code, watched.stderr + watched.stdout).toBe(0);
     expect(JSON.parse(watched.stdout)).toMatchObject({ messages: 1 });
@@ -190,7 +162,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(missing.code).not.toBe(0);
     expect(missing.stderr).toContain('CONFIG_ERROR');
 
-    const reopened = await createHippocampus({ home, agentId: 'table-watched', store: server!.url, embedder: null });
+    const reopened = await createHippocampus({ home, agentId: 'table-watched', store: running().url, embedder: null });
     try {
       const rows = await reopened.store.query(scope, {});
       expect(rows.map((row) => row.content).join(' ')).toContain('seventeen purple elephants');
@@ -224,19 +196,17 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     await source.stop();
 
     const migrate = async (from: string, to: string, migrateHome: string) => {
-      let stdout = '';
-      let stderr = '';
-      const code = await main(['node', 'hippocampus', '--home', migrateHome, '--agent', 'mover', '--json', 'data', 'migrate', '--from', from, '--to', to], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+      const { code, stdout, stderr } = await cliWith(['--home', migrateHome, '--agent', 'mover', '--json'])('data', 'migrate', '--from', from, '--to', to);
       expect(code, stderr).toBe(0);
       return JSON.parse(stdout) as { memories: number; vectors: number; blocks: number; skills: number; skillVersions: number };
     };
-    expect(await migrate('sqlite', server!.url, sqliteHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1, skillVersions: 2 });
-    expect(await migrate(server!.url, 'sqlite', backHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1 });
+    expect(await migrate('sqlite', running().url, sqliteHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1, skillVersions: 2 });
+    expect(await migrate(running().url, 'sqlite', backHome)).toMatchObject({ memories: 4, vectors: 4, blocks: 1, skills: 1 });
     // A second migrate into the now full target is refused and changes nothing.
-    const again = await main(['node', 'hippocampus', '--home', sqliteHome, '--agent', 'mover', 'data', 'migrate', '--from', 'sqlite', '--to', server!.url], { stdout: () => undefined, stderr: () => undefined });
-    expect(again).toBe(1);
+    const again = await cliWith(['--home', sqliteHome, '--agent', 'mover'])('data', 'migrate', '--from', 'sqlite', '--to', running().url);
+    expect(again.code).toBe(1);
 
-    for (const [store, storeHome] of [[server!.url, home], ['sqlite', backHome]] as const) {
+    for (const [store, storeHome] of [[running().url, home], ['sqlite', backHome]] as const) {
       const copy = await createHippocampus({ home: storeHome, agentId: 'mover', store, embedder: createHashEmbedder({ dimensions: 64 }) });
       try {
         expect(await copy.store.query({ agentId: 'mover' }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' })).toEqual(original);
@@ -254,7 +224,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
 
   it("purge 'full' leaves no byte of a forgotten sentence in the database's table and index files", async () => {
     const { createPostgresBackend } = await import('./postgres-backend.ts');
-    const backend = await createPostgresBackend({ connectionString: server!.url, purge: 'full' });
+    const backend = await createPostgresBackend({ connectionString: running().url, purge: 'full' });
     const memory = await createHippocampus({ home, agentId: 'purged', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
     const secret = 'ZEBRA-7431-quokka';
     const filesHolding = (needle: string) => {
@@ -263,10 +233,10 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
         for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
           const file = path.join(directory, entry.name);
           if (entry.isDirectory()) walk(file);
-          else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(server!.dataDirectory!, file));
+          else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(running().dataDirectory!, file));
         }
       };
-      walk(path.join(server!.dataDirectory!, 'base'));
+      walk(path.join(running().dataDirectory!, 'base'));
       return found;
     };
     try {
@@ -286,10 +256,10 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
 
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
     const agentId = 'shared-writer';
-    const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', server!.url])));
+    const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', running().url])));
     const acknowledged = outputs.flatMap((output) => output.stdout.trim().split('\n'));
     expect(acknowledged).toHaveLength(450);
-    const memory = await createHippocampus({ home, agentId, store: server!.url, embedder: null });
+    const memory = await createHippocampus({ home, agentId, store: running().url, embedder: null });
     try {
       const stored = await memory.store.query({ agentId }, { includeSuperseded: true });
       expect(stored.map((record) => record.id).sort()).toEqual([...acknowledged].sort());
