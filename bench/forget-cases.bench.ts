@@ -18,6 +18,7 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 
 const parts = {
   all: FORGET_SCENARIOS,
+  'scenarios 1–121 + their 55 about nothing stored (the 605 requests before round 7)': FORGET_SCENARIOS.slice(0, 121),
   'scenarios 1–106 + their 47 about nothing stored (the 530 requests before round 6)': FORGET_SCENARIOS.slice(0, 106),
   'scenarios 1–30 + their 10 about nothing stored (the original 150 requests)': FORGET_SCENARIOS.slice(0, 30),
   'scenarios 1–38 + their 14 about nothing stored (the set before #11 item 4)': FORGET_SCENARIOS.slice(0, 38),
@@ -38,7 +39,7 @@ const parts = {
   'fresh (scenarios 122–131 + 7 about nothing stored, written before round 7, scored untouched first)': FORGET_SCENARIOS.slice(121),
 };
 /** Requests about nothing stored that belong to a part: all of them with "all", those written with a part's scenarios with it. */
-const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–106': [0, 47], 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], 'scenarios 102': [44, 47], 'scenarios 107': [47, 52], seen: [52, 55], fresh: [55, 62] };
+const NOTHING_STORED_BY_PART: Record<string, [number, number]> = { 'scenarios 1–121': [0, 55], 'scenarios 1–106': [0, 47], 'scenarios 1–30': [0, 10], 'scenarios 1–38': [0, 14], 'scenarios 39': [14, 19], 'scenarios 49': [19, 24], 'scenarios 59': [24, 29], 'scenarios 69': [29, 36], 'scenarios 85': [36, 39], 'scenarios 89': [39, 44], 'scenarios 102': [44, 47], 'scenarios 107': [47, 52], seen: [52, 55], fresh: [55, 62] };
 const nothingStoredOf = (name: string) => {
   if (name === 'all') return FORGET_NOTHING_STORED;
   const range = Object.entries(NOTHING_STORED_BY_PART).find(([prefix]) => name.startsWith(prefix))?.[1];
