@@ -102,3 +102,20 @@ describe('whose thing a description names', () => {
     expect(contentsOf((await forget('where we are going for our anniversary', { dryRun: true })).deleted)).toEqual(['We are going to Lisbon for our tenth anniversary in October']);
   });
 });
+
+describe('a role given to a name, and numbers typed short', () => {
+  it('does not take a memory naming the name for the person a role says, when it does not say that role', async () => {
+    await remember(['Luis and Marta split up after eight years together', 'Marta from yoga recommended a physio']);
+    const report = await forget('my cousin Marta', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    // With the cousin stored, the role names her.
+    await remember(['My cousin Marta is moving to Berlin']);
+    expect(contentsOf((await forget('my cousin Marta', { dryRun: true })).deleted)).toEqual(['My cousin Marta is moving to Berlin']);
+  });
+
+  it('reads "12k", "the 21st" and "3 Feb" as the number and date the memory writes in full', async () => {
+    await remember(['We have 12,000 euros of credit card debt', 'My credit card expires in 2027', "My grandparents' anniversary party is on 21 June at the Rosewood Hotel", 'Our wedding anniversary is on 3 September']);
+    expect(contentsOf((await forget('the 12k debt', { dryRun: true })).deleted)).toEqual(['We have 12,000 euros of credit card debt']);
+    expect(contentsOf((await forget('the anniversary do on the 21st', { dryRun: true })).deleted)).toEqual(["My grandparents' anniversary party is on 21 June at the Rosewood Hotel"]);
+  });
+});

@@ -211,7 +211,7 @@ export async function markOwnNamer(memory: Hippocampus, field: LeaderCandidate[]
 }
 
 /** How close each word is to the closest word of a text (1 for a word it holds), each word embedded alone. */
-async function wordCloseness(memory: Hippocampus, content: string, terms: string[][]): Promise<number[]> {
+export async function wordCloseness(memory: Hippocampus, content: string, terms: string[][]): Promise<number[]> {
   const forms = wordForms(content);
   const own = queryTerms(content);
   const words = terms.map((forms) => forms[0]!);

@@ -5,7 +5,7 @@ import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
-import { forgetByDescription } from './forget-by-description.ts';
+import { forgetByDescription, rolesNamed } from './forget-by-description.ts';
 
 const SECRET = 'The door code of the Kreuzberg flat is zqx4711';
 
@@ -73,5 +73,14 @@ describe('forgetByDescription', () => {
     await memory.rememberMany([{ type: 'observation', content: SECRET }, { type: 'observation', content: 'The Kreuzberg bakery opens at seven' }], { longTerm: true });
     const report = await forgetByDescription(memory, 'Kreuzberg door code');
     expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
+  });
+});
+
+describe('rolesNamed', () => {
+  it('reads the noun between a possessive and a name as who the person is, and nothing else', () => {
+    expect(rolesNamed('my cousin Marta', ['marta'])).toEqual(['cousin']);
+    expect(rolesNamed("our neighbour Gustav's ladder", ['gustav'])).toEqual(['neighbour']);
+    expect(rolesNamed('the money Rafael owes me', ['rafael'])).toEqual([]);
+    expect(rolesNamed('my Redux preference', ['redux'])).toEqual([]);
   });
 });

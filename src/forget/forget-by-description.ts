@@ -9,6 +9,7 @@ import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { aliasesOf } from './word-aliases.ts';
+import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
@@ -83,6 +84,20 @@ interface Description {
 function ownersOf(text: string): string[] {
   const owners = [...text.normalize('NFKC').matchAll(/([\p{L}\p{N}-]+?)(?:['’]s|(?<=s)['’])(?![\p{L}\p{N}])/gu)].map((match) => match[1]!.toLowerCase());
   return owners.filter((owner) => !['my', 'our', 'it', 'that', 'what', 'who', 'there', 'here', 'he', 'she'].includes(owner));
+}
+
+/**
+ * "my cousin Marta", "our neighbour Gustav": a noun between a possessive and a name says who that person is
+ * to the user. A memory naming the name without that noun (or a synonym of it) may be about another person of
+ * that name: "my cousin Marta", about nothing stored, deleted "Luis and Marta split up after eight years
+ * together" (scenarios 122–131, written before round 7), "cousin" being 0.61 from "together" as a word.
+ */
+export function rolesNamed(text: string, decisive: readonly string[]): string[] {
+  const tokens = analyzeWithWink(withoutContractions(text).normalize('NFKC')).tokens;
+  return tokens
+    .filter((token, at) => at >= 1 && token.pos === 'NOUN' && ['my', 'our'].includes(tokens[at - 1]!.normal) && decisive.includes((tokens[at + 1]?.normal ?? '').replace(/['’]s$/, '')))
+    // As typed: the tagger's normal form spells "neighbour" as "neighbor", which the memory's words are not.
+    .map((token) => token.value.toLowerCase());
 }
 
 function readDescription(text: string): Description {
@@ -241,27 +256,8 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
   return all;
 }
 
-/**
- * Forgetting as people say it: a description names a memory by meaning ("the door code of my old
- * flat") or by its content words in any order, where a name or a number is decisive ("that I like
- * Redux", "my Kreuzberg door code"). What it names for sure is hard-deleted with older versions of a
- * matched fact and what was derived from it, and the text is purged (the engine's forget, see
- * src/memory/forgetting.ts); nothing records that the request was made. When it is not sure — several
- * different memories fit, or one only partly — nothing is deleted and `candidates` lists what it may
- * mean, to confirm by id (`memory.forget(ids)`, `forget_memory({ ids })`). Memory blocks are not touched.
- *
- * @example
- * const report = await forgetByDescription(memory, 'the vault combination');
- * report.deleted // [{ id: '01J…', content: 'The vault combination is seventeen purple elephants', why: 'holds every word of the description (vault, combination)', … }]
- * report.candidates // [] — or, when unsure, what to confirm
- */
-export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
-  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe).
-  parseWith(forgetDescriptionSchema, description, 'forget description');
-  options = parseWith(forgetOptionsSchema, options ?? {}, 'forget options');
-  const given = options.threshold;
-  const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
-  const read = readDescription(description);
+/** What the rules make of a description: every memory judged, those offered to confirm, and the sure matches. */
+async function applyRules(memory: Hippocampus, description: string, read: Description, threshold: ForgetThreshold): Promise<{ field: Judged[]; judged: Judged[]; sure: Judged[] }> {
   /** How many of the kind words of the description ("appointment" in "my IVF appointment") a memory holds. */
   const kindHeld = (entry: Judged) => heldWords(wordForms(entry.content), read.kindWords).length;
   const field = await judgeCandidates(memory, read, threshold);
@@ -310,12 +306,57 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   if (!judged.some((entry) => entry.sure)) await markOwnActAmongHolders(memory, field, read);
   markUsersThing(judged, description);
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
+  const roles = rolesNamed(description, read.decisive);
+  for (const entry of judged) if (entry.sure && lacksRole(entry, roles)) Object.assign(entry, { sure: false, why: `${entry.why}; but it does not say the ${roles.join(', ')}` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
   if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
+  return { field, judged, sure };
+}
+
+/** The memory does not hold a role the description gives a name ("cousin" in "my cousin Marta"), itself or as a synonym. */
+function lacksRole(entry: Judged, roles: readonly string[]): boolean {
+  return roles.length > 0 && heldWords(wordForms(entry.content), roles.map((role) => wordForms(role)[0] ?? [role])).length < roles.length;
+}
+
+/**
+ * What the rules make of a description, for evaluation (src/evaluation/forget-choice-features.ts): the
+ * memories judged that could be the one meant (not another owner's or another role's, not saying the
+ * opposite), the sure matches (none when the rules would ask), and the description as read.
+ */
+export async function ruleVerdict(memory: Hippocampus, description: string): Promise<{ field: (ForgetMatch & { held: number })[]; sure: ForgetMatch[]; read: { text: string; terms: string[][]; decisive: string[] } }> {
+  const read = readDescription(description);
+  const { field, sure } = await applyRules(memory, description, read, forgetThresholdFor(memory.embedder));
+  const roles = rolesNamed(description, read.decisive);
+  const possible = field.filter((entry) => !entry.lacksOwner && !lacksRole(entry, roles) && !saysTheOpposite(description, entry.content));
+  return { field: possible.map((entry) => ({ ...toMatch(entry), held: entry.held })), sure: sure.map(toMatch), read };
+}
+
+/**
+ * Forgetting as people say it: a description names a memory by meaning ("the door code of my old
+ * flat") or by its content words in any order, where a name or a number is decisive ("that I like
+ * Redux", "my Kreuzberg door code"). What it names for sure is hard-deleted with older versions of a
+ * matched fact and what was derived from it, and the text is purged (the engine's forget, see
+ * src/memory/forgetting.ts); nothing records that the request was made. When it is not sure — several
+ * different memories fit, or one only partly — nothing is deleted and `candidates` lists what it may
+ * mean, to confirm by id (`memory.forget(ids)`, `forget_memory({ ids })`). Memory blocks are not touched.
+ *
+ * @example
+ * const report = await forgetByDescription(memory, 'the vault combination');
+ * report.deleted // [{ id: '01J…', content: 'The vault combination is seventeen purple elephants', why: 'holds every word of the description (vault, combination)', … }]
+ * report.candidates // [] — or, when unsure, what to confirm
+ */
+export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
+  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe).
+  parseWith(forgetDescriptionSchema, description, 'forget description');
+  options = parseWith(forgetOptionsSchema, options ?? {}, 'forget options');
+  const given = options.threshold;
+  const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
+  const read = readDescription(description);
+  const { judged, sure } = await applyRules(memory, description, read, threshold);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
     const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
     return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), threshold };

@@ -26,3 +26,21 @@ describe('numbers said in words', () => {
     expect(digitsForNumberWords('The one on the left has twelve seats')).toBe('The one on the left has 12 seats');
   });
 });
+
+describe('numbers and dates as people shorten them', () => {
+  it('reads thousands, ordinals and short month names as the memory writes them', () => {
+    expect(digitsForWords('the 12k debt')).toBe('the 12000 debt');
+    expect(digitsForWords('my 1.5K bonus')).toBe('my 1500 bonus');
+    expect(digitsForWords('the anniversary do on the 21st')).toBe('the anniversary do on the 21');
+    expect(digitsForWords('the 3 Feb operation')).toBe('the 3 February operation');
+    expect(digitsForWords('my flight on Sept. 14')).toBe('my flight on September 14');
+    expect(digitsForWords('the dec 3 dentist')).toBe('the December 3 dentist');
+  });
+
+  it('leaves words that only look like a short form', () => {
+    // "mar" and "jun" alone, in lower case and beside no number, are words; "kg" is no thousand; "4th" inside a code stays.
+    expect(digitsForWords('what would mar the day')).toBe('what would mar the day');
+    expect(digitsForWords('the 5kg bag')).toBe('the 5kg bag');
+    expect(digitsForWords('code AB4th')).toBe('code AB4th');
+  });
+});

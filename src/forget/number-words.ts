@@ -37,6 +37,25 @@ function valueOf(words: string[]): string {
   return String(total + current);
 }
 
+const MONTHS: Readonly<Record<string, string>> = { jan: 'January', feb: 'February', mar: 'March', apr: 'April', jun: 'June', jul: 'July', aug: 'August', sep: 'September', sept: 'September', oct: 'October', nov: 'November', dec: 'December' };
+
+/**
+ * How people shorten numbers and dates when they type: "the 12k debt" is the "12,000 euros" of the memory,
+ * "on the 21st" its "21 June", "the 3 Feb operation" its "3 February". Read as typed, each was a name or
+ * number no memory holds, and a name or number is decisive: nothing was even offered (scenarios 122–131,
+ * written before round 7). A month's short form counts when written with its capital or beside a number
+ * ("mar" alone is a word).
+ */
+function writtenShort(text: string): string {
+  return text
+    .replace(/(?<![\p{L}\p{N}.,])(\d+(?:\.\d+)?)k(?![\p{L}\p{N}])/giu, (_, amount: string) => String(Math.round(Number(amount) * 1000)))
+    .replace(/(?<![\p{L}\p{N}])(\d+)(?:st|nd|rd|th)(?![\p{L}\p{N}])/giu, '$1')
+    .replace(/(?<![\p{L}\p{N}])(jan|feb|mar|apr|jun|jul|aug|sept?|oct|nov|dec)\.?(?![\p{L}\p{N}])/giu, (word: string, short: string, offset: number, whole: string) => {
+      const besideNumber = /\d\s*$/u.test(whole.slice(0, offset)) || /^\.?\s*\d/u.test(whole.slice(offset + word.length));
+      return /^\p{Lu}/u.test(short) || besideNumber ? MONTHS[short.toLowerCase()]! : word;
+    });
+}
+
 /**
  * The text with each run of two or more number words, or a single one after a labelling word, written in digits.
  *
@@ -45,9 +64,10 @@ function valueOf(words: string[]): string {
  * digitsForWords('the one about my two kids') // unchanged
  */
 export function digitsForWords(text: string): string {
-  return text.replace(RUN, (run, offset: number) => {
+  const short = writtenShort(text);
+  return short.replace(RUN, (run, offset: number) => {
     const words = run.toLowerCase().split(/(?:\s+and\s+|[\s-]+)/u);
-    if (words.length < 2 && !LABEL_BEFORE.test(text.slice(0, offset))) return run;
+    if (words.length < 2 && !LABEL_BEFORE.test(short.slice(0, offset))) return run;
     return valueOf(words);
   });
 }
