@@ -6,7 +6,7 @@
  * the load generator does not share its event loop.
  *
  *   npx tsx bench/http-search.bench.ts [--size 100000] [--agents 1] [--amount 3000] [--connections 8]
- *       [--seconds 60] [--writes-per-second 50] [--baseline REF] [--rounds 1] [--read-workers 0,2]
+ *       [--seconds 60] [--writes-per-second 50] [--baseline REF] [--rounds 1] [--read-workers 0,2] [--baseline-read-workers 0]
  *
  * `--baseline REF` extracts that commit's src/ (git archive; or names a directory holding
  * an extracted tree) and runs its server on
@@ -18,7 +18,7 @@
  * POSTs /agents/:agent/memories (a durable `remember`), one at a time, at most
  * `--writes-per-second` (0: no writer), round-robin over the agents. `--read-workers`
  * lists the `readWorkers` settings of this checkout to run (each a variant of its own,
- * on the same databases; default 0).
+ * on the same databases; default 0); `--baseline-read-workers N` the baseline's (default 0).
  */
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,6 +41,7 @@ const { values } = parseArgs({
     baseline: { type: 'string' },
     rounds: { type: 'string', default: '1' },
     'read-workers': { type: 'string', default: '0' },
+    'baseline-read-workers': { type: 'string', default: '0' },
   },
 });
 const size = Number(values.size);
@@ -101,6 +102,33 @@ function cpuMsOf(child: ChildProcess, mainThread = false): number | null {
   }
 }
 
+/** CPU ms so far of each thread of the server process, by thread id (Linux; empty elsewhere). */
+function threadCpuMsOf(child: ChildProcess): Map<number, number> {
+  const threads = new Map<number, number>();
+  try {
+    for (const thread of fs.readdirSync(`/proc/${child.pid}/task`)) {
+      const fields = fs.readFileSync(`/proc/${child.pid}/task/${thread}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+      threads.set(Number(thread), ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    }
+  } catch {
+    // A thread that ended between the listing and its read: the others stand.
+  }
+  return threads;
+}
+
+/**
+ * The CPU each thread spent between two readings, per search: the event loop (main), the busiest
+ * other thread (a read worker, when there is one), and all the rest (libuv, V8's helpers, postings builds).
+ */
+function threadSplit(before: Map<number, number>, after: Map<number, number>, mainThread: number, searches: number): { main: number; busiestOther: number; rest: number } {
+  const spent = [...after].map(([thread, ms]) => ({ thread, ms: ms - (before.get(thread) ?? 0) }));
+  const main = spent.find((entry) => entry.thread === mainThread)?.ms ?? 0;
+  const others = spent.filter((entry) => entry.thread !== mainThread).sort((left, right) => right.ms - left.ms);
+  const busiest = others[0]?.ms ?? 0;
+  const rest = others.slice(1).reduce((total, entry) => total + entry.ms, 0);
+  return { main: round(main / searches, 2), busiestOther: round(busiest / searches, 2), rest: round(rest / searches, 2) };
+}
+
 async function stopServerProcess(child: ChildProcess): Promise<void> {
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
@@ -140,6 +168,16 @@ function startWriter(url: string, perSecond: number): { stop: () => Promise<{ wr
   };
 }
 
+/** The server's CPU (all threads) per acknowledged write, with the writer alone for ten seconds. */
+async function cpuPerWrite(child: ChildProcess, url: string): Promise<number | null> {
+  const before = cpuMsOf(child);
+  const writer = startWriter(url, writesPerSecond);
+  await new Promise((resolve) => setTimeout(resolve, 10_000));
+  const { writes } = await writer.stop();
+  const after = cpuMsOf(child);
+  return before === null || after === null || writes === 0 ? null : (after - before) / writes;
+}
+
 async function measure(source: string, variantHome: string, readWorkers: number) {
   const { url, child } = await startServerProcess(source, variantHome, readWorkers);
   try {
@@ -167,10 +205,18 @@ async function measure(source: string, variantHome: string, readWorkers: number)
     const writer = startWriter(url, writesPerSecond);
     const cpuBefore = cpuMsOf(child);
     const mainCpuBefore = cpuMsOf(child, true);
+    const threadsBefore = threadCpuMsOf(child);
+    const loadBefore = os.loadavg()[0]!;
     const { result, latencies } = await runLoad({ url, connections, amount, timeout: 30, requests: [request] }, maxSeconds);
     const cpuAfter = cpuMsOf(child);
     const mainCpuAfter = cpuMsOf(child, true);
+    const threadsAfter = threadCpuMsOf(child);
+    const loadAfter = os.loadavg()[0]!;
     const written = await writer.stop();
+    // The writer alone for a while, at the same rate: the server's CPU per write, so the searches' own CPU can be told
+    // from the writer's share (which per search grows as searches/s falls). A read worker replays the writes at its
+    // next search: that part stays in the searches' figure.
+    const writesAlone = writesPerSecond > 0 ? await cpuPerWrite(child, url) : null;
     // The same server answering GET /health: what the HTTP layer alone costs, for comparison.
     const health = await runLoad({ url, connections, amount: 2000, timeout: 30, requests: [{ method: 'GET', path: '/health' }] }, 20);
     return {
@@ -180,6 +226,12 @@ async function measure(source: string, variantHome: string, readWorkers: number)
       // The server's CPU (every thread) while the searches ran, writes beside them included, per search.
       serverCpuMsPerSearch: cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore) / result.requests.total, 2),
       mainThreadCpuMsPerSearch: mainCpuBefore === null || mainCpuAfter === null ? null : round((mainCpuAfter - mainCpuBefore) / result.requests.total, 2),
+      threadCpuMsPerSearch: threadSplit(threadsBefore, threadsAfter, child.pid!, result.requests.total),
+      // The machine's 1-minute load average as the searches began and ended (other sessions' work shows here).
+      loadAverage: [round(loadBefore, 1), round(loadAfter, 1)],
+      // The server's CPU a search with the writer's share taken out (its writes × CPU a write measured alone).
+      searchOnlyCpuMsPerSearch: writesAlone === null || cpuBefore === null || cpuAfter === null ? null : round((cpuAfter - cpuBefore - written.writes * writesAlone) / result.requests.total, 2),
+      cpuMsPerWrite: writesAlone === null ? null : round(writesAlone, 2),
       errors: result.errors + result.timeouts + result.non2xx,
       writer: { writesPerSecond: round(written.writes / written.seconds, 1), p95Ms: written.p95Ms, failures: written.failures },
       health: { requestsPerSecond: round(health.result.requests.total / health.result.duration, 1), p95Ms: round(percentile(health.latencies, 95), 2) },
@@ -193,7 +245,7 @@ try {
   const readWorkerSettings = values['read-workers'].split(',').map(Number);
   const checkoutHome = path.join(home, 'variant-checkout');
   const variants = [
-    ...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline), home: path.join(home, 'variant-baseline'), readWorkers: 0 }]),
+    ...(values.baseline === undefined ? [] : [{ name: `baseline ${values.baseline}`, source: sourceOf(values.baseline), home: path.join(home, 'variant-baseline'), readWorkers: Number(values['baseline-read-workers']) }]),
     ...readWorkerSettings.map((readWorkers) => ({ name: readWorkerSettings.length === 1 && readWorkers === 0 ? 'this checkout' : `this checkout, readWorkers ${readWorkers}`, source: checkout, home: checkoutHome, readWorkers })),
   ];
   // Variants of this checkout share its databases (same code, same schema); the baseline loads its own.
@@ -226,6 +278,10 @@ try {
           p95Ms: runs.map((run) => run.latencyMs.p95),
           serverCpuMsPerSearch: runs.map((run) => run.serverCpuMsPerSearch),
           mainThreadCpuMsPerSearch: runs.map((run) => run.mainThreadCpuMsPerSearch),
+          busiestOtherThreadCpuMsPerSearch: runs.map((run) => run.threadCpuMsPerSearch.busiestOther),
+          searchOnlyCpuMsPerSearch: runs.map((run) => run.searchOnlyCpuMsPerSearch),
+          cpuMsPerWrite: runs.map((run) => run.cpuMsPerWrite),
+          loadAverage: runs.map((run) => run.loadAverage),
           writesPerSecond: runs.map((run) => run.writer.writesPerSecond),
           healthPerSecond: runs.map((run) => run.health.requestsPerSecond),
           errors: runs.reduce((total, run) => total + run.errors + run.writer.failures, 0),

@@ -4,17 +4,20 @@
  * statement compilation (`prepare`) counted. With `--write`, a `remember` before each
  * search (a writer interleaved), timed on its own.
  *
- *   npx tsx bench/search-statements.bench.ts [--size 100000] [--home DIR] [--rounds 100] [--write] [--plain]
+ *   npx tsx bench/search-statements.bench.ts [--size 100000] [--home DIR] [--rounds 100] [--write] [--plain] [--profile FILE]
  *
  * `--plain` times the searches without timing statements (the timing wrapper costs ~0.5 ms a
  * search itself): the figure to compare, and the run to profile with `node --cpu-prof --import tsx`.
  *
  * A `--home` already holding the agent is reused as it is (the load takes a minute at 100k).
+ * `--profile FILE` writes a CPU profile (.cpuprofile) of the timed searches alone: started after the
+ * load, the postings build and the warm-up, which `node --cpu-prof` would count too.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { Session } from 'node:inspector/promises';
 import Database from 'better-sqlite3';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { percentile, round } from './lib/stats.ts';
@@ -22,7 +25,7 @@ import { syntheticMemories } from './lib/synthetic-memories.ts';
 import { BENCH_SEARCHES } from './lib/search-queries.ts';
 
 const { values } = parseArgs({
-  options: { size: { type: 'string', default: '100000' }, home: { type: 'string' }, rounds: { type: 'string', default: '100' }, write: { type: 'boolean', default: false }, plain: { type: 'boolean', default: false } },
+  options: { size: { type: 'string', default: '100000' }, home: { type: 'string' }, rounds: { type: 'string', default: '100' }, write: { type: 'boolean', default: false }, plain: { type: 'boolean', default: false }, profile: { type: 'string' } },
 });
 const size = Number(values.size);
 const rounds = Number(values.rounds);
@@ -83,6 +86,12 @@ try {
   prepares = 0;
   prepareMs = 0;
 
+  const profiler = values.profile === undefined ? null : new Session();
+  if (profiler !== null) {
+    profiler.connect();
+    await profiler.post('Profiler.enable');
+    await profiler.post('Profiler.start');
+  }
   const searchMs: number[][] = QUERIES.map(() => []);
   const writeMs: number[] = [];
   const started = performance.now();
@@ -102,6 +111,11 @@ try {
     }
   }
   const cpu = process.cpuUsage(cpuStarted);
+  if (profiler !== null) {
+    const { profile } = await profiler.post('Profiler.stop');
+    fs.writeFileSync(values.profile!, JSON.stringify(profile));
+    profiler.disconnect();
+  }
   const searches = rounds * QUERIES.length;
   const searchTotal = searchMs.flat().reduce((total, ms) => total + ms, 0);
   await memory.stop();

@@ -116,6 +116,25 @@ export function explainScore(signals: RecallSignals, weights: RecallWeights): Re
   return { score, signals, weights, contributions };
 }
 
+/**
+ * `explainScore(signals, weights).score` without the explanation: the same products summed in the same
+ * order (so the same number to the last bit), for the candidates a recall ranks and does not return.
+ */
+export function scoreOf(signals: RecallSignals, weights: RecallWeights): number {
+  return (
+    signals.semantic * weights.semantic +
+    signals.keyword * weights.keyword +
+    signals.thread * weights.thread +
+    signals.time * weights.time +
+    signals.hop * weights.hop +
+    signals.session * weights.session +
+    signals.speaker * weights.speaker +
+    signals.strength * weights.strength +
+    signals.recency * weights.recency +
+    signals.importance * weights.importance
+  );
+}
+
 /** The relevance part alone, 0..1, for similarity thresholds. */
 export function relevanceOf(signals: RecallSignals, weights: RecallWeights): number {
   const total = weights.semantic + weights.keyword;

@@ -5,6 +5,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { createUseLiteEmbedder } from '../providers/use-lite/index.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { MIXED_QUERIES, seedMixedMemories } from '../testing/mixed-recall-fixture.ts';
 import { createSqliteConnectionPool } from '../stores/sqlite/connection-pool.ts';
 import { MIGRATIONS } from '../stores/sqlite/migrations.ts';
 import { createSqliteMemoryStore } from '../stores/sqlite/memory-store.ts';
@@ -88,6 +89,21 @@ describe('semantic recall', () => {
       expect(explain.contributions[key]).toBeCloseTo(explain.signals[key] * explain.weights[key], 10);
     }
     expect(explain.signals.keyword).toBe(1);
+  });
+
+  it("gives every result its explanation's score exactly, best first, on every path of the mixed fixture (explanations are built for the returned few only)", async () => {
+    const memory = await open();
+    await seedMixedMemories(memory, 60);
+    let results = 0;
+    for (const { query, options } of MIXED_QUERIES) {
+      const found = await memory.recallRelevant(query, options);
+      for (const [position, result] of found.entries()) {
+        expect(result.score, query).toBe(result.explain.score);
+        if (position > 0) expect(result.score, query).toBeLessThanOrEqual(found[position - 1]!.score);
+      }
+      results += found.length;
+    }
+    expect(results).toBeGreaterThan(10);
   });
 
   it('caches query embeddings', async () => {

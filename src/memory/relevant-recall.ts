@@ -1,6 +1,6 @@
 import { parseFilter } from '../core/filter-language.ts';
 import { queryTerms } from '../core/query-terms.ts';
-import { explainScore, memorySignals, relevanceOf, resolveWeights, type RecallExplanation, type RecallWeights } from '../core/recall-scoring.ts';
+import { explainScore, memorySignals, relevanceOf, resolveWeights, scoreOf, type RecallExplanation, type RecallSignals, type RecallWeights } from '../core/recall-scoring.ts';
 import { IMPORTANT_ENOUGH_TO_KEEP } from '../core/importance.ts';
 import { FORGOTTEN_BELOW } from '../core/strength.ts';
 import type { RecallRelevantOptions } from '../config/recall-relevant-schema.ts';
@@ -117,10 +117,11 @@ interface ThreadCandidates {
   childIds: string[];
 }
 
+/** A scored candidate: its explanation is built for the returned few only (readRecords), from the same signals. */
 interface RankedCandidate {
   id: string;
   score: number;
-  explain: RecallExplanation;
+  signals: RecallSignals;
 }
 
 const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions) => resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
@@ -306,7 +307,8 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
     const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
     const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
-    const threadRelevance = Math.max(0, ...neighbours.map((id) => blend(relevanceOfId(id), weights)));
+    let threadRelevance = 0;
+    for (const id of neighbours) threadRelevance = Math.max(threadRelevance, blend(relevanceOfId(id), weights));
     const hop = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
     const signals = memorySignals(row, { ...own, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
@@ -314,8 +316,7 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
     if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;
     if (signals.semantic <= 0 && signals.keyword <= 0 && signals.thread <= 0) continue; // nothing ties it to the query
     if (options.similarityThreshold !== undefined && relevanceOf(signals, weights) < options.similarityThreshold) continue;
-    const explain = explainScore(signals, weights);
-    ranked.push({ id: row.id, score: explain.score, explain });
+    ranked.push({ id: row.id, score: scoreOf(signals, weights), signals });
   }
   return ranked.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
 }
@@ -340,8 +341,8 @@ async function scoreHead(deps: RelevantRecallDependencies, plan: RecallPlan, ran
   const rescored = head.map((entry) => {
     const memory = records.get(entry.id);
     const time = memory === undefined || plan.time === null ? 0 : timeMatch(plan.time, { said: memory.timestamp, about: timesOfMemory(memory) });
-    const explain = explainScore({ ...entry.explain.signals, time, speaker: speakers.get(entry.id) ?? 0 }, plan.weights);
-    return { id: entry.id, score: explain.score, explain };
+    const signals = { ...entry.signals, time, speaker: speakers.get(entry.id) ?? 0 };
+    return { id: entry.id, score: scoreOf(signals, plan.weights), signals };
   });
   rescored.sort((left, right) => right.score - left.score || (right.id > left.id ? 1 : -1));
   return { ranked: [...rescored, ...ranked.slice(head.length)], records };
@@ -389,11 +390,11 @@ async function askWithoutSpeakers(
 }
 
 /** Stage 7: whole records for the best few (those read already are kept); a memory deleted between the two reads is left out. */
-async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[], read: Map<string, MemoryRecord>): Promise<RecallResult[]> {
+async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[], read: Map<string, MemoryRecord>, weights: RecallWeights): Promise<RecallResult[]> {
   const missing = best.filter((entry) => !read.has(entry.id)).map((entry) => entry.id);
   const records = new Map(read);
   if (missing.length > 0) for (const memory of await deps.store.getMany(deps.scope, missing)) records.set(memory.id, memory);
-  return best.flatMap((entry) => (records.has(entry.id) ? [{ memory: records.get(entry.id)!, score: entry.score, explain: entry.explain }] : []));
+  return best.flatMap((entry) => (records.has(entry.id) ? [{ memory: records.get(entry.id)!, score: entry.score, explain: explainScore(entry.signals, weights) }] : []));
 }
 
 /**
@@ -413,5 +414,5 @@ export async function recallRelevant(deps: RelevantRecallDependencies, context: 
   await fillSimilarity(deps, plan, hits, thread, early);
   const first = await scoreHead(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
   const { ranked, records } = await askWithoutSpeakers(deps, plan, hits, thread, first, context, options);
-  return readRecords(deps, ranked.slice(0, options.limit), records);
+  return readRecords(deps, ranked.slice(0, options.limit), records, plan.weights);
 }

@@ -180,3 +180,35 @@ describe('in-memory keyword postings', () => {
     expect(await expectSameAsFts(['potsdam'])).toHaveLength(2);
   });
 });
+
+describe('memories holding every word among the newest (holdingAll)', () => {
+  it('are those FTS5 finds with "a" AND "b" past a seq — while the lists rise and once an edit puts an old memory at the end of its lists', async () => {
+    const db = backend.pool.connection(scope.agentId);
+    const postings = KeywordPostings.fromSnapshot(db, await buildPostingsSnapshot(agentPaths(home.home, scope.agentId).longTermDatabase));
+    const fromFts = (words: string[], afterSeq: number) =>
+      (db.prepare('SELECT rowid FROM memories_fts WHERE memories_fts MATCH ? AND rowid > ? ORDER BY rowid').pluck().all(words.map((word) => `"${word}"`).join(' AND '), afterSeq) as number[]);
+    const compare = () => {
+      const newest = db.prepare('SELECT max(seq) FROM memories').pluck().get() as number;
+      let found = 0;
+      for (const words of [['tram', 'bakery'], ['river', 'bridge', 'the'], ['night', 'music']]) {
+        for (const afterSeq of [-1, 0, 57, Math.floor(newest / 2), newest - 20, newest]) {
+          const expected = fromFts(words, afterSeq);
+          expect([...postings.holdingAll(words, afterSeq)!].sort((left, right) => left - right), JSON.stringify({ words, afterSeq })).toEqual(expected);
+          found += expected.length;
+        }
+      }
+      return found;
+    };
+    expect(compare()).toBeGreaterThan(50);
+    // New memories and deletes keep every list rising.
+    await add(sentences(60, 13));
+    db.prepare('DELETE FROM memories WHERE seq % 9 = 0').run();
+    postings.catchUp();
+    compare();
+    // Old memories edited go back in at the end of their lists: they no longer rise, and are read whole
+    // (a bisection would land among those older seqs and step past the newest).
+    db.prepare("UPDATE memories SET content = 'tram bakery river bridge the night music' WHERE seq % 3 = 0 AND seq < 200").run();
+    postings.catchUp();
+    expect(compare()).toBeGreaterThan(50);
+  });
+});
