@@ -2,6 +2,7 @@ import { DEFAULT_NEIGHBOUR_WEIGHT } from '../../core/recall-scoring.ts';
 import type { KeywordIndex } from '../../spec/search-index.ts';
 import { buildWhere, Parameters } from './memory-query.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { tsqueryOperand } from './tsquery-operand.ts';
 
 /** BM25 constants of FTS5's bm25(), so the hybrid recall's keyword signal means the same on both backends. */
 const K1 = 1.2;
@@ -69,7 +70,7 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
          ),
          query AS (
            SELECT array_agg(lexeme) AS words, min(average) AS average,
-                  (string_agg('''' || replace(replace(lexeme, '\\', '\\\\'), '''', '''''') || '''', ' | ') FILTER (WHERE rarity = 1 OR running <= $3::float8))::tsquery && hippocampus_agent_query($1) AS matching
+                  (string_agg(${tsqueryOperand('lexeme')}, ' | ') FILTER (WHERE rarity = 1 OR running <= $3::float8))::tsquery && hippocampus_agent_query($1) AS matching
            FROM weights
          ),
          matched AS (

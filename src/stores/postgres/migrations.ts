@@ -1,6 +1,7 @@
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { NEIGHBOUR_FIELD_SQL } from './neighbour-field-schema.ts';
 import type { PostgresDatabase, Queryable } from './postgres-database.ts';
+import { tsqueryOperand } from './tsquery-operand.ts';
 
 export interface PostgresMigration {
   version: number;
@@ -365,7 +366,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE FUNCTION hippocampus_agent_lexeme(agent_id text) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
         RETURN array_to_tsvector(ARRAY[' ' || left(agent_id, 500)]);
       CREATE FUNCTION hippocampus_agent_query(agent_id text) RETURNS tsquery LANGUAGE sql IMMUTABLE PARALLEL SAFE
-        RETURN ('''' || replace(replace(' ' || left(agent_id, 500), '\\', '\\\\'), '''', '''''') || '''')::tsquery;
+        RETURN (${tsqueryOperand("' ' || left(agent_id, 500)")})::tsquery;
       CREATE INDEX memories_keyword ON memories USING gin ((document || neighbour_document || hippocampus_agent_lexeme(agent_id))) WITH (fastupdate = off);
       DROP INDEX memories_document;
       DROP INDEX memories_neighbour_document;

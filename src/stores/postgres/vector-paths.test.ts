@@ -114,6 +114,15 @@ describe('approximate vector search on PostgreSQL finds what exact search finds'
       expect(await recallOf(first, agent)).toBeGreaterThanOrEqual(0.9);
       expect(await recallOf(second, agent)).toBeGreaterThanOrEqual(0.9);
       expect(await generations(first, other.scope)).toEqual({ trained: 1, rows: { 1: COUNT } });
+      // Rows of an older generation (a reassignment not finished yet) are ranked by one of the probe's two halves
+      // (two statements on two connections): found, and only once.
+      const stale = agent.ids.slice(0, 200);
+      await first.database.rows('UPDATE memory_vector_bits SET generation = 1 WHERE agent_id = $1 AND memory_id = ANY($2::text[])', [agent.scope.agentId, stale]);
+      for (const index of [0, 50, 199]) {
+        const hits = (await first.vectors.search(agent.scope, agent.vectors[index]!, { limit: 10 })).map((hit) => hit.id);
+        expect(hits[0]).toBe(stale[index]);
+        expect(new Set(hits).size).toBe(hits.length);
+      }
     } finally {
       await first.close();
       await second.close();
