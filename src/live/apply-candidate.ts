@@ -1,7 +1,8 @@
 import { liveScore, reinforcedScore } from '../core/live-score.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { findMatchingMemory, memoryTypeOf } from './candidate-matcher.ts';
+import { findMatchingMemory, memoryTypeOf, speakerOf } from './candidate-matcher.ts';
+import { hashContent } from '../core/content-hash.ts';
 import type { LiveCandidate } from './live-candidate.ts';
 
 /** The most recent mentions a memory lists in `context.repeatedIn`: a bound on the row; `encounterCount` keeps the full count. */
@@ -42,6 +43,19 @@ export function boundedSource(sourceId: string): string {
   return sourceId.length <= MAX_FIELD_LENGTH ? sourceId : `${sourceId.slice(0, 60)}…${sourceId.slice(-(MAX_FIELD_LENGTH - 61))}`;
 }
 
+/**
+ * The content a new memory is written with: the candidate's, unless a verbatim memory (kind memory: one
+ * row per text) already holds it from another person — then it says whose it is, as the engine would
+ * otherwise reinforce that person's memory with this one's mention (Bob's "I trust you with this: …"
+ * counted as the user saying it again).
+ */
+async function contentOfItsOwn(memory: Hippocampus, candidate: LiveCandidate, speaker: string | undefined): Promise<string> {
+  if (candidate.kind !== 'memory') return candidate.content;
+  const [verbatim] = await memory.store.findByContentHash({ agentId: memory.agentId }, [hashContent(candidate.content)], 'memory');
+  if (verbatim === undefined || speakerOf(verbatim) === speaker) return candidate.content;
+  return `${candidate.content} (said by ${speaker ?? 'the user'})`;
+}
+
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
 
 /**
@@ -56,7 +70,7 @@ export type CandidateOutcome = { action: 'created'; id: string } | { action: 're
  * await applyCandidate(memory, candidate, { sourceId: 'transcript:/tmp/chat.jsonl', threshold: 0.91 });
  */
 export async function applyCandidate(memory: Hippocampus, candidate: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
-  const match = await findMatchingMemory(memory, candidate, options.threshold);
+  const match = await findMatchingMemory(memory, candidate, options.threshold, options.speaker);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
     // The message that said it again is recorded on the memory it raised ("said again in message X"):
@@ -70,7 +84,7 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
       {
         type: memoryTypeOf(candidate),
         kind: candidate.kind,
-        content: candidate.content,
+        content: await contentOfItsOwn(memory, candidate, options.speaker),
         domain: candidate.domain,
         category: candidate.category,
         importance: candidate.importance,

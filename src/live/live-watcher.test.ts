@@ -151,6 +151,31 @@ describe('live watcher', () => {
     await memory.stop();
   });
 
+  it('keeps the same sentence from two people as two memories, each with its speaker; the agent echoing the user makes none', async () => {
+    appendLines(file, [
+      { id: 'u1', role: 'user', content: 'I moved to Berlin.', timestamp: 1 },
+      { id: 'c1', speaker: 'Caroline', content: 'I moved to Berlin.', timestamp: 2 },
+      { id: 'a1', role: 'assistant', content: 'I moved to Berlin.', timestamp: 3 },
+      { id: 'u2', role: 'user', content: 'I trust you with this: I am scared of the dark.', timestamp: 4 },
+      { id: 'b1', speaker: 'Bob', content: 'I trust you with this: I am scared of the dark.', timestamp: 5 },
+      // Said again by the same person: still one memory, reinforced.
+      { id: 'c2', speaker: 'Caroline', content: 'I moved to Berlin.', timestamp: 6 },
+      { id: 'b2', speaker: 'Bob', content: 'I trust you with this: I am scared of the dark.', timestamp: 7 },
+    ]);
+    const memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    const whoSaid = (pattern: RegExp) =>
+      rows
+        .filter((row) => pattern.test(row.content))
+        .map((row) => [row.context.speaker ?? 'user', row.encounterCount])
+        .sort((left, right) => String(left[0]).localeCompare(String(right[0])));
+    expect(whoSaid(/Berlin/)).toEqual([['Caroline', 2], ['user', 1]]);
+    expect(whoSaid(/dark/)).toEqual([['Bob', 2], ['user', 1]]);
+    expect(rows.some((row) => row.context.messageId?.toString().endsWith('a1'))).toBe(false);
+    await memory.stop();
+  });
+
   it('reinforces a memory that comes up again instead of creating it twice', async () => {
     appendLines(file, [{ role: 'user', content: 'I prefer oolong tea in the morning.', timestamp: 1 }, { role: 'user', content: 'ok thanks', timestamp: 2 }]);
     const memory = await openTestMemory(temp.home);
