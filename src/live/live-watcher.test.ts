@@ -308,6 +308,15 @@ describe('live watcher with USE-lite: another number is another memory (a probe)
       ['User has two cats at home', 2],
     ]);
   });
+
+  it('a time in words and a phone number written apart are the same memory again; another number is not', async () => {
+    const lines = ['My dentist appointment is at half past nine.', 'My dentist appointment is at 9:30.', 'My phone number is 555-1234.', 'My phone number is 5551234.', 'My phone number is 555-4321 now.'];
+    expect(await keptOf(lines)).toEqual([
+      ["User's dentist appointment is at half past nine", 2],
+      ["User's phone number is 555-1234", 2],
+      ["User's phone number is 555-4321", 1],
+    ]);
+  });
 });
 
 describe('live watcher: what a message cannot make a memory of is no reason to stop (a probe)', () => {
