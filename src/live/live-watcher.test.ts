@@ -122,9 +122,9 @@ describe('live watcher', () => {
     const memory = await openTestMemory(temp.home);
     const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), onEvent: (event) => events.push(event) });
     const [report] = await watcher.runOnce();
-    // 'developer' is OpenAI's name for the system role: read as the system's line, which yields nothing; 'web' is read past.
+    // 'developer' is OpenAI's name for the system role: read as the system's line, which yields nothing; 'web' is read past, and said so.
     expect(report!.messages).toBe(3);
-    expect(events.filter((event) => event.type === 'problem')).toEqual([]);
+    expect(events.flatMap((event) => (event.type === 'problem' ? [[event.line, event.message]] : []))).toEqual([[1, 'role "web": not user, assistant, system, tool or a person\'s name; read past']]);
     expect(await watcher.runOnce()).toEqual([]);
     await memory.stop();
     const rows = await liveRows(temp.home);
