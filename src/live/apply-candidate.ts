@@ -1,8 +1,7 @@
 import { liveScore, reinforcedScore } from '../core/live-score.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { findMatchingMemory, memoryTypeOf, speakerOf } from './candidate-matcher.ts';
-import { hashContent } from '../core/content-hash.ts';
+import { findMatchingMemory, memoryTypeOf } from './candidate-matcher.ts';
 import type { LiveCandidate } from './live-candidate.ts';
 
 /** The most recent mentions a memory lists in `context.repeatedIn`: a bound on the row; `encounterCount` keeps the full count. */
@@ -44,16 +43,14 @@ export function boundedSource(sourceId: string): string {
 }
 
 /**
- * The content a new memory is written with: the candidate's, unless a verbatim memory (kind memory: one
- * row per text) already holds it from another person — then it says whose it is, as the engine would
- * otherwise reinforce that person's memory with this one's mention (Bob's "I trust you with this: …"
- * counted as the user saying it again).
+ * A candidate from a person named in a multi-party transcript, told of them: the analyzers retell a speaker's
+ * "I" as "User", and what Caroline said of herself ("I moved to Berlin") is about Caroline — "Caroline lives in
+ * Berlin", of the world around the user, as the user's brother's news is — not "User lives in Berlin" about the user.
  */
-async function contentOfItsOwn(memory: Hippocampus, candidate: LiveCandidate, speaker: string | undefined): Promise<string> {
-  if (candidate.kind !== 'memory') return candidate.content;
-  const [verbatim] = await memory.store.findByContentHash({ agentId: memory.agentId }, [hashContent(candidate.content)], 'memory');
-  if (verbatim === undefined || speakerOf(verbatim) === speaker) return candidate.content;
-  return `${candidate.content} (said by ${speaker ?? 'the user'})`;
+function toldOf(candidate: LiveCandidate, speaker: string | undefined): LiveCandidate {
+  if (speaker === undefined) return candidate;
+  const content = candidate.content.replace(/\bUser\b/gu, () => speaker);
+  return { ...candidate, content, domain: candidate.domain === 'user' ? 'world' : candidate.domain };
 }
 
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
@@ -69,7 +66,8 @@ export type CandidateOutcome = { action: 'created'; id: string } | { action: 're
  * @example
  * await applyCandidate(memory, candidate, { sourceId: 'transcript:/tmp/chat.jsonl', threshold: 0.91 });
  */
-export async function applyCandidate(memory: Hippocampus, candidate: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
+export async function applyCandidate(memory: Hippocampus, proposed: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
+  const candidate = toldOf(proposed, options.speaker);
   const match = await findMatchingMemory(memory, candidate, options.threshold, options.speaker);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
@@ -84,7 +82,7 @@ export async function applyCandidate(memory: Hippocampus, candidate: LiveCandida
       {
         type: memoryTypeOf(candidate),
         kind: candidate.kind,
-        content: await contentOfItsOwn(memory, candidate, options.speaker),
+        content: candidate.content,
         domain: candidate.domain,
         category: candidate.category,
         importance: candidate.importance,

@@ -20,7 +20,7 @@ export function defaultMatchThreshold(memory: Pick<Hippocampus, 'embedder'>): nu
 }
 
 /** Who said what a memory holds: the person named in a multi-party transcript (`context.speaker`), else the user (undefined). */
-export function speakerOf(record: Pick<MemoryRecord, 'context'>): string | undefined {
+function speakerOf(record: Pick<MemoryRecord, 'context'>): string | undefined {
   return typeof record.context.speaker === 'string' ? record.context.speaker : undefined;
 }
 

@@ -172,6 +172,12 @@ describe('live watcher', () => {
         .sort((left, right) => String(left[0]).localeCompare(String(right[0])));
     expect(whoSaid(/Berlin/)).toEqual([['Caroline', 2], ['user', 1]]);
     expect(whoSaid(/dark/)).toEqual([['Bob', 2], ['user', 1]]);
+    // What another person said of themselves is about them, not the user: a core-memory block read
+    // "[about the user · identity] User lives in Berlin" for Caroline's line.
+    const said = (speaker: string | undefined, pattern: RegExp) => rows.find((row) => row.context.speaker === speaker && pattern.test(row.content));
+    expect([said('Caroline', /Berlin/)?.content, said('Caroline', /Berlin/)?.domain]).toEqual(['Caroline lives in Berlin', 'world']);
+    expect([said(undefined, /Berlin/)?.content, said(undefined, /Berlin/)?.domain]).toEqual(['User lives in Berlin', 'user']);
+    expect(said('Bob', /dark/)?.content).toBe('Bob trusts the agent with this: they are scared of the dark');
     expect(rows.some((row) => row.context.messageId?.toString().endsWith('a1'))).toBe(false);
     await memory.stop();
   });
