@@ -80,7 +80,7 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
           // memory about the user, and reported, so a host whose rows are all read past can tell why.
           const role = tableSpeaker(row.role);
           if (role !== null) messages.push({ id: tableMessageId(table, row.id), role, content: row.content, timestamp: timestamp.ms });
-          else problems.push({ line: row.id, message: readPastProblem(row.role) });
+          else problems.push({ line: row.id, message: readPastProblem(row.role), readPast: true });
         }
       }
       const next: SourcePosition = lastRow

@@ -124,7 +124,7 @@ function readLines(fd: number, from: SourcePosition | null, maxMessages: number)
       else if (parsed.message !== null) messages.push(parsed.message);
       // A line in a role no one speaks in is consumed unread, and said so: a transcript all of whose lines say
       // "web" would otherwise be watched to its end with nothing kept and nothing told.
-      else problems.push({ line: next.line, message: parsed.readPast });
+      else problems.push({ line: next.line, message: parsed.readPast, readPast: true });
     }
     pending = pending.subarray(start);
     pendingStart += start;
