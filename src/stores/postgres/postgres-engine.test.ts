@@ -269,7 +269,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     // Held by an SQLite agent written before (its store takes one): copied without it, and said so.
     const legacyHome = path.join(home, 'nul-legacy');
     const legacy = await createHippocampusFromEntry({ home: legacyHome, agentId: 'nul-legacy', embedder: createHashEmbedder({ dimensions: 64 }) });
-    const [{ memory: record }] = (await legacy.rememberMany([{ type: 'chat', content: 'locker code 9920' }], { longTerm: true })) as [{ memory: { id: string } }];
+    const record = (await legacy.rememberMany([{ type: 'chat', content: 'locker code 9920' }], { longTerm: true }))[0]!.memory;
     await legacy.store.updateMany({ agentId: 'nul-legacy' }, [{ id: record.id, patch: { content: `locker${nul} code 9920`, context: { said: `by${nul} me` } } }]);
     expect((await legacy.store.getMany({ agentId: 'nul-legacy' }, [record.id]))[0]?.content).toContain(nul);
     await legacy.stop();
