@@ -11,7 +11,7 @@ describe('text as a store holds it', () => {
   it('reads back after a restart what remember returned: a lone surrogate is one U+FFFD, U+0000 is gone (it came back as three U+FFFD)', async () => {
     const open = () => createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
     const memory = await open();
-    const { memory: stored } = await memory.remember({ type: 'chat', content: 'odd \ud800 text\u0000 \udc00 🧠', tags: ['t\udc00'], context: { note: '\ud83d' } }, { longTerm: true });
+    const { memory: stored } = await memory.remember({ type: 'chat', content: 'odd \ud800 text\u0000 \udc00 🧠', tags: ['t\udc00'], context: { note: '\ud83d' } });
     await memory.stop();
     expect([stored.content, stored.tags, stored.context]).toEqual(['odd \ufffd text \ufffd 🧠', ['t\ufffd'], { note: '\ufffd' }]);
     const again = await open();
