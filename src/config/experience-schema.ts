@@ -12,7 +12,32 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
   z.union([storedText, z.number().refine(Number.isFinite, 'must be finite'), z.boolean(), z.null(), z.array(jsonValue), z.record(storedText, jsonValue)]),
 );
 
-export const contextSchema = z.record(storedText, jsonValue);
+/** How deep a memory's context may nest, and how large it may be as JSON: a context is metadata beside the content. */
+export const CONTEXT_LIMITS = { depth: 32, bytes: 100_000 } as const;
+
+/**
+ * Why a context is too deep or too large, measured without recursion: a context nested 10,000 deep overflowed
+ * the stack of the recursive schema (a bare RangeError), and one of 5 MB was stored beside a 100 KB content cap.
+ */
+function contextShapeProblem(value: unknown): string | null {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > CONTEXT_LIMITS.depth) return `must nest at most ${CONTEXT_LIMITS.depth} levels deep`;
+    for (const inner of Object.values(node)) pending.push([inner, depth + 1]);
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  return bytes > CONTEXT_LIMITS.bytes ? `must be at most ${CONTEXT_LIMITS.bytes} bytes as JSON, got ${bytes}` : null;
+}
+
+export const contextSchema = z
+  .unknown()
+  .superRefine((value, context) => {
+    const problem = contextShapeProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  })
+  .pipe(z.record(storedText, jsonValue));
 
 
 const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
