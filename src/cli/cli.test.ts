@@ -86,6 +86,18 @@ describe('watch --once', () => {
   });
 });
 
+describe('index import', () => {
+  it('says on one line why a mirror index is refused (it printed "… is not a valid memory index:" and no reason)', async () => {
+    const dir = path.join(home, 'mirror');
+    fs.mkdirSync(dir);
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ version: 1, lastUpdated: '2026-01-01T00:00:00Z', agentId: 'ada', memories: [{ id: 'x', content: 'y', importance: 5 }] }, null, 2));
+    const refused = await cli('index', 'import', '--dir', dir);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/is not a valid memory index: line \d+: memories\.0\.\w+: /u);
+  });
+});
+
 describe('watch --help', () => {
   it("names every role a transcript line is read in, other frameworks' names too (it said only user, assistant, system or tool, and that others are read past)", () => {
     const source = createProgram().commands.find((command) => command.name() === 'watch')!.options.find((option) => option.long === '--source')!;

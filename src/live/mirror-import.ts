@@ -42,7 +42,7 @@ export function readMirrorIndex(file: string): MirrorIndex {
     else seen.set(entry.id, line);
   }
   if (!result.success || issues.length > 0) {
-    throw new ValidationError({ message: `${file} is not a valid memory index:\n${issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n')}`, issues });
+    throw new ValidationError({ message: `${file} is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
   }
   return result.data;
 }
