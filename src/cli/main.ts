@@ -1,5 +1,6 @@
 import { Command, CommanderError } from 'commander';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { FAILED_QUERY } from '../errors/store-error.ts';
 import { packageInfo } from '../server/routes/system-routes.ts';
 import { createCliContext } from './cli-context.ts';
 import { registerBenchCommand } from './commands/bench-command.ts';
@@ -56,7 +57,11 @@ export async function main(argv: string[], io?: { stdout: (text: string) => void
     if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
     const flags = { json: argv.includes('--json'), debug: argv.includes('--debug') };
     const code = HippocampusError.isInstance(error) ? error.code : 'INTERNAL_ERROR';
-    const message = (error instanceof Error ? error.message : String(error)).split('\n')[0]!;
+    // One line, without a store error's failed query and parameters (--debug shows them); every other line of the message is
+    // kept (an invalid mirror index printed "… is not a valid memory index:" and none of its reasons).
+    const whole = error instanceof Error ? error.message : String(error);
+    const full = whole.includes(FAILED_QUERY) ? whole.slice(0, whole.indexOf(FAILED_QUERY)) : whole;
+    const message = full.split('\n').map((line) => line.trim()).filter((line) => line.length > 0).join(' ');
     stderr(flags.json ? JSON.stringify({ error: { code, message } }) : `error [${code}]: ${message}`);
     if (flags.debug && error instanceof Error && error.stack) stderr(error.stack);
     return code === 'VALIDATION_ERROR' || code.startsWith('INVALID') ? 2 : 1;

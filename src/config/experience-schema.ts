@@ -1,13 +1,43 @@
 import { z } from 'zod';
+import { storableText } from '../core/stored-text.ts';
 import { storableTimeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 import { identifierSchema } from './identifiers.ts';
 
+// Without U+0000 (storableText), on every backend alike: on PostgreSQL a remember holding one failed as a STORE_ERROR.
+const storedText = z.string().transform(storableText);
+const storable = <Output extends string>(schema: z.ZodType<Output, string>) => storedText.pipe(schema);
+
 const jsonValue: z.ZodType<unknown> = z.lazy(() =>
-  z.union([z.string(), z.number().refine(Number.isFinite, 'must be finite'), z.boolean(), z.null(), z.array(jsonValue), z.record(z.string(), jsonValue)]),
+  z.union([storedText, z.number().refine(Number.isFinite, 'must be finite'), z.boolean(), z.null(), z.array(jsonValue), z.record(storedText, jsonValue)]),
 );
 
-export const contextSchema = z.record(z.string(), jsonValue);
+/** How deep a memory's context may nest, and how large it may be as JSON: a context is metadata beside the content. */
+export const CONTEXT_LIMITS = { depth: 32, bytes: 100_000 } as const;
+
+/**
+ * Why a context is too deep or too large, measured without recursion: a context nested 10,000 deep overflowed
+ * the stack of the recursive schema (a bare RangeError), and one of 5 MB was stored beside a 100 KB content cap.
+ */
+function contextShapeProblem(value: unknown): string | null {
+  const pending: [unknown, number][] = [[value, 1]];
+  while (pending.length > 0) {
+    const [node, depth] = pending.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    if (depth > CONTEXT_LIMITS.depth) return `must nest at most ${CONTEXT_LIMITS.depth} levels deep`;
+    for (const inner of Object.values(node)) pending.push([inner, depth + 1]);
+  }
+  const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');
+  return bytes > CONTEXT_LIMITS.bytes ? `must be at most ${CONTEXT_LIMITS.bytes} bytes as JSON, got ${bytes}` : null;
+}
+
+export const contextSchema = z
+  .unknown()
+  .superRefine((value, context) => {
+    const problem = contextShapeProblem(value);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  })
+  .pipe(z.record(storedText, jsonValue));
 
 
 const unit = z.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1');
@@ -17,21 +47,20 @@ export function createExperienceSchema(limits: { maxContentBytes: number; maxTag
   return z
     .object({
       type: z.enum(MEMORY_TYPES),
-      content: z
-        .string()
+      content: storedText
         .refine((value) => value.trim().length > 0, 'must not be empty')
         .refine((value) => Buffer.byteLength(value, 'utf8') <= limits.maxContentBytes, `must be at most ${limits.maxContentBytes} bytes`),
       kind: z.enum(MEMORY_KINDS).optional(),
       sessionId: identifierSchema.optional(),
       context: contextSchema.optional(),
-      domain: z.string().max(200).optional(),
-      category: z.string().max(200).optional(),
+      domain: storable(z.string().max(200)).optional(),
+      category: storable(z.string().max(200)).optional(),
       timestamp: storableTimeSchema.optional(),
       importance: unit.optional(),
       intensity: unit.optional(),
-      tags: z.array(z.string().min(1).max(200)).max(limits.maxTags).optional(),
+      tags: z.array(storable(z.string().min(1).max(200))).max(limits.maxTags).optional(),
       relatedTo: z.array(z.string().min(1).max(64)).max(1000).optional(),
-      source: z.string().max(200).optional(),
+      source: storable(z.string().max(200)).optional(),
     })
     .strict();
 }

@@ -39,6 +39,17 @@ describe('the numbers a statement states', () => {
     ['The train leaves at 9:30pm', 'The train leaves at 21:30'],
     ['Lunch is at noon', 'Lunch is at 12pm'],
     ['User bought a dozen eggs', 'User bought 12 eggs'],
+    ['The meeting is at half past nine', 'The meeting is at 9:30'],
+    ['The meeting is at half past 9', 'The meeting is at 9.30'],
+    ['The meeting is at quarter past nine', 'The meeting is at 9:15'],
+    ['The meeting is at a quarter to ten', 'The meeting is at 9:45'],
+    ['The meeting is at twenty past nine', 'The meeting is at 9:20'],
+    ['The meeting is at nine thirty', 'The meeting is at 9:30'],
+    ['The train leaves at half past nine in the evening', 'The train leaves at 21:30'],
+    ["User's number is 555-1234", "User's number is 5551234"],
+    ["User's number is 555 1234", "User's number is 555-1234"],
+    ["User's number is (555) 123-4567", "User's number is 5551234567"],
+    ["User's number is +1 555-123-4567", "User's number is 1-555-123-4567"],
   ])('"%s" and "%s" state the same numbers', (left, right) => {
     expect(sameNumbers(left, right)).toBe(true);
     expect(sameNumbers(right, left)).toBe(true);
@@ -55,6 +66,14 @@ describe('the numbers a statement states', () => {
     ['The train leaves at 9:30pm', 'The train leaves at 9:30am'],
     ['The alarm is set for 12am', 'The alarm is set for 12pm'],
     ["User's rent is $1,500 a month", "User's rent is $1,600 a month"],
+    ['The meeting is at half past nine', 'The meeting is at 9:45'],
+    ['The meeting is at half past nine', 'The meeting is at 10:30'],
+    ['The meeting is at quarter to ten', 'The meeting is at 10:15'],
+    ['The train leaves at half past nine', 'The train leaves at 21:30'],
+    ["User's number is 555-1234", "User's number is 5551235"],
+    ["User's number is 555-1234", "User's number is 555-4321"],
+    ["User's number is 555 1234", "User's number is 5554321"],
+    ["User's number is (555) 123-4567", "User's number is 5551234568"],
   ])('"%s" and "%s" do not', (left, right) => {
     expect(sameNumbers(left, right)).toBe(false);
     expect(sameNumbers(right, left)).toBe(false);

@@ -17,12 +17,26 @@ export function statedNumbers(text: string): string[] {
  * True when two texts state the same numbers (none at all included): every number one writes in digits,
  * the other states too, in digits or in words ("I have 2 cats" and "I have two cats" state the same). A
  * number said only in words is not asked of the other text: "one" and "second" are as often no number.
+ * Digit groups written apart, as a phone number is, are also the number they spell together: "555-1234"
+ * is "5551234" said again, and "555-4321" is not.
  */
 export function sameNumbers(left: string, right: string): boolean {
-  const [a, b] = [digitNumbers(left), digitNumbers(right)];
-  if (a.size === 0 && b.size === 0) return true;
-  const [inA, inB] = [new Set([...a, ...wordNumbers(left)]), new Set([...b, ...wordNumbers(right)])];
-  return [...a].every((number) => inB.has(number)) && [...b].every((number) => inA.has(number));
+  const [a, b] = [numbersOf(left), numbersOf(right)];
+  if (a.numbers.size === 0 && b.numbers.size === 0) return true;
+  const [inA, inB] = [new Set([...a.numbers, ...a.apart.map((group) => group.joined), ...wordNumbers(left)]), new Set([...b.numbers, ...b.apart.map((group) => group.joined), ...wordNumbers(right)])];
+  return statedIn(a, inB) && statedIn(b, inA);
+}
+
+/** Digit groups written apart ("555-1234", "(555) 123 4567"): the groups, and the number they spell together. */
+interface WrittenApart {
+  parts: string[];
+  joined: string;
+}
+
+/** Every number of `side` is in `other`, or belongs to groups written apart whose joined number is. */
+function statedIn(side: { numbers: Set<string>; apart: WrittenApart[] }, other: Set<string>): boolean {
+  const together = new Set(side.apart.filter((group) => other.has(group.joined)).flatMap((group) => group.parts));
+  return [...side.numbers].every((number) => other.has(number) || together.has(number));
 }
 
 /** Runs of letters and digits, joined by a comma, point or colon before a digit ("84,000", "9:30", "v1.2.0"). */
@@ -42,14 +56,50 @@ function numberTokens(text: string): string[] {
 }
 
 function digitNumbers(text: string): Set<string> {
+  return numbersOf(text).numbers;
+}
+
+function numbersOf(text: string): { numbers: Set<string>; apart: WrittenApart[] } {
   const written = text
     .normalize('NFKC')
     .toLowerCase()
+    // "half past 9" is "9:30", "a quarter to 10" is "9:45".
+    .replace(/\b(half|quarter)\s+(past|after|to)\s+(\d{1,2})(?![\p{L}\p{N}]|[.:]\p{N})/gu, (whole, part: string, side: string, hour: string) => clockTime(Number(hour), part === 'half' ? 30 : 15, side === 'to') ?? whole)
     // "10 am", "10 a.m.", "10am" are one time.
     .replace(/(\p{N})\s*([ap])\.?m\.?(?![\p{L}\p{N}])/gu, '$1$2m')
     // "1.5 million" is "1500000" (as "1,500,000" is).
     .replace(/(?<![\p{L}\p{N}.,])(\d+(?:\.\d+)?)\s+(thousand|million|billion)(?![\p{L}])/gu, (_, number: string, scale: string) => String(Math.round(Number(number) * SCALES[scale]!)));
-  return new Set(numberTokens(written).map(canonical));
+  return { numbers: new Set(numberTokens(written).map(canonical)), apart: writtenApart(written) };
+}
+
+/**
+ * Digit groups separated by spaces, hyphens or parentheses, the way phone numbers are written: at least five
+ * digits, every group after the first of two or more (so "7 5" or "12-3" is not one number). A group run into
+ * letters or into a time or decimal ("9 30pm", "10 9:30") is not part of one. One pattern over the run, then
+ * string checks: linear in the text.
+ */
+function writtenApart(written: string): WrittenApart[] {
+  const found: WrittenApart[] = [];
+  for (const match of written.matchAll(/\(?\d[\d\s()\-\u2010-\u2015]*/gu)) {
+    // Trimmed by hand: /[^\d]+$/ rescans every gap between digits to the end of the run (quadratic).
+    let end = match[0].length;
+    while (end > 0 && !/\d/u.test(match[0][end - 1]!)) end -= 1;
+    const run = match[0].slice(0, end);
+    const [before, after, afterNext] = [written[match.index - 1] ?? ' ', written[match.index + run.length] ?? ' ', written[match.index + run.length + 1] ?? ' '];
+    if (/[\p{L}\p{N}.,:]/u.test(before) || /\p{L}/u.test(after) || (/[.,:]/u.test(after) && /\p{N}/u.test(afterNext))) continue;
+    const groups = run.match(/\d+/gu) ?? [];
+    const digits = groups.join('');
+    if (groups.length < 2 || digits.length < 5 || groups.slice(1).some((group) => group.length < 2)) continue;
+    found.push({ parts: groups.map((group) => group.replace(/^0+(?=\d)/u, '')), joined: digits.replace(/^0+(?=\d)/u, '') });
+  }
+  return found;
+}
+
+/** A time of day as canonical() writes it: "9:30", "10" for 10:00; `before` counts back from the hour ("a quarter to ten"). */
+function clockTime(hour: number, minutes: number, before: boolean): string | null {
+  if (hour < 1 || hour > 12 || minutes <= 0 || minutes >= 60) return null;
+  const [h, m] = before ? [hour === 1 ? 12 : hour - 1, 60 - minutes] : [hour, minutes];
+  return `${h}:${String(m).padStart(2, '0')}`;
 }
 
 function canonical(token: string): string {
@@ -124,6 +174,7 @@ function wordNumbers(text: string): Set<string> {
   }
   if (spelled.length >= 2) found.add(spelled.replace(/^0+(?=\d)/u, ''));
   for (const word of words) if (NAMED[word] !== undefined) found.add(String(NAMED[word]));
+  for (const time of wordTimes(words)) found.add(time);
   for (const word of words) {
     const value = valueOfWord(word);
     const scale = SCALES[word];
@@ -141,3 +192,56 @@ function wordNumbers(text: string): Set<string> {
   close();
   return found;
 }
+
+const hourOf = (word: string | undefined) => {
+  const value = word === undefined ? undefined : (UNITS[word] ?? TEENS[word]);
+  return value !== undefined && value >= 1 && value <= 12 ? value : undefined;
+};
+
+/** Minutes said in words from `at` ("thirty", "forty five", "twenty-five"): the value and the words read. */
+function minutesAt(words: readonly string[], at: number): { value: number; length: number } | null {
+  const [first, second] = [words[at] ?? '', words[at + 1] ?? ''];
+  if (first === 'half') return { value: 30, length: 1 };
+  if (first === 'quarter') return { value: 15, length: 1 };
+  const tens = TENS[first];
+  if (tens !== undefined && tens < 60) return UNITS[second] !== undefined && UNITS[second]! > 0 ? { value: tens + UNITS[second]!, length: 2 } : { value: tens, length: 1 };
+  const single = TEENS[first] ?? UNITS[first];
+  return single !== undefined && single > 0 ? { value: single, length: 1 } : null;
+}
+
+// Words after a time that put it after noon ("half past nine in the evening" is 21:30).
+const AFTER_NOON = /^(?:pm|p m|in the (?:evening|afternoon)|at night|tonight)\b/u;
+
+/**
+ * Times of day said in words: "half past nine" and "nine thirty" are 9:30, "a quarter to ten" 9:45, "twenty
+ * past nine" 9:20, each also after noon when "pm" or "in the evening" follows. Read only as what the other
+ * text may say in digits, as every number word is.
+ */
+function wordTimes(words: readonly string[]): string[] {
+  const times: string[] = [];
+  const add = (time: string | null, next: number) => {
+    if (time === null) return;
+    times.push(time);
+    if (AFTER_NOON.test(words.slice(next, next + 3).join(' '))) {
+      const [hour, minutes] = time.split(':') as [string, string | undefined];
+      times.push(`${(Number(hour) % 12) + 12}${minutes === undefined ? '' : `:${minutes}`}`);
+    }
+  };
+  for (let at = 0; at < words.length; at += 1) {
+    const minutes = minutesAt(words, at);
+    // "half past nine", "twenty minutes to ten"
+    if (minutes !== null && minutes.value < 60) {
+      let next = at + minutes.length;
+      if (words[next] === 'minutes') next += 1;
+      const side = words[next];
+      const hour = hourOf(words[next + 1]);
+      if ((side === 'past' || side === 'after' || side === 'to') && hour !== undefined && minutes.value < 30 + (side === 'to' ? 0 : 1)) add(clockTime(hour, minutes.value, side === 'to'), next + 2);
+    }
+    // "nine thirty", "ten forty five"
+    const hour = hourOf(words[at]);
+    const after = minutesAt(words, at + 1);
+    if (hour !== undefined && after !== null && after.value >= 10 && words[at + 1] !== 'half' && words[at + 1] !== 'quarter') add(clockTime(hour, after.value, false), at + 1 + after.length);
+  }
+  return times;
+}
+

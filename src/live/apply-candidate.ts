@@ -42,6 +42,17 @@ export function boundedSource(sourceId: string): string {
   return sourceId.length <= MAX_FIELD_LENGTH ? sourceId : `${sourceId.slice(0, 60)}…${sourceId.slice(-(MAX_FIELD_LENGTH - 61))}`;
 }
 
+/**
+ * A candidate from a person named in a multi-party transcript, told of them: the analyzers retell a speaker's
+ * "I" as "User", and what Caroline said of herself ("I moved to Berlin") is about Caroline — "Caroline lives in
+ * Berlin", of the world around the user, as the user's brother's news is — not "User lives in Berlin" about the user.
+ */
+function toldOf(candidate: LiveCandidate, speaker: string | undefined): LiveCandidate {
+  if (speaker === undefined) return candidate;
+  const content = candidate.content.replace(/\bUser\b/gu, () => speaker);
+  return { ...candidate, content, domain: candidate.domain === 'user' ? 'world' : candidate.domain };
+}
+
 export type CandidateOutcome = { action: 'created'; id: string } | { action: 'reinforced'; id: string; similarity: number };
 
 /**
@@ -55,8 +66,9 @@ export type CandidateOutcome = { action: 'created'; id: string } | { action: 're
  * @example
  * await applyCandidate(memory, candidate, { sourceId: 'transcript:/tmp/chat.jsonl', threshold: 0.91 });
  */
-export async function applyCandidate(memory: Hippocampus, candidate: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
-  const match = await findMatchingMemory(memory, candidate, options.threshold);
+export async function applyCandidate(memory: Hippocampus, proposed: LiveCandidate, options: { sourceId: string; threshold: number; sourceHash?: string; speaker?: string }): Promise<CandidateOutcome> {
+  const candidate = toldOf(proposed, options.speaker);
+  const match = await findMatchingMemory(memory, candidate, options.threshold, options.speaker);
   if (match) {
     const setImportance = Math.max(reinforcedScore(liveScore(match.record, memory.clock.now())), candidate.importance);
     // The message that said it again is recorded on the memory it raised ("said again in message X"):

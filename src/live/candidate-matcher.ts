@@ -19,26 +19,40 @@ export function defaultMatchThreshold(memory: Pick<Hippocampus, 'embedder'>): nu
   return bandsFor(memory.embedder).duplicate;
 }
 
-function usable(record: MemoryRecord, candidate: LiveCandidate): boolean {
+/** Who said what a memory holds: the person named in a multi-party transcript (`context.speaker`), else the user (undefined). */
+function speakerOf(record: Pick<MemoryRecord, 'context'>): string | undefined {
+  return typeof record.context.speaker === 'string' ? record.context.speaker : undefined;
+}
+
+function usable(record: MemoryRecord, candidate: LiveCandidate, speaker: string | undefined): boolean {
   // Another number is another memory, however close the words: "My locker code is 9920 now" had reinforced "…4471".
-  return record.domain === candidate.domain && record.supersededBy === null && record.consolidatedAt !== null && !record.tags.includes(ARCHIVED_TAG) && sameNumbers(record.content, candidate.content);
+  // Another person is another memory too: Caroline's "I moved to Berlin" had reinforced the user's.
+  return (
+    record.domain === candidate.domain &&
+    record.supersededBy === null &&
+    record.consolidatedAt !== null &&
+    !record.tags.includes(ARCHIVED_TAG) &&
+    speakerOf(record) === speaker &&
+    sameNumbers(record.content, candidate.content)
+  );
 }
 
 /**
  * The existing memory a candidate is another mention of: the most similar one
  * in the same domain at or above `threshold` (cosine similarity of the same
- * searchable text the engine embeds) stating the same numbers. Without an embedder, only the same
- * content in the same domain matches.
+ * searchable text the engine embeds) stating the same numbers and said by the same person (`speaker`, a
+ * multi-party transcript's name; undefined is the user). Without an embedder, only the same content in
+ * the same domain matches.
  *
  * @example
  * const match = await findMatchingMemory(memory, candidate, 0.91);
  * if (match) await memory.reinforce(match.record.id, { intensity: candidate.intensity });
  */
-export async function findMatchingMemory(memory: Hippocampus, candidate: LiveCandidate, threshold: number): Promise<{ record: MemoryRecord; similarity: number } | null> {
+export async function findMatchingMemory(memory: Hippocampus, candidate: LiveCandidate, threshold: number, speaker?: string): Promise<{ record: MemoryRecord; similarity: number } | null> {
   const scope = { agentId: memory.agentId };
   if (memory.embedder === null) {
     const same = await memory.store.query(scope, { domain: candidate.domain, text: candidate.content, limit: 20 });
-    const exact = same.find((record) => record.content.toLowerCase() === candidate.content.toLowerCase() && usable(record, candidate));
+    const exact = same.find((record) => record.content.toLowerCase() === candidate.content.toLowerCase() && usable(record, candidate, speaker));
     return exact ? { record: exact, similarity: 1 } : null;
   }
   const text = buildSearchableContent({ content: candidate.content, type: memoryTypeOf(candidate), domain: candidate.domain, tags: candidate.keywords });
@@ -48,7 +62,7 @@ export async function findMatchingMemory(memory: Hippocampus, candidate: LiveCan
   const records = new Map((await memory.store.getMany(scope, hits.map((hit) => hit.id))).map((record) => [record.id, record]));
   for (const hit of hits) {
     const record = records.get(hit.id);
-    if (record && usable(record, candidate)) return { record, similarity: hit.similarity };
+    if (record && usable(record, candidate, speaker)) return { record, similarity: hit.similarity };
   }
   return null;
 }

@@ -19,6 +19,8 @@ export type { SourcePosition };
 export interface SourceProblem {
   line: number;
   message: string;
+  /** A well-formed line or row in a role no one speaks in: consumed unread, not damaged. */
+  readPast?: true;
 }
 
 export interface SourceBatch {

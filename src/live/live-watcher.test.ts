@@ -122,9 +122,9 @@ describe('live watcher', () => {
     const memory = await openTestMemory(temp.home);
     const watcher = createLiveWatcher({ memory, source: createTranscriptSource({ file }), onEvent: (event) => events.push(event) });
     const [report] = await watcher.runOnce();
-    // 'developer' is OpenAI's name for the system role: read as the system's line, which yields nothing; 'web' is read past.
+    // 'developer' is OpenAI's name for the system role: read as the system's line, which yields nothing; 'web' is read past, and said so.
     expect(report!.messages).toBe(3);
-    expect(events.filter((event) => event.type === 'problem')).toEqual([]);
+    expect(events.flatMap((event) => (event.type === 'problem' ? [[event.line, event.message]] : []))).toEqual([[1, 'role "web": not user, assistant, system, tool or a person\'s name; read past']]);
     expect(await watcher.runOnce()).toEqual([]);
     await memory.stop();
     const rows = await liveRows(temp.home);
@@ -148,6 +148,37 @@ describe('live watcher', () => {
     const results = await memory.recallRelevant('What is Caroline allergic to?', { limit: 3 });
     expect(results.map((result) => [result.memory.content.includes('peanuts'), result.explain.signals.speaker])).toContainEqual([true, 1]);
     expect(results.filter((result) => result.explain.signals.speaker === 1)).toHaveLength(1);
+    await memory.stop();
+  });
+
+  it('keeps the same sentence from two people as two memories, each with its speaker; the agent echoing the user makes none', async () => {
+    appendLines(file, [
+      { id: 'u1', role: 'user', content: 'I moved to Berlin.', timestamp: 1 },
+      { id: 'c1', speaker: 'Caroline', content: 'I moved to Berlin.', timestamp: 2 },
+      { id: 'a1', role: 'assistant', content: 'I moved to Berlin.', timestamp: 3 },
+      { id: 'u2', role: 'user', content: 'I trust you with this: I am scared of the dark.', timestamp: 4 },
+      { id: 'b1', speaker: 'Bob', content: 'I trust you with this: I am scared of the dark.', timestamp: 5 },
+      // Said again by the same person: still one memory, reinforced.
+      { id: 'c2', speaker: 'Caroline', content: 'I moved to Berlin.', timestamp: 6 },
+      { id: 'b2', speaker: 'Bob', content: 'I trust you with this: I am scared of the dark.', timestamp: 7 },
+    ]);
+    const memory = await openTestMemory(temp.home);
+    await createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const rows = await memory.store.query({ agentId: 'ada' }, {});
+    const whoSaid = (pattern: RegExp) =>
+      rows
+        .filter((row) => pattern.test(row.content))
+        .map((row) => [row.context.speaker ?? 'user', row.encounterCount])
+        .sort((left, right) => String(left[0]).localeCompare(String(right[0])));
+    expect(whoSaid(/Berlin/)).toEqual([['Caroline', 2], ['user', 1]]);
+    expect(whoSaid(/dark/)).toEqual([['Bob', 2], ['user', 1]]);
+    // What another person said of themselves is about them, not the user: a core-memory block read
+    // "[about the user · identity] User lives in Berlin" for Caroline's line.
+    const said = (speaker: string | undefined, pattern: RegExp) => rows.find((row) => row.context.speaker === speaker && pattern.test(row.content));
+    expect([said('Caroline', /Berlin/)?.content, said('Caroline', /Berlin/)?.domain]).toEqual(['Caroline lives in Berlin', 'world']);
+    expect([said(undefined, /Berlin/)?.content, said(undefined, /Berlin/)?.domain]).toEqual(['User lives in Berlin', 'user']);
+    expect(said('Bob', /dark/)?.content).toBe('Bob trusts the agent with this: they are scared of the dark');
+    expect(rows.some((row) => row.context.messageId?.toString().endsWith('a1'))).toBe(false);
     await memory.stop();
   });
 
@@ -281,6 +312,15 @@ describe('live watcher with USE-lite: another number is another memory (a probe)
     expect(await keptOf(['I have two cats at home.', 'I have 2 cats at home.', 'The standup is at 10am every day.', 'The standup is at 10 am every day.'])).toEqual([
       ['The standup is at 10am every day', 2],
       ['User has two cats at home', 2],
+    ]);
+  });
+
+  it('a time in words and a phone number written apart are the same memory again; another number is not', async () => {
+    const lines = ['My dentist appointment is at half past nine.', 'My dentist appointment is at 9:30.', 'My phone number is 555-1234.', 'My phone number is 5551234.', 'My phone number is 555-4321 now.'];
+    expect(await keptOf(lines)).toEqual([
+      ["User's dentist appointment is at half past nine", 2],
+      ["User's phone number is 555-1234", 2],
+      ["User's phone number is 555-4321", 1],
     ]);
   });
 });

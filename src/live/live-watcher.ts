@@ -2,7 +2,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { applyCandidate } from './apply-candidate.ts';
 import { defaultMatchThreshold } from './candidate-matcher.ts';
-import type { ConversationMessage, ConversationSource, SourcePosition } from './conversation-source.ts';
+import type { ConversationMessage, ConversationSource, SourcePosition, SourceProblem } from './conversation-source.ts';
 import type { LiveAnalyzer } from './live-candidate.ts';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
 import { documentedRole } from './transcript-line.ts';
@@ -31,7 +31,7 @@ export interface BatchReport {
   candidates: number;
   created: string[];
   reinforced: string[];
-  problems: { line: number; message: string }[];
+  problems: SourceProblem[];
   reset?: 'rotated' | 'truncated' | 'rewritten';
   analyzeMs: number;
   writeMs: number;
@@ -51,7 +51,7 @@ function headOf(message: ConversationMessage, onLong: (characters: number) => vo
 }
 
 export type LiveWatcherEvent =
-  | { type: 'problem'; sourceId: string; line: number; message: string }
+  | { type: 'problem'; sourceId: string; line: number; message: string; readPast?: true }
   | { type: 'reset'; sourceId: string; reason: 'rotated' | 'truncated' | 'rewritten' }
   | { type: 'batch-start'; sourceId: string; messages: number }
   /** A message longer than MAX_ANALYZED_CHARACTERS: only its head was analyzed. */

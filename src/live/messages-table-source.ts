@@ -6,8 +6,7 @@ import type { StoredMessage } from '../spec/conversation-messages.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { storableTimestamp } from './message-timestamp.ts';
-import { documentedRole } from './transcript-line.ts';
-import { nameShaped } from '../nlp/speaker.ts';
+import { readPastProblem, tableSpeaker } from './transcript-line.ts';
 
 /** One read of a messages table: the rows after `afterId` in id order, and the highest id it holds. */
 type ReadAfter = (afterId: number, limit: number) => Promise<{ messages: StoredMessage[]; highestId: number }>;
@@ -76,10 +75,12 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
         else if ('problem' in timestamp) problems.push({ line: row.id, message: `created_at: ${timestamp.problem}` });
         else {
           // "System" or "Assistant" is that role, as in a transcript, not a person of that name speaking about themselves.
-          // A table has no speaker column, so a name ("Caroline") in `role` is who spoke; any other word ("web",
-          // "browser") is nobody speaking to the agent: read past, as a transcript reads it, so it plants no memory about the user.
-          const role = documentedRole(row.role) ?? (nameShaped(row.role) ? row.role.trim() : null);
+          // A table has no speaker column, so a name or handle ("Caroline", "alice") in `role` is who spoke; a word
+          // naming machinery ("web", "tool_result") is nobody speaking to the agent: read past, so it plants no
+          // memory about the user, and reported, so a host whose rows are all read past can tell why.
+          const role = tableSpeaker(row.role);
           if (role !== null) messages.push({ id: tableMessageId(table, row.id), role, content: row.content, timestamp: timestamp.ms });
+          else problems.push({ line: row.id, message: readPastProblem(row.role), readPast: true });
         }
       }
       const next: SourcePosition = lastRow

@@ -7,6 +7,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
+import { createExperienceSchema } from '../config/experience-schema.ts';
 import { parseJsonWithLines } from './json-with-lines.ts';
 import { mirrorIndexSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
 
@@ -42,9 +43,26 @@ export function readMirrorIndex(file: string): MirrorIndex {
     else seen.set(entry.id, line);
   }
   if (!result.success || issues.length > 0) {
-    throw new ValidationError({ message: `${file} is not a valid memory index:\n${issues.map((issue) => `  ${issue.path}: ${issue.message}`).join('\n')}`, issues });
+    throw new ValidationError({ message: `${file} is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
   }
   return result.data;
+}
+
+/**
+ * The entry held to the limits every experience is (createExperienceSchema: the engine's content size, tag
+ * count and length, context depth and size) and its text made storable (storableText). An edited index
+ * bypassed them all: a 300,000-character content was imported (the WASM embedder then ran for minutes on it),
+ * a NUL no PostgreSQL text holds was written, a domain of 5,000 characters kept.
+ */
+function withinLimits(memory: Hippocampus, entry: MirrorEntry, position: number): MirrorEntry {
+  const experience = { type: entry.type, kind: entry.kind, content: entry.content, context: entry.context, tags: [...new Set(entry.keywords)], ...(entry.domain === null ? {} : { domain: entry.domain }), ...(entry.category === null ? {} : { category: entry.category }), ...(entry.source === null ? {} : { source: entry.source }) };
+  const parsed = createExperienceSchema(memory.config.limits).safeParse(experience);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({ path: `memories.${position}.${issue.path.map(String).join('.').replace(/^tags/u, 'keywords')}`, message: issue.message }));
+    throw new ValidationError({ message: `index.json is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
+  }
+  const valid = parsed.data;
+  return { ...entry, content: valid.content, context: valid.context ?? {}, keywords: valid.tags ?? [], domain: valid.domain ?? null, category: valid.category ?? null, source: valid.source ?? null };
 }
 
 /** A mirror entry as the record it stands for. */
@@ -99,7 +117,7 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
   const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();
-  const records = index.memories.filter((entry) => !forgotten.has(entry.id)).map((entry) => toRecord(entry, memory.agentId));
+  const records = index.memories.filter((entry) => !forgotten.has(entry.id)).map((entry) => toRecord(withinLimits(memory, entry, index.memories.indexOf(entry)), memory.agentId));
   const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
   const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten] };
   const work = async () => {

@@ -41,6 +41,23 @@ describe('human-readable mirror', () => {
     temp.cleanup();
   });
 
+  it('holds an edited entry to the limits of an experience: a 300,000-character content is refused and changes nothing, a NUL is dropped', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const [first] = index.memories;
+    const write = (memories: MirrorIndex['memories']) => fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories }, null, 2));
+    write([...index.memories, { ...first!, id: 'huge-1', content: 'x'.repeat(300_000) }]);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/memories\.\d+\.content: must be at most \d+ bytes/u) });
+    write([...index.memories, { ...first!, id: 'tags-1', keywords: Array.from({ length: 300 }, (_, n) => `k${n}`) }]);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ message: expect.stringContaining('.keywords') });
+    expect((await memory.store.getMany({ agentId: memory.agentId }, ['huge-1', 'tags-1'])).length).toBe(0);
+    write([...index.memories, { ...first!, id: 'nul-1', content: 'gate\u0000 code 4471', context: { note: 'x\u0000' } }]);
+    expect((await importMirror(memory, { dir })).created).toEqual(['nul-1']);
+    const [imported] = await memory.store.getMany({ agentId: memory.agentId }, ['nul-1']);
+    expect([imported?.content, imported?.context]).toEqual(['gate code 4471', { note: 'x' }]);
+  });
+
   it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
     const dir = path.join(temp.home, 'memory');
     const { files } = await exportMirror(memory, { dir });

@@ -35,7 +35,7 @@ export const transcriptLineSchema = z
   .refine((line) => line.role !== undefined || line.speaker !== undefined, { message: 'needs "role" or "speaker"' });
 
 /** What one line is: a message, a line no one speaks in (consumed, not analyzed), or why it cannot be read. */
-export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: true; message: null } | { ok: false; problem: string };
+export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: true; message: null; readPast: string } | { ok: false; problem: string };
 
 /**
  * Reads one JSONL transcript line into a message, or says why it cannot.
@@ -59,7 +59,7 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   // A speaker named as a role ("System", "Assistant") is that role, not a person telling about the user.
   // Other frameworks' role names are read in `role` only: a person may be called Ai or Bot (probe).
   const role = line.role === undefined ? (documentedRole(line.speaker!, { aliases: false }) ?? line.speaker!) : documentedRole(line.role);
-  if (role === null) return { ok: true, message: null };
+  if (role === null) return { ok: true, message: null, readPast: readPastProblem(line.role!) };
   return {
     ok: true,
     message: { id: line.id === undefined ? fallbackId : String(line.id), role, content: line.content, timestamp: line.timestamp },
@@ -84,3 +84,43 @@ export function documentedRole(role: string, options: { aliases?: boolean } = {}
   if ((TRANSCRIPT_ROLES as readonly string[]).includes(lower)) return lower;
   return (options.aliases ?? true) && Object.hasOwn(ROLE_ALIASES, lower) ? ROLE_ALIASES[lower]! : null;
 }
+
+/**
+ * Role names of machinery, not people, that hosts and frameworks write beside user and assistant (a tool's
+ * or a browser's output, a function's result, retrieved documents): a row in one is nobody speaking to the
+ * agent, in any letter case. A handle is otherwise a person.
+ */
+const MACHINE_ROLES = new Set([
+  'web', 'browser', 'search', 'retrieval', 'retriever', 'context', 'document', 'documents', 'observation', 'environment', 'env', 'memory',
+  'ipython', 'python', 'code', 'interpreter', 'computer', 'plugin', 'api', 'server', 'client', 'agent', 'critic', 'data', 'metadata',
+  'tool_call', 'tool_calls', 'tool_result', 'tool_results', 'tool_response', 'tool_output', 'function_call', 'function_result', 'function_response',
+  'output', 'input', 'error', 'log', 'debug', 'status', 'event', 'notification', 'internal', 'hidden', 'note', 'summary', 'other', 'unknown', 'none', 'null', 'undefined',
+]);
+
+// A person's name ("Caroline", "Vincent van Gogh") or a chat handle ("alice", "bob_92", "@j.doe"): letters first, then
+// letters, digits, "_", "." or "-", words apart by single spaces; 40 characters at most.
+const PERSON = /^@?\p{L}[\p{L}\p{M}\p{N}_.'-]*(?: \p{L}[\p{L}\p{M}\p{N}_.'-]*){0,3}$/u;
+
+/**
+ * Who a `role` of a table with no speaker column says spoke: one of TRANSCRIPT_ROLES (documentedRole), else a
+ * person — a name or a chat handle in any letter case, as chat exports write them ("alice") — else null: a word
+ * naming machinery ("web", "tool_result") or any other text is nobody speaking to the agent.
+ *
+ * @example
+ * tableSpeaker('Assistant'); // 'assistant'
+ * tableSpeaker('alice');     // 'alice'
+ * tableSpeaker('web');       // null
+ */
+export function tableSpeaker(role: string): string | null {
+  const documented = documentedRole(role);
+  if (documented !== null) return documented;
+  const name = role.normalize('NFKC').replace(/\p{Cf}/gu, '').trim();
+  if (name.length > 40 || !PERSON.test(name)) return null;
+  return MACHINE_ROLES.has(name.replace(/^@/u, '').toLowerCase()) ? null : name;
+}
+
+/** The problem a row or line read past is reported as: its role, and why no one is read in it. */
+export function readPastProblem(role: string): string {
+  return `role ${JSON.stringify(role)}: not user, assistant, system, tool or a person's name; read past`;
+}
+

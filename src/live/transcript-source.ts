@@ -122,6 +122,9 @@ function readLines(fd: number, from: SourcePosition | null, maxMessages: number)
       const parsed = parseTranscriptLine(text, fallbackId);
       if (!parsed.ok) problems.push({ line: next.line, message: parsed.problem });
       else if (parsed.message !== null) messages.push(parsed.message);
+      // A line in a role no one speaks in is consumed unread, and said so: a transcript all of whose lines say
+      // "web" would otherwise be watched to its end with nothing kept and nothing told.
+      else problems.push({ line: next.line, message: parsed.readPast, readPast: true });
     }
     pending = pending.subarray(start);
     pendingStart += start;

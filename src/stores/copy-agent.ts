@@ -2,6 +2,8 @@ import { STORED_MESSAGES_SOURCE } from '../conversations/messages-table.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryHistoryEvent } from '../spec/memory-store.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import { storableValue } from '../core/stored-text.ts';
 
 export interface CopyAgentReport {
   agentId: string;
@@ -14,6 +16,13 @@ export interface CopyAgentReport {
   watermarks: number;
   /** What could not be copied, and why (a capability the source or target lacks). */
   notCopied: string[];
+}
+
+/** The record with its text storable on every backend (storableText); the same object when it already was. */
+function storableRecord(record: MemoryRecord): MemoryRecord {
+  const fields = { content: record.content, context: record.context, tags: record.tags, domain: record.domain, category: record.category, source: record.source };
+  const storable = storableValue(fields);
+  return JSON.stringify(storable) === JSON.stringify(fields) ? record : { ...record, ...storable };
 }
 
 /** Memories read and written per batch. */
@@ -39,6 +48,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
   if (model !== null) await to.vectors.bind(scope, model);
 
   const superseded: { id: string; supersededBy: string }[] = [];
+  let nulRemoved = 0;
   let afterId: string | undefined;
   for (;;) {
     const page = await from.store.query(scope, { includeSuperseded: true, orderBy: 'id', direction: 'asc', limit: PAGE, ...(afterId === undefined ? {} : { afterId }) });
@@ -46,7 +56,11 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
     afterId = page.at(-1)!.id;
     // A memory may point at one of a later page: links are set once every row exists.
     for (const record of page) if (record.supersededBy !== null) superseded.push({ id: record.id, supersededBy: record.supersededBy });
-    const outcome = await to.store.insertMany(scope, page.map((record) => ({ ...record, supersededBy: null })));
+    // A memory stored before U+0000 was kept out (or on SQLite, which holds it) is copied without it: PostgreSQL
+    // refused the whole page, and a migrate that stopped after its first pages could not be run again.
+    const storable = page.map((record) => storableRecord(record));
+    nulRemoved += storable.filter((record, index) => record !== page[index]).length;
+    const outcome = await to.store.insertMany(scope, storable.map((record) => ({ ...record, supersededBy: null })));
     if (outcome.duplicates.length > 0) throw new HippocampusError({ code: 'STORE_ERROR', message: `${outcome.duplicates.length} memories of "${agentId}" were taken for duplicates in the target` });
     const ids = page.map((record) => record.id);
     const vectors = await from.vectors.vectorsOf(scope, ids);
@@ -59,6 +73,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
     options.onProgress?.(report.memories);
   }
   await to.store.updateMany(scope, superseded.map(({ id, supersededBy }) => ({ id, patch: { supersededBy } })));
+  if (nulRemoved > 0) report.notCopied.push(`U+0000 characters of ${nulRemoved} memories: no PostgreSQL text can hold one`);
 
   await copyLayers(options, report);
   await verify(options, report);
@@ -97,7 +112,7 @@ async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: Memo
       report.watermarks += 1;
     }
   }
-  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuild it on the target with `hippocampus graph link`');
+  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuilt on the target from its memories by `hippocampus graph entities` (any graph command links the memories not yet linked)');
 }
 
 async function verify({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {

@@ -97,7 +97,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
           : database
             ? createMessagesTableSource({ database: path.resolve(database), table: String(options.table) })
             : await storedMessagesSource(memory, storedTable!);
-        const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0 };
+        const totals = { messages: 0, created: 0, reinforced: 0, skippedLines: 0, readPast: 0 };
         const watcher = createLiveWatcher({
           memory,
           source,
@@ -106,7 +106,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
           onEvent(event) {
             const line = describeEvent(event);
             if (line) context.stderr(line);
-            if (event.type === 'problem') totals.skippedLines += 1;
+            if (event.type === 'problem') totals[event.readPast ? 'readPast' : 'skippedLines'] += 1;
             if (event.type === 'batch') {
               totals.messages += event.report.messages;
               totals.created += event.report.created.length;
@@ -134,7 +134,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
         } finally {
           source.close?.();
         }
-        context.print(command, totals, () => `${totals.messages} messages analyzed: ${totals.created} new memories, ${totals.reinforced} reinforced, ${totals.skippedLines} malformed lines skipped`);
+        context.print(command, totals, () => `${totals.messages} messages analyzed: ${totals.created} new memories, ${totals.reinforced} reinforced, ${totals.skippedLines} malformed lines skipped, ${totals.readPast} read past (a role no one speaks in)`);
       });
     });
 

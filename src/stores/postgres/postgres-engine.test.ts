@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
+import { createProgram, main } from '../../cli/main.ts';
 import { openAgentLayers } from '../../layers/agent-layers.ts';
 import { createLiveWatcher } from '../../live/live-watcher.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
 import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createHippocampus as createHippocampusFromEntry } from '../../index.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
 import { usePostgresServer } from '../../testing/postgres-suite.ts';
@@ -219,6 +221,46 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       } finally {
         await copy.stop();
       }
+    }
+  }, 120_000);
+
+  it('keeps U+0000 out of what it stores on either store (a remember on PostgreSQL failed as a STORE_ERROR), and migrates an SQLite agent holding one', async () => {
+    const nul = '\u0000';
+    for (const store of ['sqlite', running().url]) {
+      const memory = await createHippocampusFromEntry({ home, agentId: 'nul', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        const { memory: stored } = await memory.remember({ type: 'chat', content: `gate${nul} code 4471`, context: { note: `x${nul}`, [`k${nul}ey`]: [nul] }, tags: [`t${nul}ag`], source: `s${nul}` });
+        const [read] = await memory.store.getMany({ agentId: 'nul' }, [stored.id]);
+        expect([read?.content, read?.context, read?.tags, read?.source], store).toEqual(['gate code 4471', { note: 'x', key: [''] }, ['tag'], 's']);
+        expect((await memory.update(stored.id, { content: `gate${nul} code 4472` })).content, store).toBe('gate code 4472');
+      } finally {
+        await memory.stop();
+      }
+    }
+    // Held by an SQLite agent written before (its store takes one): copied without it, and said so.
+    const legacyHome = path.join(home, 'nul-legacy');
+    const legacy = await createHippocampusFromEntry({ home: legacyHome, agentId: 'nul-legacy', embedder: createHashEmbedder({ dimensions: 64 }) });
+    const record = (await legacy.rememberMany([{ type: 'chat', content: 'locker code 9920' }], { longTerm: true }))[0]!.memory;
+    await legacy.store.updateMany({ agentId: 'nul-legacy' }, [{ id: record.id, patch: { content: `locker${nul} code 9920`, context: { said: `by${nul} me` } } }]);
+    expect((await legacy.store.getMany({ agentId: 'nul-legacy' }, [record.id]))[0]?.content).toContain(nul);
+    await legacy.stop();
+    let stdout = '';
+    let stderr = '';
+    const code = await main(['node', 'hippocampus', '--home', legacyHome, '--agent', 'nul-legacy', '--json', 'data', 'migrate', '--from', 'sqlite', '--to', running().url], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    expect(code, stderr).toBe(0);
+    expect(JSON.parse(stdout)).toMatchObject({ memories: 1 });
+    const { notCopied } = JSON.parse(stdout) as { notCopied: string[] };
+    expect(notCopied).toContain('U+0000 characters of 1 memories: no PostgreSQL text can hold one');
+    // The command the report names to rebuild the graph is one the CLI has ('graph link' was not).
+    const rebuild = /`hippocampus ([^`]+)`/u.exec(notCopied.find((note) => note.startsWith('the knowledge graph')) ?? '')?.[1]?.split(' ') ?? ['(none)'];
+    const [group, name] = rebuild;
+    expect(createProgram().commands.find((command) => command.name() === group)?.commands.map((command) => command.name()), rebuild.join(' ')).toContain(name);
+    const copy = await createHippocampusFromEntry({ home, agentId: 'nul-legacy', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      const [copied] = await copy.store.getMany({ agentId: 'nul-legacy' }, [record.id]);
+      expect([copied?.content, copied?.context]).toEqual(['locker code 9920', { said: 'by me' }]);
+    } finally {
+      await copy.stop();
     }
   }, 120_000);
 

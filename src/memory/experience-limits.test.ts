@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHippocampus, HippocampusError } from '../index.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+
+async function codeOf(work: () => unknown): Promise<string> {
+  try {
+    await work();
+    return 'stored';
+  } catch (error) {
+    return HippocampusError.isInstance(error) ? error.code : `bare ${(error as Error).name}`;
+  }
+}
+
+describe("an experience's context", () => {
+  let temp: ReturnType<typeof createTempHome>;
+  beforeEach(() => (temp = createTempHome()));
+  afterEach(() => temp.cleanup());
+
+  it('is refused as a VALIDATION_ERROR when nested too deep or too large (a bare RangeError, and 5 MB stored), and kept otherwise', async () => {
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      const nested = (depth: number) => {
+        const root: Record<string, unknown> = {};
+        let node = root;
+        for (let level = 1; level < depth; level += 1) node = (node.a = {}) as Record<string, unknown>;
+        return root;
+      };
+      const cyclic: Record<string, unknown> = {};
+      cyclic.self = cyclic;
+      expect(await codeOf(() => memory.remember({ type: 'chat', content: 'deep', context: nested(10_000) }))).toBe('VALIDATION_ERROR');
+      expect(await codeOf(() => memory.remember({ type: 'chat', content: 'cyclic', context: cyclic }))).toBe('VALIDATION_ERROR');
+      expect(await codeOf(() => memory.remember({ type: 'chat', content: 'large', context: { note: 'y'.repeat(5_000_000) } }))).toBe('VALIDATION_ERROR');
+      expect(await codeOf(() => memory.enqueue({ type: 'chat', content: 'queued', context: nested(100) }))).toBe('VALIDATION_ERROR');
+      const { memory: kept } = await memory.remember({ type: 'chat', content: 'kept', context: { ...nested(32), note: 'y'.repeat(90_000) } });
+      expect(await codeOf(() => memory.reinforce(kept.id, { intensity: 0.5, context: nested(10_000) }))).toBe('VALIDATION_ERROR');
+      expect(await memory.recall({})).toHaveLength(1);
+    } finally {
+      await memory.stop();
+    }
+  });
+});
