@@ -13,6 +13,7 @@ export const shortTermConfigSchema = z
     /** Old entries at or above this importance survive the age rule. */
     retainImportance: z.number().min(0).max(1).default(0.5),
   })
+  .strict()
   .prefault({});
 
 export const consolidationConfigSchema = z
@@ -26,6 +27,7 @@ export const consolidationConfigSchema = z
     /** An arrival at or above this importance triggers consolidation on the next tick. */
     urgentImportance: z.number().min(0).max(1).default(0.7),
   })
+  .strict()
   .prefault({});
 
 export const longTermConfigSchema = z
@@ -36,6 +38,7 @@ export const longTermConfigSchema = z
     protectRecentMs: durationMs.default(7 * 24 * 60 * 60 * 1000),
     maintenanceIntervalMs: durationMs.default(10 * 60 * 1000),
   })
+  .strict()
   .prefault({});
 
 export const limitsConfigSchema = z
@@ -43,6 +46,7 @@ export const limitsConfigSchema = z
     maxContentBytes: z.number().int().min(1).default(64 * 1024),
     maxTags: z.number().int().min(0).default(64),
   })
+  .strict()
   .prefault({});
 
 export const recallConfigSchema = z
@@ -59,8 +63,9 @@ export const recallConfigSchema = z
      * Measured in docs/recall.md.
      */
     commonTermDocs: z.number().positive().default(1_000),
-    queryCache: z.object({ maxEntries: z.number().int().min(0).default(100), ttlMs: durationMs.default(10 * 60 * 1000) }).prefault({}),
+    queryCache: z.object({ maxEntries: z.number().int().min(0).default(100), ttlMs: durationMs.default(10 * 60 * 1000) }).strict().prefault({}),
   })
+  .strict()
   .prefault({});
 
 /** 'sqlite', or a PostgreSQL connection URL. */
@@ -99,7 +104,9 @@ export const engineConfigSchema = z.object({
    * `postgres://…` (or `postgresql://…`) URL — every agent in that PostgreSQL database.
    */
   store: storeSchema.optional(),
-});
+})
+  // A misspelled option (`embeder`, `readWorker`) is refused by name, not silently left at its default.
+  .strict();
 
 export type EngineConfigInput = z.input<typeof engineConfigSchema>;
 export type EngineConfig = z.output<typeof engineConfigSchema>;

@@ -263,3 +263,18 @@ describe('schema versions', () => {
     await expect(createHippocampus({ home, agentId: 'ada', embedder: null })).rejects.toMatchObject({ code: 'SCHEMA_TOO_NEW' });
   });
 });
+
+describe('configuration', () => {
+  it('refuses a misspelled option by name, at the top and inside a group, and opens nothing', async () => {
+    const home = createTempHome('hippocampus-config-');
+    try {
+      const misspelled = { home: home.home, agentId: 'ada', embedder: null, embeder: null } as unknown as Parameters<typeof createHippocampus>[0];
+      await expect(createHippocampus(misspelled)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('embeder') });
+      const nested = { home: home.home, agentId: 'ada', embedder: null, recall: { decayrate: 0.01 } } as unknown as Parameters<typeof createHippocampus>[0];
+      await expect(createHippocampus(nested)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('decayrate') });
+      expect(fs.existsSync(path.join(home.home, 'agents', 'ada'))).toBe(false);
+    } finally {
+      home.cleanup();
+    }
+  });
+});
