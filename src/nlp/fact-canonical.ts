@@ -1,6 +1,7 @@
 import { shoutedWords } from './content-signals.ts';
 import { JOB_WORDS, USER_SUBJECT } from './predicates.ts';
 import { thirdPersonSingular } from './third-person.ts';
+import { splitTrailingTime } from './time-expressions.ts';
 
 const S = USER_SUBJECT;
 
@@ -18,9 +19,11 @@ const REWRITES: readonly [RegExp, Rewrite][] = [
     `${S} (?:never|no longer|doesn't|does not) (?:ever )?(?:wants|wishes) to (?:use|touch|eat|drink|see|try|work with|deal with|go back to|visit|hear about|play|read|watch) (.+?)(?: ever)?(?: again| any ?more)?`,
     (match, intensity) => [`${match[1]} ${intensity >= STRONG_DISLIKE_INTENSITY ? 'strongly dislikes' : 'dislikes'} ${match[2]}`],
   ),
-  rewrite(`${S} (?:just |recently |finally |now |also )?(?:moved|relocated|has moved|has relocated|has just moved|has finally moved) to (.+)`, (match) => [
-    `${match[1]} lives in ${match[2]}`,
-  ]),
+  rewrite(`${S} (?:just |recently |finally |now |also )?(?:moved|relocated|has moved|has relocated|has just moved|has finally moved) to (.+)`, (match) => {
+    // "moved to Berlin last year": where the user lives is Berlin; when they moved stays beside it.
+    const { head, when } = splitTrailingTime(match[2] ?? '');
+    return [when === null ? `${match[1]} lives in ${head}` : `${match[1]} lives in ${head} (moved there ${when})`];
+  }),
   rewrite(`${S} (?:is based|is living|resides|currently lives|now lives) in (.+)`, (match) => [`${match[1]} lives in ${match[2]}`]),
   rewrite(`${S} (?:is called|goes by|is named) (.+)`, (match) => [`${match[1]}'s name is ${match[2]}`]),
   rewrite(`${S} works (?:at|for) (.+?) as (an? .+|[\\w -]+)`, (match) => [`${match[1]} works at ${match[2]}`, `${match[1]} works as ${match[3]}`]),

@@ -28,6 +28,21 @@ describe('extractFactsOffline', () => {
   });
 
   it.each([
+    ['I moved to Berlin last year.', 'User lives in Berlin (moved there last year)'],
+    ['I moved to Berlin in March 2023', 'User lives in Berlin (moved there in March 2023)'],
+    ['I relocated to New York two years ago', 'User lives in New York (moved there two years ago)'],
+    ['I live in Berlin since 2019', 'User lives in Berlin since 2019'],
+  ])('reads when the user moved apart from where they live: %j', (text, fact) => {
+    // "User lives in Berlin last year" was stored, with "Berlin last year" as the place.
+    const [moved] = extractFactsOffline(text);
+    expect(moved).toMatchObject({ fact, predicate: 'lives_in', object: fact.includes('New York') ? 'New York' : 'Berlin' });
+  });
+
+  it('keeps a place that only looks like it ends in a time: "Berlin in Germany"', () => {
+    expect(extractFactsOffline('I moved to Berlin in Germany')[0]).toMatchObject({ fact: 'User lives in Berlin in Germany', object: 'Berlin in Germany' });
+  });
+
+  it.each([
     ['My name is Ana', ["User's name is Ana"]],
     ['I work at Acme as a nurse', ['User works at Acme', 'User works as a nurse']],
     ['I prefer tea over coffee', ['User prefers tea over coffee']],

@@ -1,6 +1,7 @@
 import type { FactPolarity, FactStructure } from './fact.ts';
 import { infinitiveOf } from './compromise-adapter.ts';
 import { JOB_WORDS, USER_SUBJECT } from './predicates.ts';
+import { splitTrailingTime } from './time-expressions.ts';
 import { analyzeWithWink, type WinkToken } from './wink-adapter.ts';
 
 const S = USER_SUBJECT;
@@ -52,7 +53,10 @@ const RULES: readonly Rule[] = [
   rule(`${S} (?:is called|is named|goes by) (.+)`, 'name', 'neutral'),
   rule(`${S} is (\\d{1,3})(?: years old| years of age)?`, 'age', 'neutral'),
   rule(`${S} (?:no longer lives|doesn't live|does not live|moved away from|moved out of) (?:in )?(.+?)(?: any ?more)?`, 'lives_in', 'negative'),
-  rule(`${S} (?:now |currently |still |just )?(?:lives|is living|is based|resides|moved|has moved|relocated|has relocated) (?:in|to) (.+)`, 'lives_in', 'neutral'),
+  rule(`${S} (?:now |currently |still |just )?(?:lives|is living|is based|resides|moved|has moved|relocated|has relocated) (?:in|to) (.+)`, 'lives_in', 'neutral', {
+    // The place, not when: "Berlin (moved there last year)", "Berlin since 2019" live in Berlin.
+    object: (match) => splitTrailingTime((match[2] ?? '').replace(/\s*\([^)]*\)$/, '')).head,
+  }),
   rule(`${S} (?:is from|was born in|grew up in|comes from|is originally from) (.+)`, 'from', 'neutral'),
   rule(`${S} (?:no longer works|doesn't work|does not work|stopped working|quit (?:their|the) job|left (?:their|the) job) (?:at|for) (.+?)(?: any ?more)?`, 'works_at', 'negative'),
   rule(`${S} (?:now |currently |still )?(?:works|is working|has worked) as (?:an? )?(.+)`, 'job', 'neutral'),

@@ -130,3 +130,22 @@ export function resolveTimeExpressions(text: string, at: number): ResolvedTime[]
   }
   return found;
 }
+
+/**
+ * A text split before the time expression it ends with (with the preposition leading into it), so a
+ * fact's object is the thing and not its date: "Berlin last year" → Berlin + "last year"; "Berlin in
+ * March 2023" → Berlin + "in March 2023". `when` is null when the text does not end with one.
+ *
+ * @example
+ * splitTrailingTime('Berlin two years ago') // { head: 'Berlin', when: 'two years ago' }
+ */
+export function splitTrailingTime(text: string): { head: string; when: string | null } {
+  const trimmed = text.trim();
+  const last = resolveTimeExpressions(trimmed, 0).find((found) => trimmed.endsWith(found.phrase));
+  if (last === undefined) return { head: trimmed, when: null };
+  let start = trimmed.length - last.phrase.length;
+  const lead = /\s(?:back\s+)?(?:in|since|during|from)\s+$/i.exec(trimmed.slice(0, start));
+  if (lead) start = lead.index + 1;
+  const head = trimmed.slice(0, start).trim().replace(/,$/, '');
+  return head === '' ? { head: trimmed, when: null } : { head, when: trimmed.slice(start).trim() };
+}
