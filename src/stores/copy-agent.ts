@@ -1,5 +1,6 @@
 import { STORED_MESSAGES_SOURCE } from '../conversations/messages-table.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryHistoryEvent } from '../spec/memory-store.ts';
 
@@ -22,7 +23,9 @@ const PAGE = 500;
 /**
  * Copies one agent from one backend to another through the contracts alone (`hippocampus data migrate`):
  * memories with their ids, times, strength and supersession, their vectors and embedding model, their
- * history, memory blocks, skills with every version, and watermarks. The target agent must be empty.
+ * history, memory blocks, skills with every version, and watermarks. The source must hold the agent (a
+ * misspelled id is NOT_FOUND before the target is touched: it used to "copy" 0 memories and leave an empty
+ * agent there) and the target agent must be empty.
  * Counts are verified at the end: a difference is an error, not a warning.
  *
  * @example
@@ -31,6 +34,10 @@ const PAGE = 500;
 export async function copyAgent(options: { from: MemoryBackend; to: MemoryBackend; agentId: string; onProgress?: (copied: number) => void }): Promise<CopyAgentReport> {
   const { from, to, agentId } = options;
   const scope = { agentId };
+  const held = await from.store.listAgents();
+  if (!held.includes(agentId)) {
+    throw new NotFoundError({ what: 'Agent', id: agentId, hint: held.length > 0 ? `agents in the source store: ${held.slice(0, 20).join(', ')}; pick one with --agent` : 'the source store holds no agents' });
+  }
   if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
   }
