@@ -104,7 +104,8 @@ async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: Memo
       report.watermarks += 1;
     }
   }
-  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuild it on the target with `hippocampus graph link`');
+  // Every `hippocampus graph` command (and createKnowledgeGraph(…).linkMemories()) links the memories not yet linked first.
+  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuilt from the copied memories by the first graph command on the target, e.g. `hippocampus graph entities`');
 }
 
 async function verify({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {
