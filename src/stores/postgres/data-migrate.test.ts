@@ -9,6 +9,28 @@ const { home, server: running } = usePostgresServer('hippocampus-postgres-migrat
 
 // `data migrate` as a team uses it: one home (./.hippocampus) for every command, whichever store they name.
 describe.skipIf(postgresBinaries() === null)('data migrate between PostgreSQL 15 and the SQLite files of the same home (skipped: no PostgreSQL binaries; scripts/setup-system.sh installs them)', () => {
+  it('an agent used through the CLI on PostgreSQL comes back to SQLite in the same home, and that home passes its check', async () => {
+    const cli = cliWith(['--home', home, '--agent', 'roundtrip', '--json']);
+    const remembered = await cli('--store', running().url, 'remember', 'Ada keeps the spare key under the blue pot', '--importance', '0.8');
+    expect(remembered.code, remembered.stderr).toBe(0);
+    // The engine on PostgreSQL wrote its session log under the home: that says nothing about a SQLite file.
+    expect(fs.existsSync(path.join(home, 'agents', 'roundtrip', 'sessions'))).toBe(true);
+    const before = await cli('data', 'check');
+    expect(before.code, before.stdout + before.stderr).toBe(0);
+    // Nor is it a SQLite agent yet: a read command there is NOT_FOUND and creates no file.
+    const unknown = await cli('recall');
+    expect(JSON.parse(unknown.stderr)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect(fs.existsSync(path.join(home, 'agents', 'roundtrip', 'memory', 'longterm.db'))).toBe(false);
+
+    const migrated = await cli('data', 'migrate', '--from', running().url, '--to', 'sqlite');
+    expect(migrated.code, migrated.stderr).toBe(0);
+    expect(JSON.parse(migrated.stdout)).toMatchObject({ memories: 1, vectors: 1 });
+    expect((await cli('recall')).stdout).toContain('Ada keeps the spare key under the blue pot');
+    const after = await cli('data', 'check');
+    expect(after.code, after.stderr).toBe(0);
+    expect(JSON.parse(after.stdout)).toMatchObject([{ agent: 'roundtrip', state: 'ok' }]);
+  }, 120_000);
+
   it('the command it names for the knowledge graph runs on the target and rebuilds the graph there', async () => {
     const cli = cliWith(['--home', home, '--agent', 'grapher', '--json']);
     expect((await cli('remember', 'Marta works at Acme Corp in Lisbon', '--importance', '0.9')).code).toBe(0);
