@@ -55,6 +55,7 @@ function swapIn(file: string, recovered: string, stamp: string): string {
  */
 export function createSqliteMaintenance(home: string): DatabaseMaintenance {
   return {
+    salvages: true,
     async agents() {
       const directory = path.join(home, 'agents');
       if (!fs.existsSync(directory)) return [];
