@@ -51,8 +51,10 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
     async withMemory(command, work, { create = false } = {}) {
       const { home, agent, store } = context.globals(command);
       const filesOnly = store === undefined || store === 'sqlite';
-      // An agent folder without its database is not "unknown": the engine refuses it as DATABASE_MISSING.
-      if (!create && filesOnly && !fs.existsSync(agentPaths(home, agent).root)) {
+      // An agent whose database was opened here (its marker) is not "unknown" when the file is gone: the engine
+      // refuses it as DATABASE_MISSING. A folder with neither (session logs of an agent served from PostgreSQL) is.
+      const paths = agentPaths(home, agent);
+      if (!create && filesOnly && !fs.existsSync(paths.longTermDatabase) && !fs.existsSync(paths.marker)) {
         const known = context.agentsIn(home);
         throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents under ${home}: ${known.slice(0, 20).join(', ')}; pick one with --agent` : `there are no agents under ${home} yet (check --home or HIPPOCAMPUS_HOME)` });
       }

@@ -124,6 +124,28 @@ describe('an honest CLI', () => {
     expect((await cli('--agent', 'ada', 'watch', '--source', transcript, '--once', '--batch', '1', '--json')).code).toBe(0);
   });
 
+  it("a --store or HIPPOCAMPUS_STORE that is neither 'sqlite' nor a postgres:// URL is CONFIG_ERROR on every command, before anything is reached", async () => {
+    // Read commands and data check took it for a PostgreSQL URL: 'mysql://…' and 'postgres://' dialled
+    // 127.0.0.1:5432 (STORE_UNAVAILABLE), 'sqlite3' looked up a host named 'base', a file path a socket under it.
+    for (const store of ['mysql://localhost/memories', 'postgres://', 'sqlite3', path.join(home.home, 'memories.db')]) {
+      for (const command of [['stats'], ['recall'], ['memory', 'search', '--query', 'x'], ['data', 'check'], ['remember', 'hello']]) {
+        const result = await cli('--store', store, '--agent', 'ada', '--json', ...command);
+        expect(result.code, `${store} ${command.join(' ')}`).toBe(1);
+        expect(JSON.parse(result.stderr), `${store} ${command.join(' ')}`).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringContaining("'sqlite' or a postgres:// URL") } });
+      }
+    }
+    const previous = process.env.HIPPOCAMPUS_STORE;
+    process.env.HIPPOCAMPUS_STORE = 'sqlite3';
+    try {
+      const result = await cli('--agent', 'ada', '--json', 'stats');
+      expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringContaining('HIPPOCAMPUS_STORE') } });
+    } finally {
+      if (previous === undefined) delete process.env.HIPPOCAMPUS_STORE;
+      else process.env.HIPPOCAMPUS_STORE = previous;
+    }
+    expect(fs.readdirSync(home.home)).toEqual([]);
+  });
+
   it('--json errors are one JSON object on stderr; --debug adds the stack', async () => {
     const json = await cli('--agent', 'nobody', 'stats', '--json');
     expect(json.code).toBe(1);

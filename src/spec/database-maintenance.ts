@@ -46,6 +46,11 @@ export interface DatabaseMaintenance {
   /** The agents this store holds, sorted. */
   agents(): Promise<string[]>;
   check(agentId: string): Promise<AgentHealth>;
+  /**
+   * Whether `recover` salvages (SQLite's files). Where it cannot (PostgreSQL), `data recover` refuses at once,
+   * whatever a check would find, with `recover`'s own error saying what restores the agent instead.
+   */
+  readonly salvages: boolean;
   /** Salvages what is readable; refuses with a typed error where the backend cannot (see above). */
   recover(agentId: string): Promise<RecoveryReport>;
   close(): Promise<void>;

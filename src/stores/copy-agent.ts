@@ -1,5 +1,6 @@
 import { STORED_MESSAGES_SOURCE } from '../conversations/messages-table.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { NotFoundError } from '../errors/not-found-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryHistoryEvent } from '../spec/memory-store.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
@@ -31,7 +32,9 @@ const PAGE = 500;
 /**
  * Copies one agent from one backend to another through the contracts alone (`hippocampus data migrate`):
  * memories with their ids, times, strength and supersession, their vectors and embedding model, their
- * history, memory blocks, skills with every version, and watermarks. The target agent must be empty.
+ * history, memory blocks, skills with every version, and watermarks. The source must hold the agent (a
+ * misspelled id is NOT_FOUND before the target is touched: it used to "copy" 0 memories and leave an empty
+ * agent there) and the target agent must be empty.
  * Counts are verified at the end: a difference is an error, not a warning.
  *
  * @example
@@ -40,6 +43,10 @@ const PAGE = 500;
 export async function copyAgent(options: { from: MemoryBackend; to: MemoryBackend; agentId: string; onProgress?: (copied: number) => void }): Promise<CopyAgentReport> {
   const { from, to, agentId } = options;
   const scope = { agentId };
+  const held = await from.store.listAgents();
+  if (!held.includes(agentId)) {
+    throw new NotFoundError({ what: 'Agent', id: agentId, hint: held.length > 0 ? `agents in the source store: ${held.slice(0, 20).join(', ')}; pick one with --agent` : 'the source store holds no agents' });
+  }
   if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
   }
@@ -112,7 +119,8 @@ async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: Memo
       report.watermarks += 1;
     }
   }
-  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuilt on the target from its memories by `hippocampus graph entities` (any graph command links the memories not yet linked)');
+  // Every `hippocampus graph` command (and createKnowledgeGraph(…).linkMemories()) links the memories not yet linked first.
+  if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuilt from the copied memories by the first graph command on the target, e.g. `hippocampus graph entities`');
 }
 
 async function verify({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {

@@ -1,3 +1,5 @@
+import { storeSchema } from '../config/config-schema.ts';
+import { parseWith } from '../config/parse.ts';
 import type { DatabaseMaintenance } from '../spec/database-maintenance.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
@@ -12,6 +14,11 @@ export interface OpenBackendOptions {
   home: string;
   durability?: 'normal' | 'full';
   commonTermDocs?: number;
+}
+
+/** A store that is not 'sqlite' must be a postgres:// URL: anything else would reach the driver's defaults (localhost:5432). */
+function postgresUrl(store: string): string {
+  return parseWith(storeSchema, store, 'store', 'CONFIG_ERROR');
 }
 
 /** One PostgreSQL backend (one pool) per URL in a process, shared by every agent opened on it. */
@@ -53,7 +60,7 @@ async function sharedPostgresBackend(url: string, commonTermDocs: number | undef
  * const backend = await openBackend({ home: './.hippocampus', store: 'postgres://localhost/memories' });
  */
 export async function openBackend(options: OpenBackendOptions): Promise<MemoryBackend> {
-  if (options.store !== undefined && options.store !== 'sqlite') return sharedPostgresBackend(options.store, options.commonTermDocs);
+  if (options.store !== undefined && options.store !== 'sqlite') return sharedPostgresBackend(postgresUrl(options.store), options.commonTermDocs);
   return createSqliteBackend({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
 }
 
@@ -69,7 +76,7 @@ export async function openBackend(options: OpenBackendOptions): Promise<MemoryBa
 export async function openMaintenance(options: { store?: string; home: string }): Promise<DatabaseMaintenance> {
   if (options.store !== undefined && options.store !== 'sqlite') {
     const { createPostgresMaintenance } = await import('./postgres/database-maintenance.ts');
-    return createPostgresMaintenance(options.store);
+    return createPostgresMaintenance(postgresUrl(options.store));
   }
   return createSqliteMaintenance(options.home);
 }

@@ -53,6 +53,8 @@ export function registerDataCommands(program: Command, context: CliContext): voi
       const { home, agent, store } = context.globals(command);
       const maintenance = await openMaintenance({ home, ...(store === undefined ? {} : { store }) });
       try {
+        // A store that cannot salvage refuses before any check: its answer is not to be read as 'try --force'.
+        if (!maintenance.salvages) await maintenance.recover(agent);
         const health = await maintenance.check(agent);
         if (health.state === 'missing' || health.state === 'empty') {
           throw new HippocampusError({ code: 'DATABASE_MISSING', message: `Nothing to recover: ${health.location} is ${health.state === 'empty' ? 'empty' : 'missing this agent'}. Restore it from a backup.` });

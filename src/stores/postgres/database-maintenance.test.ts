@@ -56,6 +56,14 @@ describe.skipIf(postgresBinaries() === null)('data check and data recover on Pos
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toContain('CONFIG_ERROR');
       expect(refused.stderr).toContain('point-in-time recovery');
+      // Without --force too, whatever the check finds: it used to answer 'nothing to recover (--force to salvage
+      // anyway)' with exit 0 for a healthy agent, offering the flag that is then refused.
+      for (const agent of ['ada', 'nobody']) {
+        const plain = await cli('--agent', agent, 'data', 'recover');
+        expect(plain.code).toBe(1);
+        expect(JSON.parse(plain.stderr)).toMatchObject({ error: { code: 'CONFIG_ERROR' } });
+        expect(plain.stderr).not.toContain('--force');
+      }
 
       // Damage one heap page of the memories table on disk, as a disk fault would, and start the server again.
       const file = path.join(running().dataDirectory!, (await client.query("SELECT pg_relation_filepath('memories') AS file")).rows[0].file as string);

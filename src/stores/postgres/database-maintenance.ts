@@ -40,6 +40,7 @@ export function createPostgresMaintenance(connectionString: string): DatabaseMai
     return row?.version ?? null;
   };
   return {
+    salvages: false,
     async agents() {
       if ((await installedVersion()) === null) return [];
       const rows = await database.rows<{ agent_id: string }>(

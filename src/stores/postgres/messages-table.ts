@@ -3,7 +3,7 @@ import { queryTerms } from '../../core/query-terms.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { ConversationHit, ConversationMessages, HostMessage } from '../../spec/conversation-messages.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
-import type { PostgresPurge } from './purge-deleted-text.ts';
+import { vacuumTables, type PostgresPurge } from './purge-deleted-text.ts';
 
 // The host's messages table on PostgreSQL: one table for every agent of the database (as the memories
 // are), so each row carries its agent and every statement names it. Identifiers cannot be bound as
@@ -125,7 +125,7 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
         ),
       );
       // As a forget of memories: rewrite the table so no freed tuple keeps the text (docs/postgres.md).
-      if (rows.length > 0 && purge !== 'none') await database.rows(`VACUUM ${purge === 'full' ? 'FULL ' : ''}${table}`);
+      if (rows.length > 0 && purge !== 'none') await vacuumTables(database, [table], purge);
       return rows.length;
     },
 

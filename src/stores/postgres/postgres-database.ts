@@ -71,9 +71,18 @@ async function typed<T>(call: () => Promise<T>, failed: { query: string; params:
   } catch (error) {
     if (HippocampusError.isInstance(error)) throw error;
     const reason = (error as Error).message;
-    if (failed === 'connect') throw new StoreError({ message: `PostgreSQL connection failed: ${reason}`, cause: error });
-    throw new StoreError({ message: `PostgreSQL query failed: ${reason}`, query: failed.query, params: [...failed.params], cause: error });
+    if (failed === 'connect') throw new StoreError({ message: `PostgreSQL connection failed: ${connectionReason(reason)}`, cause: error });
+    throw new StoreError({ message: `PostgreSQL query failed: ${connectionReason(reason)}`, query: failed.query, params: [...failed.params], cause: error });
   }
+}
+
+/**
+ * The driver's words for a server that asks for a password the URL does not give ('SASL: SCRAM-SERVER-FIRST-MESSAGE:
+ * client password must be a string') say nothing a user can act on: said plainly, with where a password goes.
+ */
+function connectionReason(reason: string): string {
+  if (/client password must be a string/.test(reason)) return 'the server asks for a password and the URL gives none (postgres://user:password@host/database, or PGPASSWORD)';
+  return reason;
 }
 
 function queryable(client: pg.Pool | pg.PoolClient): Queryable {

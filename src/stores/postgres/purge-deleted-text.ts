@@ -1,3 +1,4 @@
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { PurgeReport } from '../../spec/memory-backend.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
 
@@ -35,12 +36,39 @@ export async function purgePostgres(database: PostgresDatabase, options: { agent
     });
   }
   if (options.purge === 'none') return { busy: false, walFrames: 0 };
-  const tables = [...TEXT_TABLES, options.vectorTable].join(', ');
-  await database.withClient(async (client) => {
-    await client.rows(`VACUUM ${options.purge === 'full' ? '(FULL) ' : ''}${tables}`);
-    if (options.purge === 'full') await client.rows('CHECKPOINT').catch(() => undefined); // needs pg_checkpoint or superuser; the rewrite already happened
-  });
+  await vacuumTables(database, [...TEXT_TABLES, options.vectorTable], options.purge);
   return { busy: false, walFrames: 0 };
+}
+
+/**
+ * `VACUUM` (or `VACUUM FULL` then a CHECKPOINT) of tables that held forgotten text — after their rows were
+ * deleted. PostgreSQL lets only a table's owner, the database's owner or a superuser (from 17, a role granted
+ * MAINTAIN) vacuum it and *skips* any other table with a WARNING, not an error: a role that only reads and writes
+ * the tables got a forget reported complete with the text still in the files. Such tables are named here instead
+ * (STORE_ERROR, the rows already gone for every query).
+ */
+export async function vacuumTables(database: PostgresDatabase, tables: readonly string[], purge: 'vacuum' | 'full'): Promise<void> {
+  const refused = await database.rows<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_class c
+     WHERE c.oid = ANY($1::regclass[])
+       AND NOT pg_has_role(c.relowner, 'USAGE')
+       AND NOT (NOT c.relisshared AND pg_has_role((SELECT datdba FROM pg_database WHERE datname = current_database()), 'USAGE'))
+       AND NOT (CASE WHEN current_setting('server_version_num')::int >= 170000 THEN has_table_privilege(c.oid, 'MAINTAIN') ELSE false END)
+     ORDER BY 1`,
+    [tables],
+  );
+  if (refused.length > 0) {
+    const names = refused.map((row) => row.name).join(', ');
+    throw new HippocampusError({
+      code: 'STORE_ERROR',
+      message: `Forgotten (the rows are gone for every query), but their text was not purged from the table files: this role may not VACUUM ${names} — only their owner, the database's owner or a superuser may. Run \`VACUUM ${purge === 'full' ? '(FULL) ' : ''}${names}\` as the owner, and connect as the owner (or a role it is granted to) so that a forget purges.`,
+      details: { tables: refused.map((row) => row.name), purge },
+    });
+  }
+  await database.withClient(async (client) => {
+    await client.rows(`VACUUM ${purge === 'full' ? '(FULL) ' : ''}${tables.join(', ')}`);
+    if (purge === 'full') await client.rows('CHECKPOINT').catch(() => undefined); // needs pg_checkpoint or superuser; the rewrite already happened
+  });
 }
 
 export async function forgottenAmongPostgres(database: PostgresDatabase, agentId: string, ids: readonly string[]): Promise<Set<string>> {

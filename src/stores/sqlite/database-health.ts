@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
+import { AGENT_MARKER } from '../../config/agent-paths.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 export { storeErrorCode as storeErrorCodeOf } from '../../errors/store-error.ts';
 
@@ -13,8 +14,6 @@ export { storeErrorCode as storeErrorCodeOf } from '../../errors/store-error.ts'
 // random bytes) is checked in full; an unchanged one opens at once.
 
 const MARKER_SUFFIX = '.checked';
-/** A file that says the agent existed: written beside the database when it is created. */
-export const AGENT_MARKER = 'agent.json';
 
 interface CheckedMarker {
   size: number;
@@ -45,10 +44,15 @@ function statOf(file: string): CheckedMarker | null {
   }
 }
 
-/** What, besides the database, says this agent has a history: its marker, session logs, a mirror registry, a vector graph saved by an older version. */
+/**
+ * What, besides the database, says this agent's SQLite file existed: its marker (written at every open) and a
+ * vector graph saved by an older version. Session logs and a mirror registry are not: the engine writes them
+ * under the home on every store, so an agent served from PostgreSQL has them without ever having had a file
+ * here (its migration back to SQLite was refused as DATABASE_MISSING, and `data check` of the home failed).
+ */
 export function historyOf(agentRoot: string, file: string): string[] {
   const found: string[] = [];
-  for (const name of [AGENT_MARKER, 'sessions', 'mirrors.json']) if (fs.existsSync(path.join(agentRoot, name))) found.push(path.join(agentRoot, name));
+  if (fs.existsSync(path.join(agentRoot, AGENT_MARKER))) found.push(path.join(agentRoot, AGENT_MARKER));
   const memoryDir = path.dirname(file);
   if (fs.existsSync(memoryDir)) {
     for (const name of fs.readdirSync(memoryDir)) if (name.startsWith(`${path.basename(file)}.hnsw`)) found.push(path.join(memoryDir, name));

@@ -55,13 +55,20 @@ function swapIn(file: string, recovered: string, stamp: string): string {
  */
 export function createSqliteMaintenance(home: string): DatabaseMaintenance {
   return {
+    salvages: true,
     async agents() {
       const directory = path.join(home, 'agents');
       if (!fs.existsSync(directory)) return [];
+      // A folder holding neither a database nor its marker is not a SQLite agent (an agent served from
+      // PostgreSQL keeps its session logs under the same home): nothing of it could be lost here.
       return fs
         .readdirSync(directory, { withFileTypes: true })
         .filter((entry) => entry.isDirectory())
         .map((entry) => entry.name)
+        .filter((agent) => {
+          const paths = agentPaths(home, agent);
+          return fs.existsSync(paths.longTermDatabase) || historyOf(paths.root, paths.longTermDatabase).length > 0;
+        })
         .sort();
     },
     async check(agentId) {
