@@ -42,8 +42,16 @@ export const recallRelevantOptionsSchema = z
     weights: recallWeightsSchema.optional(),
     /** Weight of a memory's neighbouring turns' text in its keyword score, its own text weighing 1 (default DEFAULT_NEIGHBOUR_WEIGHT). */
     neighbourWeight: unit.optional(),
-    /** Score again without the names of the speakers the question asks about, once the speaker signal found them (see speaker-free-query.ts). */
-    speakerFreeQuery: z.boolean().optional(),
+    /**
+     * Score again without the names of the speakers the question asks about, once the speaker signal found them
+     * (see speaker-free-query.ts); `'inference'`: only for a question that asks for an inference (asksForInference).
+     */
+    speakerFreeQuery: z.union([z.boolean(), z.literal('inference')]).optional(),
+    /**
+     * Weights used instead (on top of `weights`) for a question that asks for an inference ("Would X likely…",
+     * "What might…", see asksForInference), and only for it.
+     */
+    inferenceWeights: recallWeightsSchema.optional(),
     /** Shape of the second hop, used when `weights.hop` > 0. */
     hop: recallHopSchema.optional(),
     /** Score importance as importance × e^(−days/90). */

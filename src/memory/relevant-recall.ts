@@ -14,6 +14,7 @@ import { timesOfMemory } from './memory-times.ts';
 import { sessionRelevance } from './session-relevance.ts';
 import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
 import { namedSpeakers, withoutNames } from './speaker-free-query.ts';
+import { asksForInference } from '../nlp/question-inference.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 
@@ -123,16 +124,24 @@ interface RankedCandidate {
   explain: RecallExplanation;
 }
 
-const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions) => resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
+/** The weights of this recall: the engine's, the call's, and for a question asking for an inference its `inferenceWeights`. */
+const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string) =>
+  resolveWeights({ ...deps.weights, ...options.weights, ...(options.inferenceWeights !== undefined && asksForInference(context) ? options.inferenceWeights : {}) }, options.mode, options.hybridRatio);
+
+/** Whether this recall scores the question again without the speaker it names (`speakerFreeQuery`, see askWithoutSpeakers). */
+function speakerFree(context: string, options: RecallRelevantOptions): boolean {
+  const asked = options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY;
+  return asked === 'inference' ? asksForInference(context) : asked;
+}
 
 /** What the question asks about time (null when the time signal is off or it asks nothing) and the names it holds (none when the speaker signal is off). */
 function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>, context: string, options: RecallRelevantOptions): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
-  const weights = weightsOf(deps, options);
+  const weights = weightsOf(deps, options, context);
   const names = weights.speaker > 0 ? namesInQuestion(context) : new Set<string>();
   const asked = weights.time > 0 ? questionTime(context, deps.now) : null;
   const time = asked && asksAboutTime(asked) ? asked : null;
   // The question without its names, for askWithoutSpeakers (which leaves questions about time alone).
-  const unnamed = (options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY) && names.size > 0 && time === null ? withoutNames(context, names) : null;
+  const unnamed = speakerFree(context, options) && names.size > 0 && time === null ? withoutNames(context, names) : null;
   return { time, names, unnamed };
 }
 
@@ -141,7 +150,7 @@ function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>,
  * call through the cache; nulls when this recall does not search by meaning. What a read worker is handed.
  */
 export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
-  if (weightsOf(deps, options).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
+  if (weightsOf(deps, options, context).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
   return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options).unnamed);
 }
 
@@ -153,7 +162,7 @@ async function embedQuestion(embedder: Embedder, queryCache: EmbeddingCache, con
 
 /** Stage 1: weights, filters, and the query as the indexes read it (terms, vector). */
 async function planQuery(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallPlan> {
-  const weights = weightsOf(deps, options);
+  const weights = weightsOf(deps, options, context);
   const filters = filtersOf(options);
   const hasFilters = Object.keys(filters).length > 0;
   const useSemantic = weights.semantic > 0 && (deps.embedder !== null || (deps.queryVector ?? null) !== null);
