@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeSchema } from './time-schema.ts';
+import { QUESTION_SHAPES } from '../nlp/question-shape.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 
@@ -44,14 +45,11 @@ export const recallRelevantOptionsSchema = z
     neighbourWeight: unit.optional(),
     /**
      * Score again without the names of the speakers the question asks about, once the speaker signal found them
-     * (see speaker-free-query.ts); `'inference'`: only for a question that asks for an inference (asksForInference).
+     * (see speaker-free-query.ts); a list of question shapes: only for a question of one of them (see questionShape).
      */
-    speakerFreeQuery: z.union([z.boolean(), z.literal('inference')]).optional(),
-    /**
-     * Weights used instead (on top of `weights`) for a question that asks for an inference ("Would X likely…",
-     * "What might…", see asksForInference), and only for it.
-     */
-    inferenceWeights: recallWeightsSchema.optional(),
+    speakerFreeQuery: z.union([z.boolean(), z.array(z.enum(QUESTION_SHAPES))]).optional(),
+    /** Weights laid over `weights` for a question of one shape only (see questionShape: `inference`, `list`). */
+    shapeWeights: z.object({ inference: recallWeightsSchema, list: recallWeightsSchema }).partial().strict().optional(),
     /** Shape of the second hop, used when `weights.hop` > 0. */
     hop: recallHopSchema.optional(),
     /** Score importance as importance × e^(−days/90). */

@@ -41,7 +41,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
   // read (the question without the one of them who spoke); a worker has no embedder, so it would rescore
   // words but not meaning (probe: 0.917 in process against 1.010 on a worker). Such recalls are answered
   // in process, exactly; a question naming one person is sent with its vector without the name.
-  const workers = options.speakerFreeQuery && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
+  const workers = options.speakerFreeQuery !== undefined && options.speakerFreeQuery !== false && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
   const vectors = workers ? await queryVectorsOf(recallDeps, context, options) : null;
   const results = workers
     ? await workers.recall({

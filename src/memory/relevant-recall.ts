@@ -14,7 +14,7 @@ import { timesOfMemory } from './memory-times.ts';
 import { sessionRelevance } from './session-relevance.ts';
 import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
 import { namedSpeakers, withoutNames } from './speaker-free-query.ts';
-import { asksForInference } from '../nlp/question-inference.ts';
+import { questionShape } from '../nlp/question-shape.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 
@@ -124,14 +124,18 @@ interface RankedCandidate {
   explain: RecallExplanation;
 }
 
-/** The weights of this recall: the engine's, the call's, and for a question asking for an inference its `inferenceWeights`. */
-const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string) =>
-  resolveWeights({ ...deps.weights, ...options.weights, ...(options.inferenceWeights !== undefined && asksForInference(context) ? options.inferenceWeights : {}) }, options.mode, options.hybridRatio);
+/** The weights of this recall: the engine's, the call's, and those the call gives the question's shape (`shapeWeights`). */
+function weightsOf(deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string): RecallWeights {
+  const shape = options.shapeWeights === undefined ? null : questionShape(context);
+  return resolveWeights({ ...deps.weights, ...options.weights, ...(shape === null ? {} : options.shapeWeights?.[shape]) }, options.mode, options.hybridRatio);
+}
 
 /** Whether this recall scores the question again without the speaker it names (`speakerFreeQuery`, see askWithoutSpeakers). */
 function speakerFree(context: string, options: RecallRelevantOptions): boolean {
   const asked = options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY;
-  return asked === 'inference' ? asksForInference(context) : asked;
+  if (typeof asked === 'boolean') return asked;
+  const shape = questionShape(context);
+  return shape !== null && asked.includes(shape);
 }
 
 /** What the question asks about time (null when the time signal is off or it asks nothing) and the names it holds (none when the speaker signal is off). */

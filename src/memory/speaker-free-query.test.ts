@@ -84,24 +84,26 @@ describe('on a read worker', () => {
 });
 
 describe('recall options for a question that asks for an inference', () => {
-  it("speakerFreeQuery 'inference' scores a would/might question without the name and leaves a question about a fact as it is", async () => {
+  it("speakerFreeQuery ['inference'] scores a would/might question without the name and leaves a question about a fact as it is", async () => {
     await rememberTurns();
     const ranking = (results: Awaited<ReturnType<ReturnType<typeof agent.memory>['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score.toFixed(6)]);
-    const inferred = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: 'inference' });
+    const inferred = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: ['inference'] });
     expect(inferred[0]?.memory.content).toBe(HOBBIES);
     const fact = 'What hobbies does Melanie have?';
     const plain = await agent.memory().recallRelevant(fact, { limit: 3, recordAccess: false });
-    const gated = await agent.memory().recallRelevant(fact, { limit: 3, recordAccess: false, speakerFreeQuery: 'inference' });
+    const gated = await agent.memory().recallRelevant(fact, { limit: 3, recordAccess: false, speakerFreeQuery: ['inference'] });
     expect(ranking(gated)).toEqual(ranking(plain));
     expect(gated.map((result) => result.memory.content)).not.toContain(HOBBIES);
   });
 
-  it('inferenceWeights weigh the signals of a would/might question only', async () => {
+  it('shapeWeights weigh the signals of a question of that shape only', async () => {
     await rememberTurns();
-    const options = { limit: 3, recordAccess: false, inferenceWeights: { speaker: 0.8, session: 0.2 } } as const;
+    const options = { limit: 3, recordAccess: false, shapeWeights: { inference: { speaker: 0.8, session: 0.2 }, list: { speaker: 0.6 } } } as const;
     const inferred = await agent.memory().recallRelevant('What hobbies might Melanie have?', options);
+    const listed = await agent.memory().recallRelevant('What hobbies has Melanie taken up?', options);
     const fact = await agent.memory().recallRelevant('What hobbies does Melanie have?', options);
     expect(inferred[0]!.explain.weights).toMatchObject({ speaker: 0.8, session: 0.2 });
+    expect(listed[0]!.explain.weights).toMatchObject({ speaker: 0.6, session: 0 });
     expect(fact[0]!.explain.weights).toMatchObject({ speaker: 0.3, session: 0 });
   });
 });
