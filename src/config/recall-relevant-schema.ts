@@ -48,7 +48,10 @@ export const recallRelevantOptionsSchema = z
      * (see speaker-free-query.ts); a list of question shapes: only for a question of one of them (see questionShape).
      */
     speakerFreeQuery: z.union([z.boolean(), z.array(z.enum(QUESTION_SHAPES))]).optional(),
-    /** Weights laid over `weights` for a question of one shape only (see questionShape: `inference`, `list`). */
+    /**
+     * Weights for a question of one shape only (see questionShape: `inference`, `list`), laid over the engine's; the
+     * call's `weights` still win. Replaces the defaults (DEFAULT_SHAPE_WEIGHTS) whole; `{}` for none.
+     */
     shapeWeights: z.object({ inference: recallWeightsSchema, list: recallWeightsSchema }).partial().strict().optional(),
     /** Shape of the second hop, used when `weights.hop` > 0. */
     hop: recallHopSchema.optional(),

@@ -45,11 +45,23 @@ export interface RelevantRecallDependencies {
 }
 
 /**
- * Whether a question naming one speaker is scored again without the name (`speakerFreeQuery`). Off: held
- * out it lifts multi-hop and open-domain R@5 (0.385 → 0.403, 0.321 → 0.364) with R@5 / R@10 unchanged, but
- * costs ~2.5 ms of CPU a recall at 100k memories, over the budget (docs/recall.md, "Asked without the name").
+ * Which questions naming one speaker are scored again without the name (`speakerFreeQuery`): those that ask
+ * for an inference or a list (see questionShape). For every question it cost ~2.5 ms of CPU a recall at 100k
+ * memories and R@5 on 3 folds of 5; for these shapes alone, with DEFAULT_SHAPE_WEIGHTS, held out it lifts
+ * R@5 0.723 → 0.732, multi-hop 0.385 → 0.407, open-domain 0.321 → 0.403, no fold worse, at ~0.5 ms of CPU
+ * a recall (docs/recall.md, "Questions by shape").
  */
-export const DEFAULT_SPEAKER_FREE_QUERY = false;
+export const DEFAULT_SPEAKER_FREE_QUERY: NonNullable<RecallRelevantOptions['speakerFreeQuery']> = ['inference', 'list'];
+
+/**
+ * Weights laid over the others for a question of one shape (`shapeWeights`; a call's own replaces these
+ * whole, `{}` for none): an inference is read more by meaning and more from the person it names, a list
+ * more from that person. Chosen by cross-validation with DEFAULT_SPEAKER_FREE_QUERY (docs/recall.md).
+ */
+export const DEFAULT_SHAPE_WEIGHTS: NonNullable<RecallRelevantOptions['shapeWeights']> = {
+  inference: { speaker: 0.6, semantic: 0.7, keyword: 0.3 },
+  list: { speaker: 0.45 },
+};
 
 /** How many of the best hits have their replies pulled in as candidates. */
 const THREAD_SEEDS = 20;
@@ -124,14 +136,18 @@ interface RankedCandidate {
   explain: RecallExplanation;
 }
 
-/** The weights of this recall: the engine's, the call's, and those the call gives the question's shape (`shapeWeights`). */
+/**
+ * The weights of this recall: the engine's, over them those of the question's shape (`shapeWeights`, see
+ * DEFAULT_SHAPE_WEIGHTS), and over both the call's own `weights` — a call that sets a weight gets it.
+ */
 function weightsOf(deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string): RecallWeights {
-  const shape = options.shapeWeights === undefined ? null : questionShape(context);
-  return resolveWeights({ ...deps.weights, ...options.weights, ...(shape === null ? {} : options.shapeWeights?.[shape]) }, options.mode, options.hybridRatio);
+  const shape = questionShape(context);
+  const byShape = options.shapeWeights ?? DEFAULT_SHAPE_WEIGHTS;
+  return resolveWeights({ ...deps.weights, ...(shape === null ? {} : byShape[shape]), ...options.weights }, options.mode, options.hybridRatio);
 }
 
 /** Whether this recall scores the question again without the speaker it names (`speakerFreeQuery`, see askWithoutSpeakers). */
-function speakerFree(context: string, options: RecallRelevantOptions): boolean {
+export function speakerFree(context: string, options: RecallRelevantOptions): boolean {
   const asked = options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY;
   if (typeof asked === 'boolean') return asked;
   const shape = questionShape(context);
