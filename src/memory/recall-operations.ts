@@ -37,7 +37,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
     weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
     decayRate: deps.config.recall.decayRate,
   };
-  // With speakerFreeQuery (by default for a question asking for an inference or a list) a question naming several people may need a vector known only once the head is
+  // With speakerFreeQuery (by default for a question asking for an inference) a question naming several people may need a vector known only once the head is
   // read (the question without the one of them who spoke); a worker has no embedder, so it would rescore
   // words but not meaning (probe: 0.917 in process against 1.010 on a worker). Such recalls are answered
   // in process, exactly; a question naming one person is sent with its vector without the name.

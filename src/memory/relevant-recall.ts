@@ -46,21 +46,21 @@ export interface RelevantRecallDependencies {
 
 /**
  * Which questions naming one speaker are scored again without the name (`speakerFreeQuery`): those that ask
- * for an inference or a list (see questionShape). For every question it cost ~2.5 ms of CPU a recall at 100k
- * memories and R@5 on 3 folds of 5; for these shapes alone, with DEFAULT_SHAPE_WEIGHTS, held out it lifts
- * R@5 0.723 → 0.732, multi-hop 0.385 → 0.407, open-domain 0.321 → 0.403, no fold worse, at ~0.5 ms of CPU
- * a recall (docs/recall.md, "Questions by shape").
+ * for an inference (see questionShape). For every question it cost ~2.5 ms of CPU a recall at 100k memories
+ * and R@5 on 3 folds of 5; for inferences alone (31 of LoCoMo's 760 questions), with DEFAULT_SHAPE_WEIGHTS,
+ * held out R@5 0.723 → 0.732, multi-hop 0.385 → 0.406, open-domain 0.321 → 0.409, no fold worse at R@5
+ * (docs/recall.md, "Questions by shape"). `true` for every question naming one speaker, `false` for none.
  */
-export const DEFAULT_SPEAKER_FREE_QUERY: NonNullable<RecallRelevantOptions['speakerFreeQuery']> = ['inference', 'list'];
+export const DEFAULT_SPEAKER_FREE_QUERY: NonNullable<RecallRelevantOptions['speakerFreeQuery']> = ['inference'];
 
 /**
- * Weights laid over the others for a question of one shape (`shapeWeights`; a call's own replaces these
- * whole, `{}` for none): an inference is read more by meaning and more from the person it names, a list
- * more from that person. Chosen by cross-validation with DEFAULT_SPEAKER_FREE_QUERY (docs/recall.md).
+ * Weights laid over the engine's for a question of one shape (`shapeWeights`; a call's own replaces these
+ * whole, `{}` for none; a call's `weights` still win): an inference or a list is read more by meaning and
+ * more from the person it names. Chosen by cross-validation with DEFAULT_SPEAKER_FREE_QUERY (docs/recall.md).
  */
 export const DEFAULT_SHAPE_WEIGHTS: NonNullable<RecallRelevantOptions['shapeWeights']> = {
   inference: { speaker: 0.6, semantic: 0.7, keyword: 0.3 },
-  list: { speaker: 0.45 },
+  list: { speaker: 0.45, semantic: 0.7, keyword: 0.3 },
 };
 
 /** How many of the best hits have their replies pulled in as candidates. */

@@ -38,7 +38,7 @@ async function rememberTurns(): Promise<void> {
 }
 
 describe('recall of a question that names one speaker', () => {
-  it("scores again without the name when asked (by default only for a question asking for an inference or a list): the speaker's turn about what is asked comes first", async () => {
+  it("scores again without the name when asked (by default only for a question asking for an inference): the speaker's turn about what is asked comes first", async () => {
     await rememberTurns();
     const named = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false });
     const unnamed = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: true });
