@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timeSchema } from './time-schema.ts';
+import { QUESTION_SHAPES } from '../nlp/question-shape.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 
 
@@ -42,8 +43,16 @@ export const recallRelevantOptionsSchema = z
     weights: recallWeightsSchema.optional(),
     /** Weight of a memory's neighbouring turns' text in its keyword score, its own text weighing 1 (default DEFAULT_NEIGHBOUR_WEIGHT). */
     neighbourWeight: unit.optional(),
-    /** Score again without the names of the speakers the question asks about, once the speaker signal found them (see speaker-free-query.ts). */
-    speakerFreeQuery: z.boolean().optional(),
+    /**
+     * Score again without the names of the speakers the question asks about, once the speaker signal found them
+     * (see speaker-free-query.ts); a list of question shapes: only for a question of one of them (see questionShape).
+     */
+    speakerFreeQuery: z.union([z.boolean(), z.array(z.enum(QUESTION_SHAPES))]).optional(),
+    /**
+     * Weights for a question of one shape only (see questionShape: `inference`, `list`), laid over the engine's; the
+     * call's `weights` still win. Replaces the defaults (DEFAULT_SHAPE_WEIGHTS) whole; `{}` for none.
+     */
+    shapeWeights: z.object({ inference: recallWeightsSchema, list: recallWeightsSchema }).partial().strict().optional(),
     /** Shape of the second hop, used when `weights.hop` > 0. */
     hop: recallHopSchema.optional(),
     /** Score importance as importance × e^(−days/90). */

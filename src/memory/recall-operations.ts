@@ -11,7 +11,7 @@ import type { MemoryQuery } from '../spec/memory-store.ts';
 import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { matchesQuery } from './query-matching.ts';
 import type { ReadWorkers } from './read-workers.ts';
-import { queryVectorsOf, recallRelevant, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
+import { queryVectorsOf, recallRelevant, speakerFree, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 /** What hybrid recall needs, except what is read per call (time, weights, decay rate), plus the ring, the clock and the recall config. */
@@ -37,11 +37,11 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
     weights: { ...DEFAULT_RECALL_WEIGHTS, ...deps.config.recall.weights },
     decayRate: deps.config.recall.decayRate,
   };
-  // With speakerFreeQuery a question naming several people may need a vector known only once the head is
+  // With speakerFreeQuery (by default for a question asking for an inference) a question naming several people may need a vector known only once the head is
   // read (the question without the one of them who spoke); a worker has no embedder, so it would rescore
   // words but not meaning (probe: 0.917 in process against 1.010 on a worker). Such recalls are answered
   // in process, exactly; a question naming one person is sent with its vector without the name.
-  const workers = options.speakerFreeQuery && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
+  const workers = speakerFree(context, options) && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
   const vectors = workers ? await queryVectorsOf(recallDeps, context, options) : null;
   const results = workers
     ? await workers.recall({

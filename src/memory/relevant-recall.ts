@@ -14,6 +14,7 @@ import { timesOfMemory } from './memory-times.ts';
 import { sessionRelevance } from './session-relevance.ts';
 import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
 import { namedSpeakers, withoutNames } from './speaker-free-query.ts';
+import { questionShape } from '../nlp/question-shape.ts';
 import { fillHopSimilarity, secondHop, type HopHits } from './recall-hop.ts';
 import { keywordSearchOptions, vectorSearchOptions, type IndexProbe } from './index-search-options.ts';
 
@@ -44,11 +45,23 @@ export interface RelevantRecallDependencies {
 }
 
 /**
- * Whether a question naming one speaker is scored again without the name (`speakerFreeQuery`). Off: held
- * out it lifts multi-hop and open-domain R@5 (0.385 → 0.403, 0.321 → 0.364) with R@5 / R@10 unchanged, but
- * costs ~2.5 ms of CPU a recall at 100k memories, over the budget (docs/recall.md, "Asked without the name").
+ * Which questions naming one speaker are scored again without the name (`speakerFreeQuery`): those that ask
+ * for an inference (see questionShape). For every question it cost ~2.5 ms of CPU a recall at 100k memories
+ * and R@5 on 3 folds of 5; for inferences alone (31 of LoCoMo's 760 questions), with DEFAULT_SHAPE_WEIGHTS,
+ * held out R@5 0.723 → 0.732, multi-hop 0.385 → 0.406, open-domain 0.321 → 0.409, no fold worse at R@5
+ * (docs/recall.md, "Questions by shape"). `true` for every question naming one speaker, `false` for none.
  */
-export const DEFAULT_SPEAKER_FREE_QUERY = false;
+export const DEFAULT_SPEAKER_FREE_QUERY: NonNullable<RecallRelevantOptions['speakerFreeQuery']> = ['inference'];
+
+/**
+ * Weights laid over the engine's for a question of one shape (`shapeWeights`; a call's own replaces these
+ * whole, `{}` for none; a call's `weights` still win): an inference or a list is read more by meaning and
+ * more from the person it names. Chosen by cross-validation with DEFAULT_SPEAKER_FREE_QUERY (docs/recall.md).
+ */
+export const DEFAULT_SHAPE_WEIGHTS: NonNullable<RecallRelevantOptions['shapeWeights']> = {
+  inference: { speaker: 0.6, semantic: 0.7, keyword: 0.3 },
+  list: { speaker: 0.45, semantic: 0.7, keyword: 0.3 },
+};
 
 /** How many of the best hits have their replies pulled in as candidates. */
 const THREAD_SEEDS = 20;
@@ -124,16 +137,32 @@ interface RankedCandidate {
   signals: RecallSignals;
 }
 
-const weightsOf = (deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions) => resolveWeights({ ...deps.weights, ...options.weights }, options.mode, options.hybridRatio);
+/**
+ * The weights of this recall: the engine's, over them those of the question's shape (`shapeWeights`, see
+ * DEFAULT_SHAPE_WEIGHTS), and over both the call's own `weights` — a call that sets a weight gets it.
+ */
+function weightsOf(deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string): RecallWeights {
+  const shape = questionShape(context);
+  const byShape = options.shapeWeights ?? DEFAULT_SHAPE_WEIGHTS;
+  return resolveWeights({ ...deps.weights, ...(shape === null ? {} : byShape[shape]), ...options.weights }, options.mode, options.hybridRatio);
+}
+
+/** Whether this recall scores the question again without the speaker it names (`speakerFreeQuery`, see askWithoutSpeakers). */
+export function speakerFree(context: string, options: RecallRelevantOptions): boolean {
+  const asked = options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY;
+  if (typeof asked === 'boolean') return asked;
+  const shape = questionShape(context);
+  return shape !== null && asked.includes(shape);
+}
 
 /** What the question asks about time (null when the time signal is off or it asks nothing) and the names it holds (none when the speaker signal is off). */
 function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>, context: string, options: RecallRelevantOptions): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
-  const weights = weightsOf(deps, options);
+  const weights = weightsOf(deps, options, context);
   const names = weights.speaker > 0 ? namesInQuestion(context) : new Set<string>();
   const asked = weights.time > 0 ? questionTime(context, deps.now) : null;
   const time = asked && asksAboutTime(asked) ? asked : null;
   // The question without its names, for askWithoutSpeakers (which leaves questions about time alone).
-  const unnamed = (options.speakerFreeQuery ?? DEFAULT_SPEAKER_FREE_QUERY) && names.size > 0 && time === null ? withoutNames(context, names) : null;
+  const unnamed = speakerFree(context, options) && names.size > 0 && time === null ? withoutNames(context, names) : null;
   return { time, names, unnamed };
 }
 
@@ -142,7 +171,7 @@ function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>,
  * call through the cache; nulls when this recall does not search by meaning. What a read worker is handed.
  */
 export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
-  if (weightsOf(deps, options).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
+  if (weightsOf(deps, options, context).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
   return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options).unnamed);
 }
 
@@ -154,7 +183,7 @@ async function embedQuestion(embedder: Embedder, queryCache: EmbeddingCache, con
 
 /** Stage 1: weights, filters, and the query as the indexes read it (terms, vector). */
 async function planQuery(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallPlan> {
-  const weights = weightsOf(deps, options);
+  const weights = weightsOf(deps, options, context);
   const filters = filtersOf(options);
   const hasFilters = Object.keys(filters).length > 0;
   const useSemantic = weights.semantic > 0 && (deps.embedder !== null || (deps.queryVector ?? null) !== null);

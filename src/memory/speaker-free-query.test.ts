@@ -38,7 +38,7 @@ async function rememberTurns(): Promise<void> {
 }
 
 describe('recall of a question that names one speaker', () => {
-  it("scores again without the name when asked (off by default): the speaker's turn about what is asked comes first", async () => {
+  it("scores again without the name when asked (by default only for a question asking for an inference): the speaker's turn about what is asked comes first", async () => {
     await rememberTurns();
     const named = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false });
     const unnamed = await agent.memory().recallRelevant('What hobbies does Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: true });
@@ -80,5 +80,39 @@ describe('on a read worker', () => {
     } finally {
       temp.cleanup();
     }
+  });
+});
+
+describe('recall options for a question that asks for an inference', () => {
+  it("speakerFreeQuery ['inference'] scores a would/might question without the name and leaves a question about a fact as it is", async () => {
+    await rememberTurns();
+    const ranking = (results: Awaited<ReturnType<ReturnType<typeof agent.memory>['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score.toFixed(6)]);
+    const inferred = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: ['inference'], shapeWeights: {} });
+    expect(inferred[0]?.memory.content).toBe(HOBBIES);
+    const off = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false, speakerFreeQuery: false, shapeWeights: {} });
+    expect(off.map((result) => result.memory.content)).not.toContain(HOBBIES);
+    // The defaults do the same for such a question.
+    const byDefault = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false });
+    expect(byDefault[0]?.memory.content).toBe(HOBBIES);
+    const fact = 'What hobbies does Melanie have?';
+    const plain = await agent.memory().recallRelevant(fact, { limit: 3, recordAccess: false });
+    const gated = await agent.memory().recallRelevant(fact, { limit: 3, recordAccess: false, speakerFreeQuery: ['inference'] });
+    expect(ranking(gated)).toEqual(ranking(plain));
+    expect(gated.map((result) => result.memory.content)).not.toContain(HOBBIES);
+  });
+
+  it('shapeWeights weigh the signals of a question of that shape only', async () => {
+    await rememberTurns();
+    const options = { limit: 3, recordAccess: false, shapeWeights: { inference: { speaker: 0.8, session: 0.2 }, list: { speaker: 0.6 } } } as const;
+    const inferred = await agent.memory().recallRelevant('What hobbies might Melanie have?', options);
+    const listed = await agent.memory().recallRelevant('What hobbies has Melanie taken up?', options);
+    const fact = await agent.memory().recallRelevant('What hobbies does Melanie have?', options);
+    expect(inferred[0]!.explain.weights).toMatchObject({ speaker: 0.8, session: 0.2 });
+    expect(listed[0]!.explain.weights).toMatchObject({ speaker: 0.6, session: 0 });
+    expect(fact[0]!.explain.weights).toMatchObject({ speaker: 0.3, session: 0 });
+    const byDefault = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false });
+    expect(byDefault[0]!.explain.weights).toMatchObject({ speaker: 0.6, semantic: 0.7, keyword: expect.closeTo(0.3, 9) });
+    const off = await agent.memory().recallRelevant('What hobbies might Melanie have?', { limit: 3, recordAccess: false, shapeWeights: {} });
+    expect(off[0]!.explain.weights).toMatchObject({ speaker: 0.3, semantic: 0.5, keyword: 0.5 });
   });
 });

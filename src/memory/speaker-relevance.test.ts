@@ -54,6 +54,9 @@ describe('the speaker signal in recall', () => {
     await agent.memory().rememberMany(TURNS.map((turn, index) => ({ type: 'chat' as const, content: turn.content, timestamp: Date.UTC(2023, 4, 8) + index * 1000, context: { speaker: turn.speaker } })), { longTerm: true });
     const results = await agent.memory().recallRelevant(QUESTION, { limit: 2, recordAccess: false });
     expect(results[0]?.memory.content).toBe(TURNS[1]!.content);
-    expect(results[0]!.explain.weights.speaker).toBe(0.3);
+    // A question asking for an inference ("Would…") weighs it more (DEFAULT_SHAPE_WEIGHTS); any other at 0.3.
+    expect(results[0]!.explain.weights.speaker).toBe(0.6);
+    const fact = await agent.memory().recallRelevant('Did Caroline enjoy a hiking trip to the lake?', { limit: 2, recordAccess: false });
+    expect(fact[0]!.explain.weights.speaker).toBe(0.3);
   });
 });
