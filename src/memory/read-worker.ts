@@ -47,7 +47,7 @@ async function answer(request: ReadWorkerRequest): Promise<ReadWorkerReply> {
     }
     const reader = await readerOf(request.agentId);
     const results = await recallRelevant(
-      { scope: { agentId: request.agentId }, store: reader.store, vectorIndex: reader.vectors, keywordIndex: reader.keywords, embedder: null, queryCache, queryVector: request.queryVector, unnamedQueryVector: request.unnamedQueryVector ?? null, now: request.now, weights: request.weights, decayRate: request.decayRate },
+      { scope: { agentId: request.agentId }, store: reader.store, vectorIndex: reader.vectors, keywordIndex: reader.keywords, embedder: null, queryCache, queryVector: request.queryVector, unnamedQueryVector: request.unnamedQueryVector ?? null, now: request.now, weights: request.weights, ...(request.configuredWeights === undefined ? {} : { configuredWeights: request.configuredWeights }), decayRate: request.decayRate },
       request.context,
       request.options,
     );

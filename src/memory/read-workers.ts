@@ -23,6 +23,8 @@ export interface WorkerRecallRequest {
   options: RecallRelevantOptions;
   now: number;
   weights: RecallWeights;
+  /** The weights the engine's configuration sets itself (see RelevantRecallDependencies). */
+  configuredWeights?: Partial<RecallWeights>;
   decayRate: number;
   queryVector: Float32Array | null;
   /** The vector of the question without its names (see queryVectorsOf); null when not embedded. */

@@ -41,6 +41,11 @@ export interface RelevantRecallDependencies {
   unnamedQueryVector?: Float32Array | null;
   now: number;
   weights: RecallWeights;
+  /**
+   * The weights the engine's configuration sets itself (`recall.weights`): a question's shape does not
+   * override them — an operator who turned the speaker signal off keeps it off for "Would…" questions too.
+   */
+  configuredWeights?: Partial<RecallWeights>;
   decayRate: number;
 }
 
@@ -138,13 +143,14 @@ interface RankedCandidate {
 }
 
 /**
- * The weights of this recall: the engine's, over them those of the question's shape (`shapeWeights`, see
- * DEFAULT_SHAPE_WEIGHTS), and over both the call's own `weights` — a call that sets a weight gets it.
+ * The weights of this recall: the engine's defaults, over them those of the question's shape (`shapeWeights`,
+ * see DEFAULT_SHAPE_WEIGHTS), over those the ones the engine's configuration sets, and over all the call's
+ * own `weights` — a call that sets a weight gets it.
  */
-function weightsOf(deps: Pick<RelevantRecallDependencies, 'weights'>, options: RecallRelevantOptions, context: string): RecallWeights {
+function weightsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'configuredWeights'>, options: RecallRelevantOptions, context: string): RecallWeights {
   const shape = questionShape(context);
   const byShape = options.shapeWeights ?? DEFAULT_SHAPE_WEIGHTS;
-  return resolveWeights({ ...deps.weights, ...(shape === null ? {} : byShape[shape]), ...options.weights }, options.mode, options.hybridRatio);
+  return resolveWeights({ ...deps.weights, ...(shape === null ? {} : byShape[shape]), ...deps.configuredWeights, ...options.weights }, options.mode, options.hybridRatio);
 }
 
 /** Whether this recall scores the question again without the speaker it names (`speakerFreeQuery`, see askWithoutSpeakers). */
@@ -156,7 +162,7 @@ export function speakerFree(context: string, options: RecallRelevantOptions): bo
 }
 
 /** What the question asks about time (null when the time signal is off or it asks nothing) and the names it holds (none when the speaker signal is off). */
-function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>, context: string, options: RecallRelevantOptions): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
+function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'configuredWeights' | 'now'>, context: string, options: RecallRelevantOptions): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
   const weights = weightsOf(deps, options, context);
   const names = weights.speaker > 0 ? namesInQuestion(context) : new Set<string>();
   const asked = weights.time > 0 ? questionTime(context, deps.now) : null;
@@ -170,7 +176,7 @@ function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'now'>,
  * The query's vector and that of the question without its names (see askWithoutSpeakers), embedded in one
  * call through the cache; nulls when this recall does not search by meaning. What a read worker is handed.
  */
-export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
+export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'configuredWeights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
   if (weightsOf(deps, options, context).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
   return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options).unnamed);
 }

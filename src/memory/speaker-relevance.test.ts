@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { createHippocampus } from './hippocampus.ts';
 import { namesInQuestion, speakerRelevance } from './speaker-relevance.ts';
 
 const agent = useLiteAgentPerTest();
@@ -58,5 +61,29 @@ describe('the speaker signal in recall', () => {
     expect(results[0]!.explain.weights.speaker).toBe(0.6);
     const fact = await agent.memory().recallRelevant('Did Caroline enjoy a hiking trip to the lake?', { limit: 2, recordAccess: false });
     expect(fact[0]!.explain.weights.speaker).toBe(0.3);
+  });
+});
+
+describe("a question's shape and the engine's configuration", () => {
+  it('leaves the weights the configuration sets alone, in process and on a read worker', async () => {
+    const home = createTempHome();
+    try {
+      for (const readWorkers of [0, 1]) {
+        const memory = await createHippocampus({ home: home.home, agentId: `configured-${readWorkers}`, embedder: createHashEmbedder(), readWorkers, recall: { weights: { speaker: 0 } } });
+        try {
+          await memory.rememberMany(TURNS.map((turn, index) => ({ type: 'chat' as const, content: turn.content, timestamp: Date.UTC(2023, 4, 8) + index * 1000, context: { speaker: turn.speaker } })), { longTerm: true });
+          const [best] = await memory.recallRelevant(QUESTION, { limit: 1, recordAccess: false });
+          // The shape still weighs meaning over words (the configuration left those to it), not the speaker.
+          expect(best!.explain.weights, `readWorkers ${readWorkers}`).toMatchObject({ speaker: 0, semantic: 0.7, keyword: expect.closeTo(0.3, 12) });
+          // A call's own weights win over both.
+          const [asked] = await memory.recallRelevant(QUESTION, { limit: 1, recordAccess: false, weights: { speaker: 1 } });
+          expect(asked!.explain.weights.speaker).toBe(1);
+        } finally {
+          await memory.stop();
+        }
+      }
+    } finally {
+      home.cleanup();
+    }
   });
 });
