@@ -149,6 +149,13 @@ export async function startPgliteServer(): Promise<PostgresServerHandle> {
   const db = await PGlite.create({ extensions: { vector } });
   const port = await findFreePort();
   const server = new PGLiteSocketServer({ db, host: HOST, port });
+  // PGlite is one session behind every connection: what a closed client prepared stays prepared, and the
+  // next client's driver, which knows nothing of it, is refused with 42P05 when it prepares the same name
+  // (a pool's idle connection closed mid-ingest). Each new connection starts with none; the statement is
+  // queued before the client's first message reaches PGlite (pglite-server.test.ts).
+  server.addEventListener('connection', () => {
+    void db.exec('DEALLOCATE ALL').catch(() => undefined);
+  });
   await server.start();
   let stopped = false;
   return {
