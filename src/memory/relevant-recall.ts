@@ -162,8 +162,7 @@ export function speakerFree(context: string, options: RecallRelevantOptions): bo
 }
 
 /** What the question asks about time (null when the time signal is off or it asks nothing) and the names it holds (none when the speaker signal is off). */
-function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'configuredWeights' | 'now'>, context: string, options: RecallRelevantOptions): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
-  const weights = weightsOf(deps, options, context);
+function readQuestion(deps: Pick<RelevantRecallDependencies, 'now'>, context: string, options: RecallRelevantOptions, weights: RecallWeights): { time: QuestionTime | null; names: Set<string>; unnamed: string | null } {
   const names = weights.speaker > 0 ? namesInQuestion(context) : new Set<string>();
   const asked = weights.time > 0 ? questionTime(context, deps.now) : null;
   const time = asked && asksAboutTime(asked) ? asked : null;
@@ -177,8 +176,9 @@ function readQuestion(deps: Pick<RelevantRecallDependencies, 'weights' | 'config
  * call through the cache; nulls when this recall does not search by meaning. What a read worker is handed.
  */
 export async function queryVectorsOf(deps: Pick<RelevantRecallDependencies, 'weights' | 'configuredWeights' | 'embedder' | 'queryCache' | 'now'>, context: string, options: RecallRelevantOptions): Promise<{ query: Float32Array | null; unnamed: Float32Array | null }> {
-  if (weightsOf(deps, options, context).semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
-  return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options).unnamed);
+  const weights = weightsOf(deps, options, context);
+  if (weights.semantic <= 0 || deps.embedder === null) return { query: null, unnamed: null };
+  return embedQuestion(deps.embedder, deps.queryCache, context, readQuestion(deps, context, options, weights).unnamed);
 }
 
 /** The question's vector and, when asked, that of the question without its names: one embedding call through the cache. */
@@ -199,7 +199,7 @@ async function planQuery(deps: RelevantRecallDependencies, context: string, opti
   // of a broad filter cost 62–92 ms a recall at 100k memories.
   const exactVectors = useSemantic && hasFilters && (await deps.store.count(deps.scope, { ...filters, limit: EXACT_FILTER_LIMIT + 1 })) <= EXACT_FILTER_LIMIT;
   const terms = weights.keyword > 0 ? queryTerms(context) : [];
-  const { time, names, unnamed: unnamedText } = readQuestion(deps, context, options);
+  const { time, names, unnamed: unnamedText } = readQuestion(deps, context, options, weights);
   // The question without its names is embedded in the same call as the question (a batch of two
   // costs ~1 ms of CPU more with USE-lite, against ~3 ms for a call of its own after the head is read).
   // (useSemantic without a handed vector means an embedder.)

@@ -1,6 +1,6 @@
 /**
  * Words that ask for an inference rather than a fact said: "Would Caroline likely…", "What might John's
- * degree be in?", "Is it likely that…". Read lower-case only, so the month "May" is not one.
+ * degree be in?", "Is it likely that…". "may" is left out: the month May would read as one.
  */
 const ASKS_FOR_INFERENCE = /\b(?:would|wouldn['’]t|might|likely|unlikely|probably)\b/i;
 
