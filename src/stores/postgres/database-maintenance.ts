@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { AgentHealth, DatabaseMaintenance } from '../../spec/database-maintenance.ts';
+import { agentsIn } from './memory-store.ts';
 import { POSTGRES_SCHEMA_VERSION } from './migrations.ts';
 import { createPostgresDatabase, serialConnectionOptions } from './postgres-database.ts';
 
@@ -42,11 +43,7 @@ export function createPostgresMaintenance(connectionString: string): DatabaseMai
   return {
     salvages: false,
     async agents() {
-      if ((await installedVersion()) === null) return [];
-      const rows = await database.rows<{ agent_id: string }>(
-        'SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks UNION SELECT agent_id FROM skills UNION SELECT agent_id FROM live_watermarks ORDER BY 1',
-      );
-      return rows.map((row) => row.agent_id);
+      return (await installedVersion()) === null ? [] : agentsIn(database);
     },
     async check(agentId) {
       const started = performance.now();

@@ -5,7 +5,7 @@ import type { AgentScope, MemoryHistoryEvent, MemoryRankingRow, MemoryStore, Sto
 import { inOrderOf } from '../in-order-of.ts';
 import { neighbourTextsOf } from './neighbour-text.ts';
 import { buildOrder, buildWhere, limitClause, Parameters } from './memory-query.ts';
-import type { PostgresDatabase } from './postgres-database.ts';
+import type { PostgresDatabase, Queryable } from './postgres-database.ts';
 
 interface MemoryRow {
   id: string;
@@ -121,6 +121,17 @@ function insertRow(record: MemoryRecord, position: number, neighbourText: string
  * const store = createPostgresMemoryStore({ database });
  * await store.query({ agentId: 'ada' }, { types: ['decision'], limit: 10 });
  */
+/**
+ * The agents a database holds, sorted: those holding something of their own (an engine's mere opening
+ * binds a model, which does not count). The store's `listAgents` and `data check`.
+ */
+export async function agentsIn(database: Queryable): Promise<string[]> {
+  const rows = await database.rows<{ agent_id: string }>(
+    'SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks UNION SELECT agent_id FROM skills UNION SELECT agent_id FROM live_watermarks ORDER BY 1',
+  );
+  return rows.map((row) => row.agent_id);
+}
+
 export function createPostgresMemoryStore(options: { database: PostgresDatabase }): MemoryStore {
   const { database } = options;
 
@@ -338,13 +349,7 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
       return statistics;
     },
 
-    async listAgents() {
-      // An agent is one that holds something of its own (an engine's mere opening binds a model, which does not count).
-      const rows = await database.rows<{ agent_id: string }>(
-        'SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks UNION SELECT agent_id FROM skills UNION SELECT agent_id FROM live_watermarks ORDER BY 1',
-      );
-      return rows.map((row) => row.agent_id);
-    },
+    listAgents: () => agentsIn(database),
 
     async close() {
       await database.close();
