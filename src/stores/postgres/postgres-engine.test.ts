@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createProgram, main } from '../../cli/main.ts';
+import { createProgram } from '../../cli/main.ts';
 import { openAgentLayers } from '../../layers/agent-layers.ts';
 import { createLiveWatcher } from '../../live/live-watcher.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
@@ -244,9 +244,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     await legacy.store.updateMany({ agentId: 'nul-legacy' }, [{ id: record.id, patch: { content: `locker${nul} code 9920`, context: { said: `by${nul} me` } } }]);
     expect((await legacy.store.getMany({ agentId: 'nul-legacy' }, [record.id]))[0]?.content).toContain(nul);
     await legacy.stop();
-    let stdout = '';
-    let stderr = '';
-    const code = await main(['node', 'hippocampus', '--home', legacyHome, '--agent', 'nul-legacy', '--json', 'data', 'migrate', '--from', 'sqlite', '--to', running().url], { stdout: (text) => (stdout += text), stderr: (text) => (stderr += text) });
+    const { code, stdout, stderr } = await cliWith(['--home', legacyHome, '--agent', 'nul-legacy', '--json'])('data', 'migrate', '--from', 'sqlite', '--to', running().url);
     expect(code, stderr).toBe(0);
     expect(JSON.parse(stdout)).toMatchObject({ memories: 1 });
     const { notCopied } = JSON.parse(stdout) as { notCopied: string[] };
