@@ -445,12 +445,20 @@ export async function settleVectorPath(database: PostgresDatabase, wanted: 'auto
         }
         await client.rows("INSERT INTO hippocampus_meta (key, value) VALUES ('vectors', $1)", [path]);
       }
-      if (path === 'pgvector') await client.rows(PGVECTOR_SQL);
+      // Only when missing: CREATE … IF NOT EXISTS still asks for the table's owner, and the role an application
+      // connects as after the first run (reads and writes granted, owning nothing) must be able to open it.
+      if (path === 'pgvector' && (await missingRelations(client, ['memory_vectors', 'memory_vectors_agent']))) await client.rows(PGVECTOR_SQL);
       return path;
     } finally {
       await client.rows('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   });
+}
+
+/** Whether any of these tables or indexes is missing from the connection's search path. */
+export async function missingRelations(client: Queryable, names: readonly string[]): Promise<boolean> {
+  const rows = await client.rows<{ found: string | null }>('SELECT to_regclass(name)::text AS found FROM unnest($1::text[]) AS name', [names]);
+  return rows.some((row) => row.found === null);
 }
 
 async function createPgvector(client: Queryable): Promise<boolean> {

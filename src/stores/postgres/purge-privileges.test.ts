@@ -47,6 +47,15 @@ describe.skipIf(postgresBinaries() === null)('a forget by a role that does not o
     } finally {
       await memory.stop();
     }
+    // The role opens what the owner made (on pgvector too, where the vector table and each dimension's index are
+    // made once) and binds a new agent to a dimension that already has its index.
+    const another = await createHippocampus({ home, agentId: 'bo', store: appUrl, embedder });
+    try {
+      await another.remember({ type: 'observation', content: 'Bo keeps bees on the roof', importance: 0.7 });
+      expect((await another.recallRelevant('bees', { recordAccess: false })).map((hit) => hit.memory.content)).toContain('Bo keeps bees on the roof');
+    } finally {
+      await another.stop();
+    }
   }, 120_000);
 
   it("says so for the host's messages table too", async () => {

@@ -6,6 +6,7 @@ import type { EmbeddingModelInfo, VectorHit, VectorIndex } from '../../spec/sear
 import { cosineSimilarity } from '../../working/similarity.ts';
 import { buildWhere, Parameters } from './memory-query.ts';
 import type { PostgresDatabase, Queryable } from './postgres-database.ts';
+import { missingRelations } from './migrations.ts';
 import { createVectorLists, type AgentLists } from './vector-lists.ts';
 
 export type PostgresVectorPath = 'pgvector' | 'core';
@@ -66,6 +67,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   async function ensureDimensionIndex(client: Queryable, dimensions: number): Promise<void> {
     if (path !== 'pgvector') return;
     if (!Number.isInteger(dimensions) || dimensions <= 0 || dimensions > 16_000) throw new StoreError({ message: `Invalid vector dimensions ${dimensions}` });
+    // Made once per dimension, by whoever binds it first; later binds (maybe by a role owning no table) only look.
+    if (!(await missingRelations(client, [`memory_vectors_hnsw_${dimensions}`]))) return;
     await client.rows(`CREATE INDEX IF NOT EXISTS memory_vectors_hnsw_${dimensions} ON memory_vectors USING hnsw ((embedding::vector(${dimensions})) vector_cosine_ops) WHERE dimensions = ${dimensions}`);
   }
 
