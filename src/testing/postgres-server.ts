@@ -27,6 +27,15 @@ export function postgresBinaries(): string | null {
   return versions[0] === undefined ? null : path.join(DEBIAN_BINARIES, versions[0], 'bin');
 }
 
+/**
+ * Whether pgvector is installed into that PostgreSQL (Debian 12 packages none: scripts/setup-system.sh
+ * builds it from Debian 13's source package), so a test server can `CREATE EXTENSION vector`.
+ */
+export function pgvectorInstalled(): boolean {
+  const binaries = postgresBinaries();
+  return binaries !== null && fs.existsSync(path.join('/usr/share/postgresql', path.basename(path.dirname(binaries)), 'extension', 'vector.control'));
+}
+
 function exited(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => child.once('exit', () => resolve()));
@@ -52,6 +61,8 @@ export interface RestartablePostgresServerHandle extends PostgresServerHandle {
   pause(): Promise<void>;
   /** Starts the paused server again on the same port and data; resolves once it answers. */
   resume(): Promise<void>;
+  /** Creates another empty database on this server (e.g. one whose vectors take the other path); its URL. */
+  createDatabase(name: string): Promise<string>;
 }
 
 /**
@@ -118,10 +129,18 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
   };
   await answering();
   const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: adminUrl });
-  await client.connect();
-  await client.query('CREATE DATABASE hippocampus');
-  await client.end();
+  const createDatabase = async (name: string) => {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new StoreError({ message: `not a plain database name: ${name}` });
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(`CREATE DATABASE ${name}`);
+    } finally {
+      await client.end();
+    }
+    return `postgres://hippocampus@${HOST}:${port}/${name}`;
+  };
+  await createDatabase('hippocampus');
   return {
     url: `postgres://hippocampus@${HOST}:${port}/hippocampus`,
     port,
@@ -129,6 +148,7 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
     dataDirectory: data,
     stop,
     pause: halt,
+    createDatabase,
     async resume() {
       if (child.exitCode === null && child.signalCode === null) return;
       child = launch();
@@ -139,7 +159,7 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
 
 /**
  * PGlite (PostgreSQL compiled to WASM) with the pgvector extension, served to `pg` over the wire
- * protocol on a random 127.0.0.1 port: the only pgvector reachable here (Debian does not package it).
+ * protocol on a random 127.0.0.1 port: pgvector without building anything (Debian 12 packages none).
  * It answers one connection at a time, so clients use a pool of one.
  */
 export async function startPgliteServer(): Promise<PostgresServerHandle> {
