@@ -6,7 +6,7 @@
 // each for list), so any set of cues is scored by looking the treatments up; the real defaults are recalled
 // too, to check that the shipped cues looked up give the same recall as the engine.
 //
-// LOCOMO_HOME=/tmp/hippocampus-locomo-tuning npx tsx bench/locomo-question-shapes.bench.ts [--data ../shared/data/locomo]
+// LOCOMO_HOME=/tmp/hippocampus-locomo-tuning npx tsx bench/locomo-question-shapes.bench.ts [--data ../shared/data/locomo]  (npm run bench:locomo-shapes)
 // (ingests once into LOCOMO_HOME, as the CV bench does; ~11 recalls a question.)
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { DEFAULT_SHAPE_WEIGHTS, DEFAULT_SPEAKER_FREE_QUERY } from '../src/memory/relevant-recall.ts';
