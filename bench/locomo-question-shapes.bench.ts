@@ -7,7 +7,7 @@
 // too, to check that the shipped cues looked up give the same recall as the engine.
 //
 // LOCOMO_HOME=/tmp/hippocampus-locomo-tuning npx tsx bench/locomo-question-shapes.bench.ts [--data ../shared/data/locomo]  (npm run bench:locomo-shapes)
-// (ingests once into LOCOMO_HOME, as the CV bench does; ~11 recalls a question.)
+// (ingests once into LOCOMO_HOME, as the CV bench does; 10 recalls a question, 5–7 min on a busy 2-core machine.)
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { DEFAULT_SHAPE_WEIGHTS, DEFAULT_SPEAKER_FREE_QUERY } from '../src/memory/relevant-recall.ts';
 import { loadLocomoDirectory } from '../src/evaluation/locomo-dataset.ts';
