@@ -211,6 +211,24 @@ describe('forgetting is complete', () => {
     expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toEqual([]);
   });
 
+  it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {
+    const bo = await createHippocampus({ home: home.home, agentId: 'bo', embedder: createHashEmbedder() });
+    try {
+      await bo.rememberMany([{ type: 'decision', content: 'We deploy on Tuesdays after the canary is green', domain: 'world' }], { longTerm: true });
+      const [stored] = await bo.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const mirror = path.join(home.home, 'mirror-bo');
+      await exportMirror(bo, { dir: mirror });
+      expect(fs.readFileSync(path.join(mirror, 'other', 'memories.md'), 'utf8')).toContain('quokka');
+
+      await bo.forget([stored!.memory.id]);
+
+      expect(allBytes(mirror)).not.toContain('quokka');
+      expect(fs.readFileSync(path.join(mirror, 'world', 'memories.md'), 'utf8')).toContain('canary');
+    } finally {
+      await bo.stop();
+    }
+  });
+
   it('session logs keep ids and reasons, never content; logs of older versions lose their previews at the next forget', async () => {
     const logs = path.join(home.home, 'agents', 'ada', 'sessions', 's-old', 'logs');
     fs.mkdirSync(logs, { recursive: true });
