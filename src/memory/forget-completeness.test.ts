@@ -22,6 +22,8 @@ import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
+import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 const LOCKER = 'My locker code is ZEBRA-7431-quokka';
@@ -227,6 +229,26 @@ describe('forgetting is complete', () => {
     } finally {
       await bo.stop();
     }
+  });
+
+  it("the CLI's and server's working memory (memory/working.json) loses the conversations holding the forgotten text", async () => {
+    const embedder = createHashEmbedder();
+    const working = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder });
+    const conversation = async (conversationId: string, text: string) =>
+      working.store.store({ agentId: 'ada' }, await describeConversation({ conversationId, timestamp: Date.now(), turns: parseTranscript(text) }, embedder));
+    await conversation('locker', `user: ${LOCKER}\nassistant: noted`);
+    await conversation('standup', 'user: the standup moved to ten\nassistant: noted');
+    await working.close();
+    const snapshot = path.join(home.home, 'agents', 'ada', 'memory', 'working.json');
+    expect(fs.readFileSync(snapshot, 'utf8')).toContain('quokka');
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+
+    await memory.forget([stored!.memory.id]);
+
+    expect(allBytes(home.home)).not.toContain('quokka');
+    const reopened = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder, readOnly: true });
+    expect((await reopened.store.getAll({ agentId: 'ada' })).map((kept) => kept.conversationId)).toEqual(['standup']);
+    await reopened.close();
   });
 
   it('session logs keep ids and reasons, never content; logs of older versions lose their previews at the next forget', async () => {
