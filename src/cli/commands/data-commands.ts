@@ -87,7 +87,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
         const result = { ...report, file: report.location, ms: Math.round(performance.now() - started) };
         context.print(command, result, () =>
           [
-            `Recovered ${report.copied.memories ?? 0} memories into ${report.location} in ${result.ms} ms (the damaged file is kept at ${report.damagedKeptAt}).`,
+            `Recovered ${report.copied.memories ?? 0} memories into ${report.location} in ${result.ms} ms (the damaged file is kept at ${report.damagedKeptAt}; a forget does not reach it: delete it once the recovery is checked).`,
             ...report.unreadable.map((line) => `  unreadable: ${line}`),
             ...(report.orphansDropped > 0 ? [`  ${report.orphansDropped} rows pointing at lost ones dropped`] : []),
             ...report.next.map((line) => `Then: ${line}`),
