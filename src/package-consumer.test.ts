@@ -144,6 +144,24 @@ await read.stop();
     expect(result.stdout.trim().split('\n')).toEqual(['3', 'watched', '2']);
   });
 
+  it('require()s every entry from CommonJS, as the README says Node ≥ 20.19 can', () => {
+    fs.writeFileSync(
+      path.join(project, 'require-entries.cjs'),
+      `const entries = ${JSON.stringify(ENTRIES)};
+for (const entry of entries) if (Object.keys(require(entry)).length === 0) throw new Error(entry + ' exports nothing');
+const { createHippocampus } = require('hippocampus');
+createHippocampus({ agentId: 'cjs', embedder: null }).then(async (memory) => {
+  await memory.remember({ type: 'decision', content: 'CommonJS callers ship too' });
+  console.log((await memory.recall({})).map((record) => record.content).join());
+  await memory.stop();
+});
+`,
+    );
+    const result = run(process.execPath, ['require-entries.cjs'], project);
+    expect(result.stderr).toBe('');
+    expect(result.stdout.trim()).toBe('CommonJS callers ship too');
+  });
+
   it('exports every name the README and docs/ use', () => {
     const names = documentedNames();
     expect(names.imports.length + names.factories.length).toBeGreaterThan(10);
@@ -163,13 +181,13 @@ console.log(JSON.stringify(missing));
     expect(JSON.parse(result.stdout)).toEqual([]);
   });
 
-  it.each(['nodenext', 'bundler'])('type-checks a TypeScript consumer with moduleResolution %s', (resolution) => {
+  it.each(['nodenext', 'bundler'])('type-checks a TypeScript consumer with moduleResolution %s, its libraries checked too (no skipLibCheck)', (resolution) => {
     const folder = path.join(project, `ts-${resolution}`);
     fs.mkdirSync(folder, { recursive: true });
     fs.writeFileSync(
       path.join(folder, 'tsconfig.json'),
       JSON.stringify({
-        compilerOptions: { module: resolution === 'bundler' ? 'esnext' : 'nodenext', moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: true, types: ['node'], typeRoots: [path.join(REPOSITORY, 'node_modules', '@types')] },
+        compilerOptions: { module: resolution === 'bundler' ? 'esnext' : 'nodenext', moduleResolution: resolution, target: 'es2022', strict: true, noEmit: true, skipLibCheck: false, types: ['node'], typeRoots: [path.join(REPOSITORY, 'node_modules', '@types')] },
         include: ['*.ts'],
       }),
     );

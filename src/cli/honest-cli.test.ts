@@ -154,6 +154,30 @@ describe('an honest CLI', () => {
     expect(debug.stderr).toMatch(/\n\s+at /);
   });
 
+  it('--json usage errors (unknown command or option, missing argument) are one JSON object too, exit code 2', async () => {
+    for (const [args, said] of [
+      [['--json', 'bogus'], "unknown command 'bogus'"],
+      [['--json', 'remember'], "missing required argument 'text'"],
+      [['--json', 'recall', '--nope'], "unknown option '--nope'"],
+    ] as const) {
+      const result = await cli(...args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(oneLine(result.stderr), result.stderr).toBe(true);
+      expect(JSON.parse(result.stderr)).toEqual({ error: { code: 'VALIDATION_ERROR', message: expect.stringContaining(said) } });
+    }
+    expect((await cli('bogus')).stderr).toMatch(/^error: unknown command 'bogus'/);
+  });
+
+  it('data check and data recover of an agent there never was: NOT_FOUND naming the agents, not MISSING with exit code 0', async () => {
+    expect((await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8')).code).toBe(0);
+    for (const command of [['data', 'check'], ['data', 'recover']]) {
+      const result = await cli('--agent', 'adda', '--json', ...command);
+      expect(result.code, command.join(' ')).toBe(1);
+      expect(JSON.parse(result.stderr), command.join(' ')).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringContaining('ada') } });
+    }
+    expect(fs.existsSync(agentPaths(home.home, 'adda').root)).toBe(false);
+  });
+
   it('the demo never touches an existing agent: it runs on a fresh one and says so', async () => {
     await cli('--agent', 'demo', 'remember', 'A memory the demo must not delete', '--importance', '0.9');
     const binary = HIPPOCAMPUS_BINARY;

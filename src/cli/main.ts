@@ -15,7 +15,10 @@ import { registerServeCommand } from './commands/serve-command.ts';
 import { terminalSafe } from './terminal-text.ts';
 
 /** Builds the `hippocampus` command line. Commands are thin: all logic lives in the engine. */
-export function createProgram(io = { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) }): Command {
+export function createProgram(
+  io = { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) },
+  options: { jsonErrors?: boolean } = {},
+): Command {
   const context = createCliContext(io);
   const program = new Command('hippocampus')
     .description('Long-term memory for LLM agents: offline, forgets on purpose, explains every recall')
@@ -26,7 +29,12 @@ export function createProgram(io = { stdout: (text: string) => console.log(text)
     .option('--debug', 'print the stack trace of an error')
     .version(packageInfo().version, '-V, --version', 'print the version')
     .exitOverride()
-    .configureOutput({ writeOut: (text) => io.stdout(text.trimEnd()), writeErr: (text) => io.stderr(text.trimEnd()) });
+    .configureOutput({
+      writeOut: (text) => io.stdout(text.trimEnd()),
+      writeErr: (text) => io.stderr(text.trimEnd()),
+      // With --json a usage error is printed by main() as the one JSON object every other error is.
+      outputError: (text, write) => (options.jsonErrors ? undefined : write(text)),
+    });
   registerMemoryCommands(program, context);
   registerLayerCommands(program, context);
   registerSearchCommands(program, context);
@@ -48,14 +56,20 @@ export async function main(argv: string[], io?: { stdout: (text: string) => void
   const raw = io ?? { stdout: (text: string) => console.log(text), stderr: (text: string) => console.error(text) };
   // Memories, transcript lines and errors quoting them reach the terminal shown, never acted on.
   const shown = { stdout: (text: string) => raw.stdout(terminalSafe(text)), stderr: (text: string) => raw.stderr(terminalSafe(text)) };
-  const program = createProgram(shown);
+  const flags = { json: argv.includes('--json'), debug: argv.includes('--debug') };
+  const program = createProgram(shown, { jsonErrors: flags.json });
   const stderr = shown.stderr;
   try {
     await program.parseAsync(argv);
     return 0;
   } catch (error) {
-    if (error instanceof CommanderError) return error.exitCode === 0 ? 0 : 2;
-    const flags = { json: argv.includes('--json'), debug: argv.includes('--debug') };
+    if (error instanceof CommanderError) {
+      if (error.exitCode === 0) return 0;
+      const message = error.message.replace(/^error: /, '').split('\n').map((line) => line.trim()).filter(Boolean).join(' ');
+      // A command group given no subcommand has printed its help already (commander.help).
+      if (flags.json && error.code !== 'commander.help') stderr(JSON.stringify({ error: { code: 'VALIDATION_ERROR', message } }));
+      return 2;
+    }
     const code = HippocampusError.isInstance(error) ? error.code : 'INTERNAL_ERROR';
     // One line, without a store error's failed query and parameters (--debug shows them); every other line of the message is
     // kept (an invalid mirror index printed "… is not a valid memory index:" and none of its reasons).

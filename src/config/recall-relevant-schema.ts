@@ -33,8 +33,18 @@ export const recallRelevantOptionsSchema = z
     types: z.array(z.enum(MEMORY_TYPES)).optional(),
     kinds: z.array(z.enum(MEMORY_KINDS)).optional(),
     tags: z.array(z.string().min(1)).optional(),
-    /** Filter language object (or its JSON text), see parseFilter. */
-    filter: z.union([z.record(z.string(), z.unknown()), z.string()]).optional(),
+    /**
+     * Filter language object (or its JSON text), see parseFilter, which checks every key. Taken as
+     * given: z.record drops an own "__proto__" key, and the search then ran without that condition.
+     */
+    filter: z
+      .union([
+        z
+          .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), 'must be an object of field → condition')
+          .meta({ type: 'object', additionalProperties: {} }),
+        z.string(),
+      ])
+      .optional(),
     mode: z.enum(['semantic', 'keyword', 'hybrid']).default('hybrid'),
     /** Share of the relevance weight given to semantic similarity in hybrid mode. */
     hybridRatio: unit.optional(),

@@ -268,3 +268,39 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 });
+
+describe.skipIf(!available)('dashboard of a server that needs a token, in headless Chromium', () => {
+  const { home, cleanup } = createTempHome('hippocampus-dashboard-token-');
+  const TOKEN = 'a-token-of-at-least-16-characters';
+  let server: RunningServer;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await seedAgent(home, createShiftableClock());
+    server = await startServer({ home, host: '127.0.0.1', port: 0, token: TOKEN, embedder: createHashEmbedder(), logError: () => {} });
+    browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+    page = await browser.newPage({ viewport: { width: 1360, height: 900 }, acceptDownloads: true });
+    await page.route('**/*', (route) => (route.request().url().startsWith(server.url) || route.request().url().startsWith('data:') || route.request().url().startsWith('blob:') ? route.continue() : route.abort()));
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    cleanup();
+  });
+
+  test('the Export links download the memories with the token the page was given (a plain link sends none: the file was the 401)', async () => {
+    await page.goto(`${server.url}/`);
+    await page.locator('dialog input[type="password"]').fill(TOKEN);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.waitForURL(/#\/a\/ada\/overview/);
+    for (const [name, expected] of [['JSON', '"memories"'], ['Markdown', 'invoice']] as const) {
+      const [download] = await Promise.all([page.waitForEvent('download'), page.locator('.exports').getByRole('link', { name, exact: true }).click()]);
+      const text = fs.readFileSync((await download.path())!, 'utf8');
+      expect(text, name).not.toContain('UNAUTHORIZED');
+      expect(text, name).toContain(expected);
+      expect(download.suggestedFilename(), name).toMatch(/^ada-memories\.(json|md)$/);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -38,6 +39,10 @@ export function writeMirrorMarkdown(dir: string, rows: readonly MemoryRecord[], 
     const folder = mirrorFolderOf(row.domain);
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), row]);
   }
+  // other/ is written only while it has memories; one written before is rewritten too, or a forget
+  // that took its last memory would leave that memory's text in it.
+  const other = mirrorFolderOf(null);
+  if (!byFolder.has(other) && fs.existsSync(path.join(dir, other, 'memories.md'))) byFolder.set(other, []);
   for (const [folder, records] of byFolder) {
     const file = path.join(dir, folder, 'memories.md');
     writeFileAtomically(file, renderDomainMarkdown(folder, records, now));

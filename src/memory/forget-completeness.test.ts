@@ -22,6 +22,8 @@ import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
+import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 const LOCKER = 'My locker code is ZEBRA-7431-quokka';
@@ -209,6 +211,44 @@ describe('forgetting is complete', () => {
     const report = await importMirror(memory, { dir: stale });
     expect(report.skippedForgotten).toEqual([stored!.memory.id]);
     expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toEqual([]);
+  });
+
+  it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {
+    const bo = await createHippocampus({ home: home.home, agentId: 'bo', embedder: createHashEmbedder() });
+    try {
+      await bo.rememberMany([{ type: 'decision', content: 'We deploy on Tuesdays after the canary is green', domain: 'world' }], { longTerm: true });
+      const [stored] = await bo.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const mirror = path.join(home.home, 'mirror-bo');
+      await exportMirror(bo, { dir: mirror });
+      expect(fs.readFileSync(path.join(mirror, 'other', 'memories.md'), 'utf8')).toContain('quokka');
+
+      await bo.forget([stored!.memory.id]);
+
+      expect(allBytes(mirror)).not.toContain('quokka');
+      expect(fs.readFileSync(path.join(mirror, 'world', 'memories.md'), 'utf8')).toContain('canary');
+    } finally {
+      await bo.stop();
+    }
+  });
+
+  it("the CLI's and server's working memory (memory/working.json) loses the conversations holding the forgotten text", async () => {
+    const embedder = createHashEmbedder();
+    const working = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder });
+    const conversation = async (conversationId: string, text: string) =>
+      working.store.store({ agentId: 'ada' }, await describeConversation({ conversationId, timestamp: Date.now(), turns: parseTranscript(text) }, embedder));
+    await conversation('locker', `user: ${LOCKER}\nassistant: noted`);
+    await conversation('standup', 'user: the standup moved to ten\nassistant: noted');
+    await working.close();
+    const snapshot = path.join(home.home, 'agents', 'ada', 'memory', 'working.json');
+    expect(fs.readFileSync(snapshot, 'utf8')).toContain('quokka');
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+
+    await memory.forget([stored!.memory.id]);
+
+    expect(allBytes(home.home)).not.toContain('quokka');
+    const reopened = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder, readOnly: true });
+    expect((await reopened.store.getAll({ agentId: 'ada' })).map((kept) => kept.conversationId)).toEqual(['standup']);
+    await reopened.close();
   });
 
   it('session logs keep ids and reasons, never content; logs of older versions lose their previews at the next forget', async () => {

@@ -83,17 +83,28 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
 }
 
 /**
- * Drops the working-memory conversations that still hold any of these texts (compared as stored
- * content is: case and spacing folded), so the raw copy of a forgotten memory does not outlive it.
- * Returns the conversation ids dropped.
+ * Whether a conversation's text still holds any of these texts (compared as stored content is: case
+ * and spacing folded); `null` when there is nothing to look for.
+ */
+export function holdingAnyOf(texts: readonly string[]): ((fullText: string) => boolean) | null {
+  const needles = [...new Set(texts.map(normalizeContent).filter((text) => text.length > 0))];
+  if (needles.length === 0) return null;
+  return (fullText) => {
+    const haystack = normalizeContent(fullText);
+    return needles.some((needle) => haystack.includes(needle));
+  };
+}
+
+/**
+ * Drops the working-memory conversations that still hold any of these texts, so the raw copy of a
+ * forgotten memory does not outlive it. Returns the conversation ids dropped.
  */
 export async function forgetInWorkingMemory(workingMemory: WorkingMemoryStore, scope: AgentScope, texts: string[]): Promise<string[]> {
-  const needles = [...new Set(texts.map(normalizeContent).filter((text) => text.length > 0))];
-  if (needles.length === 0) return [];
+  const holds = holdingAnyOf(texts);
+  if (holds === null) return [];
   const dropped: string[] = [];
   for (const conversation of await workingMemory.getAll(scope)) {
-    const haystack = normalizeContent(conversation.fullText);
-    if (needles.some((needle) => haystack.includes(needle)) && (await workingMemory.delete(scope, conversation.conversationId))) dropped.push(conversation.conversationId);
+    if (holds(conversation.fullText) && (await workingMemory.delete(scope, conversation.conversationId))) dropped.push(conversation.conversationId);
   }
   return dropped;
 }

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { agentPaths } from '../config/agent-paths.ts';
 import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
 import {
@@ -38,7 +39,7 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, type ForgettingDependencies } from './forgetting.ts';
+import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, type ForgettingDependencies } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -48,6 +49,7 @@ import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { acquireReadWorkers } from './read-workers.ts';
 import { scrubMirrors } from '../live/mirror-registry.ts';
+import { dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
 import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
@@ -333,10 +335,15 @@ export class Hippocampus {
       scrubMirrors(agentRoot, forgotten);
     };
     return this.serial(async () => {
-      // Read what goes before it goes: its text is what working memory may still hold.
-      const doomed = this.workingMemory ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
+      // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
+      // server's snapshot beside the database) may still hold.
+      const snapshot = fs.existsSync(workingSnapshotFile(agentRoot));
+      const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
       const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
-      if (this.workingMemory) await forgetInWorkingMemory(this.workingMemory, this.parts.scope, doomed.map((record) => record.content));
+      const texts = doomed.map((record) => record.content);
+      if (this.workingMemory) await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts);
+      const holds = holdingAnyOf(texts);
+      if (snapshot && holds) dropFromWorkingSnapshot(agentRoot, holds);
       return forgotten;
     });
   }

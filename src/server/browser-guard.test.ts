@@ -56,3 +56,16 @@ describe('what the owner sends still works (the guard does not refuse everything
     expect(response.status).toBe(200);
   });
 });
+
+describe('a page of another site cannot frame the dashboard (clickjacking its Forget button)', () => {
+  // A browser without fetch metadata (Safari before 16.4) sends a framed navigation with no Origin and no
+  // Sec-Fetch-Site, which the guard cannot tell from the owner's own visit: the response itself must refuse to be framed.
+  it('the page, the API and the export all say frame-ancestors none and X-Frame-Options DENY', async () => {
+    for (const path of ['/', '/agents', '/agents/a1/export']) {
+      const response = await fetch(`http://127.0.0.1:${server.port}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('x-frame-options'), path).toBe('DENY');
+      expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+    }
+  });
+});

@@ -97,6 +97,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     // Set before the response exists, so every response made through the context carries it. Set after,
     // Hono rebuilt the finished response around its body as a stream (a web ReadableStream for each reply).
     context.header('X-Content-Type-Options', 'nosniff');
+    // No page may frame the dashboard (a framed Forget button can be clicked for the user); browsers
+    // that send fetch metadata are refused by the guard already, older ones only obey these.
+    context.header('X-Frame-Options', 'DENY');
+    context.header('Content-Security-Policy', "frame-ancestors 'none'");
     await next();
     const route = context.req.routePath;
     if (route !== '/*' && route !== '*') metrics.requests.increment({ method: context.req.method, route, status: String(context.res.status) });

@@ -5,6 +5,7 @@ import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { openRedisWorkingMemory } from '../stores/open-backend.ts';
+import { writeFileAtomically } from '../live/atomic-write.ts';
 import { createInProcessWorkingMemory } from './in-process-store.ts';
 
 export interface AgentWorkingMemory {
@@ -16,6 +17,29 @@ export interface AgentWorkingMemory {
 }
 
 type Serialized = Omit<WorkingConversation, 'embedding'> & { embedding: number[] };
+
+/** Where in-process working memory is kept between processes: beside the agent's database. */
+export function workingSnapshotFile(agentRoot: string): string {
+  return path.join(agentRoot, 'memory', 'working.json');
+}
+
+/**
+ * Rewrites an agent's working-memory snapshot without the conversations `drop` picks by their text,
+ * and returns their ids. A forget calls it: the CLI and the server keep working memory only in this
+ * file between commands, so no engine holds it as its `workingMemory` to drop them from.
+ *
+ * @example
+ * dropFromWorkingSnapshot(agentRoot, (fullText) => fullText.includes('locker code')); // ['c-1795…']
+ */
+export function dropFromWorkingSnapshot(agentRoot: string, drop: (fullText: string) => boolean): string[] {
+  const file = workingSnapshotFile(agentRoot);
+  if (!fs.existsSync(file)) return [];
+  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[];
+  const kept = saved.filter((conversation) => !drop(conversation.fullText));
+  if (kept.length === saved.length) return [];
+  writeFileAtomically(file, JSON.stringify(kept));
+  return saved.filter((conversation) => !kept.includes(conversation)).map((conversation) => conversation.conversationId);
+}
 
 /**
  * An agent's working memory for one process (a CLI invocation, a server). In-process working memory
@@ -30,7 +54,7 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
     const store = await openRedisWorkingMemory({ url: options.redisUrl, ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
     return { store, location: options.redisUrl, close: () => store.close() };
   }
-  const file = path.join(agentPaths(options.home, options.agentId).root, 'memory', 'working.json');
+  const file = workingSnapshotFile(agentPaths(options.home, options.agentId).root);
   const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const scope = { agentId: options.agentId };
   if (fs.existsSync(file)) {

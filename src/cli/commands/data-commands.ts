@@ -17,6 +17,23 @@ function describe(health: AgentHealth): string {
   return `${health.agent}  ${health.state.toUpperCase()}  ${health.location}${health.problems.length > 0 ? `: ${health.problems[0]}` : ''}`;
 }
 
+/**
+ * An --agent the store has no trace of (nothing stored, no history saying it existed) is NOT_FOUND naming
+ * the agents there are, as for every other command: `data check` called it MISSING and exited 0, and
+ * `data recover` told the user to restore a typo from a backup.
+ */
+function where(home: string, store: string | undefined): string {
+  return store === undefined || store === 'sqlite' ? `under ${home}` : 'in the store';
+}
+
+async function assertEverExisted(health: AgentHealth, agents: () => Promise<string[]>, where: string): Promise<void> {
+  // Listed only then: listing reads the store, which may be the damaged part the check is there to report.
+  if (health.state !== 'missing' || health.problems.length > 0) return;
+  const known = await agents();
+  if (known.includes(health.agent)) return;
+  throw new NotFoundError({ what: 'Agent', id: health.agent, hint: known.length > 0 ? `agents ${where}: ${known.slice(0, 20).join(', ')}; pick one with --agent` : `there are no agents ${where}` });
+}
+
 /** `data check` (all agents or --agent) and `data recover --agent A`; added to the `data` group of search-commands. */
 export function registerDataCommands(program: Command, context: CliContext): void {
   const data = program.commands.find((command) => command.name() === 'data') ?? program.command('data');
@@ -31,6 +48,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
       try {
         results = [];
         for (const name of explicit ? [agent] : await maintenance.agents()) results.push(await maintenance.check(name));
+        if (explicit) await assertEverExisted(results[0]!, () => maintenance.agents(), where(home, store));
       } finally {
         await maintenance.close();
       }
@@ -56,6 +74,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
         // A store that cannot salvage refuses before any check: its answer is not to be read as 'try --force'.
         if (!maintenance.salvages) await maintenance.recover(agent);
         const health = await maintenance.check(agent);
+        await assertEverExisted(health, () => maintenance.agents(), where(home, store));
         if (health.state === 'missing' || health.state === 'empty') {
           throw new HippocampusError({ code: 'DATABASE_MISSING', message: `Nothing to recover: ${health.location} is ${health.state === 'empty' ? 'empty' : 'missing this agent'}. Restore it from a backup.` });
         }
@@ -68,7 +87,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
         const result = { ...report, file: report.location, ms: Math.round(performance.now() - started) };
         context.print(command, result, () =>
           [
-            `Recovered ${report.copied.memories ?? 0} memories into ${report.location} in ${result.ms} ms (the damaged file is kept at ${report.damagedKeptAt}).`,
+            `Recovered ${report.copied.memories ?? 0} memories into ${report.location} in ${result.ms} ms (the damaged file is kept at ${report.damagedKeptAt}; a forget does not reach it: delete it once the recovery is checked).`,
             ...report.unreadable.map((line) => `  unreadable: ${line}`),
             ...(report.orphansDropped > 0 ? [`  ${report.orphansDropped} rows pointing at lost ones dropped`] : []),
             ...report.next.map((line) => `Then: ${line}`),

@@ -99,7 +99,7 @@ export function registerSearchCommands(program: Command, context: CliContext): v
       });
     });
 
-  const data = program.command('data').description('the vector index');
+  const data = program.command('data').description('the stored data: vectors (search, backfill, stats), check, recover, migrate');
   data
     .command('vector-search')
     .description('semantic search with a filter (filter language: $eq $ne $gt $gte $lt $lte $in $nin, context.<path>)')

@@ -1,3 +1,4 @@
+import { h } from './dom.ts';
 import type { AgentStats, ConsolidationRun, GraphEntityListing, GraphNeighborhoodAnswer, MemoryBlock, MemoryHistoryEvent, MemoryPage, MemoryView, SearchHit, StrengthCurve } from './api-types.ts';
 
 const TOKEN_KEY = 'hippocampus.token';
@@ -19,7 +20,8 @@ export function onTokenNeeded(handler: () => Promise<string | null>): void {
   askForToken = handler;
 }
 
-async function request<T>(path: string, init: RequestInit = {}, retried = false): Promise<T> {
+/** fetch with this tab's bearer token; on a 401, asks for one once and tries again. */
+async function authorizedFetch(path: string, init: RequestInit = {}, retried = false): Promise<Response> {
   const token = sessionStorage.getItem(TOKEN_KEY);
   const headers = new Headers(init.headers);
   if (init.body !== undefined) headers.set('Content-Type', 'application/json');
@@ -29,13 +31,20 @@ async function request<T>(path: string, init: RequestInit = {}, retried = false)
     const entered = await askForToken();
     if (entered) {
       sessionStorage.setItem(TOKEN_KEY, entered);
-      return request<T>(path, init, true);
+      return authorizedFetch(path, init, true);
     }
   }
-  if (!response.ok) {
-    const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
-    throw new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
-  }
+  return response;
+}
+
+async function failureOf(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code: string; message: string } } | null;
+  return new ApiError(response.status, body?.error?.code ?? 'HTTP_ERROR', body?.error?.message ?? `${response.status} ${response.statusText}`);
+}
+
+async function request<T>(path: string, init: RequestInit = {}): Promise<T> {
+  const response = await authorizedFetch(path, init);
+  if (!response.ok) throw await failureOf(response);
   return (await response.json()) as T;
 }
 
@@ -104,4 +113,20 @@ export const api = {
   blocks: (agent: string) => request<{ blocks: MemoryBlock[] }>(`${agentPath(agent)}/blocks`),
   putBlock: (agent: string, key: string, value: string) => request<{ block: MemoryBlock }>(`${agentPath(agent)}/blocks/${encodeURIComponent(key)}`, { method: 'PUT', body: JSON.stringify({ value }) }),
   exportUrl: (agent: string, format: 'json' | 'markdown') => `${agentPath(agent)}/export?format=${format}`,
+  /**
+   * Saves an export as the file the server names. Fetched with the token: a plain download link sends
+   * none, so on a server with a token the browser got the 401 and cancelled the download.
+   */
+  async downloadExport(agent: string, format: 'json' | 'markdown'): Promise<void> {
+    const response = await authorizedFetch(api.exportUrl(agent, format));
+    if (!response.ok) throw await failureOf(response);
+    const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? `${agent}-memories.${format === 'json' ? 'json' : 'md'}`;
+    const url = URL.createObjectURL(await response.blob());
+    const link = h('a', { href: url, download: name, hidden: true });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    // Revoked once the browser has taken the file; revoking at once can cancel the download.
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  },
 };

@@ -44,7 +44,20 @@ async function render(): Promise<void> {
   agentSelect.value = agent;
   const active = route.view === 'memory' ? 'memories' : route.view;
   mount(nav, NAV.map(([name, label]) => h('a', { href: href(agent, name), class: name === active ? 'active' : '' }, label)));
-  mount(exports, h('span', { class: 'sidebar-label' }, 'Export'), h('a', { href: api.exportUrl(agent, 'json'), download: '' }, 'JSON'), h('a', { href: api.exportUrl(agent, 'markdown'), download: '' }, 'Markdown'));
+  const exportLink = (format: 'json' | 'markdown', label: string) =>
+    h(
+      'a',
+      {
+        href: api.exportUrl(agent, format),
+        download: '',
+        onclick: (event: Event) => {
+          event.preventDefault();
+          api.downloadExport(agent, format).catch((error: unknown) => window.alert(`Export failed: ${error instanceof Error ? error.message : String(error)}`));
+        },
+      },
+      label,
+    );
+  mount(exports, h('span', { class: 'sidebar-label' }, 'Export'), exportLink('json', 'JSON'), exportLink('markdown', 'Markdown'));
   view.setAttribute('data-view', route.view);
   view.setAttribute('aria-busy', 'true');
   try {

@@ -15,11 +15,13 @@ describe.skipIf(postgresBinaries() === null)('data migrate between PostgreSQL 15
     expect(remembered.code, remembered.stderr).toBe(0);
     // The engine on PostgreSQL wrote its session log under the home: that says nothing about a SQLite file.
     expect(fs.existsSync(path.join(home, 'agents', 'roundtrip', 'sessions'))).toBe(true);
-    const before = await cli('data', 'check');
+    const before = await cliWith(['--home', home, '--json'])('data', 'check');
     expect(before.code, before.stdout + before.stderr).toBe(0);
-    // Nor is it a SQLite agent yet: a read command there is NOT_FOUND and creates no file.
-    const unknown = await cli('recall');
-    expect(JSON.parse(unknown.stderr)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    // Nor is it a SQLite agent yet: a read command there, or its own check, is NOT_FOUND and creates no file.
+    for (const command of [['recall'], ['data', 'check']]) {
+      const unknown = await cli(...command);
+      expect(JSON.parse(unknown.stderr), command.join(' ')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
     expect(fs.existsSync(path.join(home, 'agents', 'roundtrip', 'memory', 'longterm.db'))).toBe(false);
 
     const migrated = await cli('data', 'migrate', '--from', running().url, '--to', 'sqlite');

@@ -48,9 +48,10 @@ describe.skipIf(postgresBinaries() === null)('data check and data recover on Pos
       expect(results[0]!.location).toBe(describeDatabase(running().url));
 
       const unknown = await cli('--agent', 'nobody', 'data', 'check');
-      // As for SQLite, an agent that never held anything is reported missing, not failed (nothing was lost).
-      expect(unknown.code, unknown.stderr).toBe(0);
-      expect(JSON.parse(unknown.stdout)).toMatchObject([{ agent: 'nobody', state: 'missing', rows: 0 }]);
+      // As for SQLite, an agent that never held anything is a misspelled --agent: NOT_FOUND naming the agents
+      // there are (it was 'missing' with exit code 0, which a health check read as a pass).
+      expect(unknown.code, unknown.stderr).toBe(1);
+      expect(JSON.parse(unknown.stderr)).toMatchObject({ error: { code: 'NOT_FOUND', message: expect.stringContaining('ada, bob') } });
 
       const refused = await cli('--agent', 'ada', 'data', 'recover', '--force');
       expect(refused.code).not.toBe(0);
