@@ -207,3 +207,19 @@ export function namesWord(text: string, word: string): boolean {
 function withoutDigitGroups(text: string): string {
   return text.replace(/(?<=\d)[,.](?=\d{3}(?!\d))/gu, '');
 }
+
+/**
+ * The noun a description is about: the last of its first run of nouns ("code" in "the garage code at Birch
+ * Lane", "vaccinations" in "my dog's vaccinations", "fright" in "that I get stage fright"), names and the
+ * words of the request aside. Undefined when it names no thing.
+ */
+export function headNoun(text: string): string | undefined {
+  const tokens = analyzeWithWink(withoutRequest(text).normalize('NFKC')).tokens;
+  let head: string | undefined;
+  for (const token of tokens) {
+    const noun = token.pos === 'NOUN' && !REQUEST_WORDS.has(token.normal);
+    if (noun) head = token.normal;
+    else if (head !== undefined && !(token.pos === 'PART' || token.pos === 'PUNCT')) break;
+  }
+  return head;
+}

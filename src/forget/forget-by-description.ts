@@ -4,7 +4,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, withoutContractions, wordForms } from './description-words.ts';
-import { markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
+import { headNounMeant, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
@@ -276,7 +276,15 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // 89–101). It must hold at least half of the words besides the name.
   const otherWords = read.terms.length - read.decisive.length;
   const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
-  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length && holdsHalf) ? namer[0] : undefined;
+  // Holding more of them is a choice among memories of that name only when it is also the closest of them in
+  // meaning, and the noun the description is about, when it lacks it, still brings it closer (src/forget/
+  // clear-leader.ts): "Milo's football coach" (about nothing stored) deleted "Milo scored two goals at
+  // football on Saturday", which "coach" moves away (-0.03); "the October work trip" deleted "We are going
+  // to Lisbon for our tenth anniversary in October" (0.31), the farthest of six memories naming October,
+  // "The October team offsite is in Berlin" among them (scenarios 132–144, written before round 8).
+  const byWords = namer.length === 1 && mostHeld > read.decisive.length && holdsHalf && closestOf(namer[0]!, naming) ? namer[0] : undefined;
+  const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
+  const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
   if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
@@ -315,6 +323,11 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
   if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
   return { field, judged, sure };
+}
+
+/** No other memory of `among` is closer to the description in meaning (without an embedder, none is). */
+function closestOf(entry: Judged, among: readonly Judged[]): boolean {
+  return among.every((other) => other === entry || (other.similarity ?? 0) <= (entry.similarity ?? 0));
 }
 
 /** The memory does not hold a role the description gives a name ("cousin" in "my cousin Marta"), itself or as a synonym. */
