@@ -23,3 +23,17 @@ describe('a name several memories share', () => {
     expect(contentsOf(report.candidates)).toContain('We are flying to Rome for our anniversary in March');
   });
 });
+
+describe('the memory naming a name that alone says the other words', () => {
+  it('is not chosen when another memory of that name says them in a word the word embeddings miss', async () => {
+    await remember(['I visited Valencia for a conference in 2019', 'Our team offsite is in Valencia from 9 to 12 October', 'My ex-wife Claudia moved to Valencia with her new partner', 'The Valencia orange harvest starts in November']);
+    const report = await forget('the Valencia trip');
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toEqual(expect.arrayContaining(['I visited Valencia for a conference in 2019', 'Our team offsite is in Valencia from 9 to 12 October']));
+  });
+
+  it('is chosen when what it says brings it far closer than any other memory of that name', async () => {
+    await remember(['My husband Kenji lost his job at the shipyard', 'Kenji from the climbing gym is moving to Osaka']);
+    expect(contentsOf((await forget("Kenji's layoff")).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
+  });
+});
