@@ -10,7 +10,7 @@ import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { isUsersOtherOfKind, isUsersThing } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
@@ -199,6 +199,8 @@ function markUsersThing(judged: Judged[], description: string): void {
   }
   if (things.length !== 1) return;
   const [thing] = things;
+  // Another memory of the user's life speaking of that very thing ("My blood test showed high cholesterol" for "my cholesterol"): either may be meant.
+  if (judged.some((entry) => entry !== thing && entry.holdsAll && speaksOfUsersThing(entry.content, description))) return;
   for (const entry of judged) if (entry !== thing) entry.sure = false;
   if (!thing!.sure) Object.assign(thing!, { sure: true, why: `holds every word and its subject is the user's own ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
 }
