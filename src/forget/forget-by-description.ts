@@ -238,7 +238,10 @@ function byOwnWordsOrKind(sure: Judged[], kindHeld: (entry: Judged) => number): 
   const mostKind = Math.max(0, ...sure.map(kindHeld));
   const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
   if (inOwnWords.length === 1 && kindHeld(inOwnWords[0]!) === mostKind) return inOwnWords;
-  return mostKind > 0 && ofKind.length === 1 ? ofKind : sure;
+  // A kind word chooses a memory holding the words only through a synonym, not among several holding them all
+  // in their own words: "the blood test results" deleted "My blood test results came back normal" beside "My
+  // blood test showed high cholesterol" (results too, in other words; scenarios 132–144, before round 8).
+  return mostKind > 0 && ofKind.length === 1 && inOwnWords.length < 2 ? ofKind : sure;
 }
 
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
