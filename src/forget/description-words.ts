@@ -17,6 +17,8 @@ const FILLER_WORDS = new Set([
   'please', 'anymore',
   // …and "please" as it is typed in chat ("pls forget my allergy", scenarios 107–116).
   'pls', 'plz',
+  // A preposition as typed ("tabs vs spaces"): read as a content word, it was a word no memory holds (scenarios 132–144).
+  'vs', 'versus',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'scrap', 'ditch', 'wipe', 'purge']);
 export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
