@@ -27,6 +27,9 @@ const L2 = Number(option('l2', '1'));
 /** Scenarios 1–121 and the 55 requests about nothing stored written with them came before round 7's fresh batch. */
 const SEEN_SCENARIOS = 121;
 const SEEN_NOTHING_STORED = 55;
+/** Round 7's set, 131 scenarios and 62 about nothing stored, as the decision was measured (round 8's batch came after it). */
+const SCENARIOS = FORGET_SCENARIOS.slice(0, 131);
+const NOTHING_STORED = FORGET_NOTHING_STORED.slice(0, 62);
 
 interface Request {
   group: number;
@@ -44,12 +47,12 @@ async function readRequests(): Promise<Request[]> {
   const memory = await createHippocampus({ home, agentId: 'forget' });
   try {
     await memory.rememberMany(
-      FORGET_SCENARIOS.flatMap((scenario) => [scenario.target, ...scenario.nearMisses]).map((content) => ({ type: 'observation' as const, content })),
+      SCENARIOS.flatMap((scenario) => [scenario.target, ...scenario.nearMisses]).map((content) => ({ type: 'observation' as const, content })),
       { longTerm: true },
     );
     const asked = [
-      ...FORGET_SCENARIOS.flatMap((scenario, index) => scenario.descriptions.map((description) => ({ description, group: index, fresh: index >= SEEN_SCENARIOS, target: scenario.target as string | null }))),
-      ...FORGET_NOTHING_STORED.map((description, index) => ({ description, group: FORGET_SCENARIOS.length + index, fresh: index >= SEEN_NOTHING_STORED, target: null })),
+      ...SCENARIOS.flatMap((scenario, index) => scenario.descriptions.map((description) => ({ description, group: index, fresh: index >= SEEN_SCENARIOS, target: scenario.target as string | null }))),
+      ...NOTHING_STORED.map((description, index) => ({ description, group: SCENARIOS.length + index, fresh: index >= SEEN_NOTHING_STORED, target: null })),
     ];
     const requests: Request[] = [];
     for (const { description, ...rest } of asked) {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { CHOICE_FEATURES, forgetChoiceRows, headNoun } from './forget-choice-features.ts';
+import { headNoun } from '../forget/description-words.ts';
+import { CHOICE_FEATURES, forgetChoiceRows } from './forget-choice-features.ts';
 
 // The features of the calibrated decision tried in round 7 (bench/forget-choice-fit.ts), read with the model they were fitted with.
 const agent = useLiteAgentPerTest();

@@ -1,8 +1,7 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { wordCloseness } from '../forget/clear-leader.ts';
 import { ruleVerdict } from '../forget/forget-by-description.ts';
-import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { decisiveWords, heldWords, REQUEST_WORDS, withoutRequest, wordForms } from '../forget/description-words.ts';
+import { decisiveWords, headNoun, heldWords, wordForms } from '../forget/description-words.ts';
 
 /**
  * A calibrated decision tried for forgetting by description (issue #11 item 4, round 7) and not shipped:
@@ -49,22 +48,6 @@ export interface ChoiceDescription {
 const SCORED = 3;
 /** Memories this close below a candidate count as close rivals. */
 const RIVAL_BAND = 0.1;
-
-/**
- * The noun a description is about: the last of its first run of nouns ("code" in "the garage code at Birch
- * Lane", "vaccinations" in "my dog's vaccinations", "fright" in "that I get stage fright"), names and the
- * words of the request aside. Undefined when it names no thing.
- */
-export function headNoun(text: string): string | undefined {
-  const tokens = analyzeWithWink(withoutRequest(text).normalize('NFKC')).tokens;
-  let head: string | undefined;
-  for (const token of tokens) {
-    const noun = token.pos === 'NOUN' && !REQUEST_WORDS.has(token.normal);
-    if (noun) head = token.normal;
-    else if (head !== undefined && !(token.pos === 'PART' || token.pos === 'PUNCT')) break;
-  }
-  return head;
-}
 
 /** The closest memories by meaning, each with its features (CHOICE_FEATURES, in order). */
 export async function choiceRows<T extends ChoiceCandidate>(memory: Hippocampus, field: readonly T[], description: ChoiceDescription): Promise<{ entry: T; features: number[] }[]> {

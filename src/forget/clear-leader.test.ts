@@ -118,4 +118,15 @@ describe('a role given to a name, and numbers typed short', () => {
     expect(contentsOf((await forget('the 12k debt', { dryRun: true })).deleted)).toEqual(['We have 12,000 euros of credit card debt']);
     expect(contentsOf((await forget('the anniversary do on the 21st', { dryRun: true })).deleted)).toEqual(["My grandparents' anniversary party is on 21 June at the Rosewood Hotel"]);
   });
+
+  it('lets a one-word paraphrase, or a description without a content word, lead as widely as a longer one', async () => {
+    await remember(['I never drink alcohol, not even at weddings', 'The wine shop on Elm Street closed', 'My brother works at a brewery']);
+    for (const description of ['my sobriety', "that I'm sober"]) expect(contentsOf((await forget(description, { dryRun: true })).deleted), description).toEqual(['I never drink alcohol, not even at weddings']);
+    expect((await forget("that I'm not over her", { dryRun: true })).deleted).toEqual([]);
+    await remember(['I still love my ex-girlfriend Anna', 'Anna from accounts is leaving in May']);
+    const report = await forget("that I'm not over her", { dryRun: true });
+    expect(contentsOf(report.deleted)).toEqual(['I still love my ex-girlfriend Anna']);
+    expect(report.deleted[0]!.why).toMatch(/no content word/);
+  });
 });
+

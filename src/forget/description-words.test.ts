@@ -6,6 +6,7 @@ describe('reading the words of a forget request', () => {
     expect(descriptionTerms('forget that I like Redux')).toEqual(['redux']);
     expect(descriptionTerms('please delete the passport number I gave you')).toEqual(['passport', 'number']);
     expect(descriptionTerms('what I mentioned about the vault')).toEqual(['vault']);
+    expect(descriptionTerms('tabs vs spaces')).toEqual(['tabs', 'spaces']);
     expect(descriptionTerms('pls forget my allergy')).toEqual(['allergy']);
     // Not at the start, "forgetting" is what the memory is about.
     expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);

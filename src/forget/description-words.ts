@@ -17,6 +17,8 @@ const FILLER_WORDS = new Set([
   'please', 'anymore',
   // …and "please" as it is typed in chat ("pls forget my allergy", scenarios 107–116).
   'pls', 'plz',
+  // A preposition as typed ("tabs vs spaces"): read as a content word, it was a word no memory holds (scenarios 132–144).
+  'vs', 'versus',
 ]);
 const REQUEST_VERBS = new Set(['forget', 'forgetting', 'delete', 'remove', 'erase', 'drop', 'scrap', 'ditch', 'wipe', 'purge']);
 export const REQUEST_WORDS = new Set([...FILLER_WORDS, ...REQUEST_VERBS]);
@@ -206,4 +208,20 @@ export function namesWord(text: string, word: string): boolean {
 /** "5,000" and "5000" are one amount (a number spelled out in a description comes without the comma). */
 function withoutDigitGroups(text: string): string {
   return text.replace(/(?<=\d)[,.](?=\d{3}(?!\d))/gu, '');
+}
+
+/**
+ * The noun a description is about: the last of its first run of nouns ("code" in "the garage code at Birch
+ * Lane", "vaccinations" in "my dog's vaccinations", "fright" in "that I get stage fright"), names and the
+ * words of the request aside. Undefined when it names no thing.
+ */
+export function headNoun(text: string): string | undefined {
+  const tokens = analyzeWithWink(withoutRequest(text).normalize('NFKC')).tokens;
+  let head: string | undefined;
+  for (const token of tokens) {
+    const noun = token.pos === 'NOUN' && !REQUEST_WORDS.has(token.normal);
+    if (noun) head = token.normal;
+    else if (head !== undefined && !(token.pos === 'PART' || token.pos === 'PUNCT')) break;
+  }
+  return head;
 }

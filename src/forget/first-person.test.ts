@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, userActs, userIsObject, userIsSubject } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, speaksOfUsersThing, userActs, userIsObject, userIsSubject } from './first-person.ts';
 
 describe('the user in a description and in a memory', () => {
   it('hears the user in my, our, I and me, but not in the telling', () => {
@@ -67,5 +67,12 @@ describe('the user as object, and several of the user\'s things of one kind', ()
     expect(isUsersOtherOfKind('My second car is a blue Volvo', 'my second car')).toBe(false);
     expect(isUsersOtherOfKind('My carpet is red', 'my car')).toBe(false);
   });
-});
 
+  it("hears a memory of the user's life speak of the thing a description names, as the head of a phrase", () => {
+    expect(speaksOfUsersThing('I still miss my ex, Sofia', 'my ex')).toBe(true);
+    expect(speaksOfUsersThing('The nurse said I have high blood sugar', 'my blood sugar')).toBe(true);
+    expect(speaksOfUsersThing('My ex-boss sent me a wedding invitation', 'my ex')).toBe(false);
+    expect(speaksOfUsersThing('I have a password manager at work', 'my password')).toBe(false);
+    expect(speaksOfUsersThing('Blood sugar tests are free at the pharmacy', 'my blood sugar')).toBe(false);
+  });
+});

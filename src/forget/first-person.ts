@@ -100,3 +100,24 @@ export function isUsersOtherOfKind(content: string, description: string): boolea
   const said = subject.words;
   return thing.length > 0 && said.length > thing.length && thing.every((word, index) => said[said.length - thing.length + index] === word);
 }
+
+/**
+ * "I still have feelings for my ex, Jonas" beside "My ex Marco cheated on me", "My blood test showed high
+ * cholesterol" beside "My cholesterol was 290": a memory about the user's own life that holds the thing a
+ * description names ("my ex", "my cholesterol") as the head of a noun phrase is about that thing too, though
+ * its subject is something else — unlike one holding the word to name another thing ("a password manager",
+ * "my ex-colleague"). Either may be meant then (round 8 of issue #11 item 4: "my cholesterol" and "the stuff
+ * about my ex" each deleted the one whose subject it was, on scenarios 132–144 among the older ones).
+ */
+export function speaksOfUsersThing(content: string, description: string): boolean {
+  const named = POSSESSIVE_DESCRIPTION.exec(description.trim());
+  if (!named || !(userIsSubject(content) || userIsObject(content) || POSSESSIVE_SUBJECT.test(withoutKeepCue(content)))) return false;
+  const head = wordsOf(named[1]!).at(-1);
+  if (head === undefined) return false;
+  const tokens = analyzeWithWink(content.normalize('NFKC')).tokens;
+  return tokens.some((token, at) => {
+    const next = tokens[at + 1];
+    // The tagger reads a short word it does not know as X ("my ex, Sofia").
+    return ['NOUN', 'X'].includes(token.pos) && wordsOf(token.value).join(' ') === head && (next === undefined || (!['NOUN', 'PROPN'].includes(next.pos) && !/^[-‐–]$/u.test(next.value)));
+  });
+}

@@ -4,13 +4,13 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, withoutContractions, wordForms } from './description-words.ts';
-import { markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
+import { headNounMeant, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { isUsersOtherOfKind, isUsersThing } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 
@@ -199,6 +199,8 @@ function markUsersThing(judged: Judged[], description: string): void {
   }
   if (things.length !== 1) return;
   const [thing] = things;
+  // Another memory of the user's life speaking of that very thing ("My blood test showed high cholesterol" for "my cholesterol"): either may be meant.
+  if (judged.some((entry) => entry !== thing && entry.holdsAll && speaksOfUsersThing(entry.content, description))) return;
   for (const entry of judged) if (entry !== thing) entry.sure = false;
   if (!thing!.sure) Object.assign(thing!, { sure: true, why: `holds every word and its subject is the user's own ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
 }
@@ -236,7 +238,10 @@ function byOwnWordsOrKind(sure: Judged[], kindHeld: (entry: Judged) => number): 
   const mostKind = Math.max(0, ...sure.map(kindHeld));
   const ofKind = sure.filter((entry) => kindHeld(entry) === mostKind);
   if (inOwnWords.length === 1 && kindHeld(inOwnWords[0]!) === mostKind) return inOwnWords;
-  return mostKind > 0 && ofKind.length === 1 ? ofKind : sure;
+  // A kind word chooses a memory holding the words only through a synonym, not among several holding them all
+  // in their own words: "the blood test results" deleted "My blood test results came back normal" beside "My
+  // blood test showed high cholesterol" (results too, in other words; scenarios 132–144, before round 8).
+  return mostKind > 0 && ofKind.length === 1 && inOwnWords.length < 2 ? ofKind : sure;
 }
 
 const toMatch = ({ id, content, kind, similarity, why }: Judged): ForgetMatch => ({ id, content, kind, similarity, why });
@@ -276,7 +281,15 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // 89–101). It must hold at least half of the words besides the name.
   const otherWords = read.terms.length - read.decisive.length;
   const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
-  const onlyNamer = naming.length === 1 || (namer.length === 1 && mostHeld > read.decisive.length && holdsHalf) ? namer[0] : undefined;
+  // Holding more of them is a choice among memories of that name only when it is also the closest of them in
+  // meaning, and the noun the description is about, when it lacks it, still brings it closer (src/forget/
+  // clear-leader.ts): "Milo's football coach" (about nothing stored) deleted "Milo scored two goals at
+  // football on Saturday", which "coach" moves away (-0.03); "the October work trip" deleted "We are going
+  // to Lisbon for our tenth anniversary in October" (0.31), the farthest of six memories naming October,
+  // "The October team offsite is in Berlin" among them (scenarios 132–144, written before round 8).
+  const byWords = namer.length === 1 && mostHeld > read.decisive.length && holdsHalf && closestOf(namer[0]!, naming) ? namer[0] : undefined;
+  const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
+  const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
   if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
@@ -315,6 +328,11 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
   if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
   return { field, judged, sure };
+}
+
+/** No other memory of `among` is closer to the description in meaning (without an embedder, none is). */
+function closestOf(entry: Judged, among: readonly Judged[]): boolean {
+  return among.every((other) => other === entry || (other.similarity ?? 0) <= (entry.similarity ?? 0));
 }
 
 /** The memory does not hold a role the description gives a name ("cousin" in "my cousin Marta"), itself or as a synonym. */

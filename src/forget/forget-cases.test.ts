@@ -21,27 +21,27 @@ afterAll(async () => {
   home.cleanup();
 });
 
-describe('forgetting by description on 655 labelled requests and 62 about nothing stored', () => {
+describe('forgetting by description on 720 labelled requests and 74 about nothing stored', () => {
   it('never deletes a memory that was not meant', () => {
-    expect(report.cases).toBe(655);
-    expect(report.negativeCases).toBe(62);
+    expect(report.cases).toBe(720);
+    expect(report.negativeCases).toBe(74);
     expect(report.wrongDeletions).toBe(0);
     expect(report.precision).toBe(1);
   });
 
   it('deletes what most requests mean at once, and offers the rest to confirm', () => {
-    // 0.789 with USE-lite after round 7 (0.786 before it on the same 655; the 605 before round 7 unchanged at 0.807;
-    // scenarios 122–131, written before round 7: 0.560 scored untouched, 0.580 with one label corrected, 0.620 after).
-    expect(report.recall).toBeGreaterThanOrEqual(0.785);
+    // 0.743 with USE-lite on all 144 scenarios after round 8 (0.742 with main's matcher, at 6 wrong deletions; the 655
+    // before round 8: 0.789, as after round 7; scenarios 132–144, written before round 8: 0.538 untouched alone, 0.585 after).
+    expect(report.recall).toBeGreaterThanOrEqual(0.74);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
-    // it — all but six, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
+    // it — all but thirteen, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
     // morning" and is not close in meaning, and "my surprise proposal", which offers three others and not the
     // engagement ring (and "my body art", "that I am going to propose", "my Christmas bonus", "the in vitro
     // thing", "my trip to the ER", "when I fly to Korea", "forget my side gig", "the truancy thing", "my beta
     // blockers" … find nothing at all).
-    expect(report.unsureWithTarget).toBe(report.unsure - 6);
-    // 0.969: 0.975 on the 605 before round 7; scenarios 122–131 add requests that find nothing.
-    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.965);
+    expect(report.unsureWithTarget).toBe(report.unsure - 13);
+    // 0.958: 0.969 on the 655 before round 8; scenarios 132–144 add requests that find nothing or another memory.
+    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.955);
   });
 
   it('reads names and numbers as decisive, not the words that open a sentence', () => {

@@ -87,4 +87,25 @@ describe('several memories a description fits', () => {
     expect((await forget("Emil's new job", { dryRun: true })).deleted).toEqual([]);
     expect(contentsOf((await forget('Emil getting married', { dryRun: true })).deleted)).toEqual(['My brother Emil is getting married in Vienna next spring']);
   });
+
+  it("asks when another memory of the user's life speaks of the thing whose subject one of them is", async () => {
+    await remember(['My ex Daniel moved to Berlin', 'I still miss my ex, Sofia', 'My ex-boss sent me a wedding invitation']);
+    for (const description of ['my ex', 'the stuff about my ex']) {
+      const report = await forget(description, { dryRun: true });
+      expect(report.deleted, description).toEqual([]);
+      expect(contentsOf(report.candidates), description).toEqual(expect.arrayContaining(['I still miss my ex, Sofia', 'My ex Daniel moved to Berlin']));
+    }
+    await remember(['My blood sugar was 6.1 this morning', 'The nurse said I have high blood sugar']);
+    expect((await forget('my blood sugar', { dryRun: true })).deleted).toEqual([]);
+  });
+
+  it('lets a kind word choose a memory holding the words through a synonym, not one among several holding them all in their own words', async () => {
+    await remember(['My eye test results came back fine', 'My eye test showed I need glasses', 'The eye clinic moved to Elm Street']);
+    const report = await forget('the eye test results', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toEqual(expect.arrayContaining(['My eye test results came back fine', 'My eye test showed I need glasses']));
+    await remember(['My wife Hana is undergoing IVF treatment', 'My appointment with the fertility clinic is on 4 March']);
+    expect(contentsOf((await forget('my IVF appointment', { dryRun: true })).deleted)).toEqual(['My appointment with the fertility clinic is on 4 March']);
+  });
 });
+

@@ -2,7 +2,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
-import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, userActs, userIsObject, userIsSubject } from './first-person.ts';
+import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, speaksOfUsersThing, userActs, userIsObject, userIsSubject } from './first-person.ts';
 import { negated } from './polarity.ts';
 
 /** A sure match as the ambiguity check sees it. */
@@ -92,7 +92,7 @@ export function ownLifeOnly<T extends { content: string }>(matches: readonly T[]
   if (matches.some((entry) => isUsersOtherOfKind(entry.content, description))) return undefined;
   // "my door code": the memory whose subject is the user's door code, before any "I …" that mentions one.
   const things = matches.filter((entry) => isUsersThing(entry.content, description));
-  if (things.length === 1) return things[0];
+  if (things.length === 1) return matches.some((entry) => entry !== things[0] && speaksOfUsersThing(entry.content, description)) ? undefined : things[0];
   if (things.length > 1) return undefined;
   // The user as the object of a memory is as much the user's life: "what Marco did to me" deleted "I owe
   // Marco a dinner" beside "My ex Marco cheated on me…" (scenarios 89–101), as only "I" counted.
