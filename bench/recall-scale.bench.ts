@@ -9,7 +9,10 @@
 // Baselines measured in the same run: recall with BM25 left to FTS5's bm25() (no
 // in-memory postings), and ingest with USE-lite on the tfjs WASM runtime.
 // npx tsx bench/recall-scale.bench.ts [--sizes 10000,100000] [--data ../shared/data/locomo] [--home DIR] [--agent ID] [--skip-ingest]
-//   [--store postgres://… [--others 10x10000]] [--with '{"weights": {"hop": 0.2}}']
+//   [--store postgres://… [--others 10x10000]] [--with '{"weights": {"hop": 0.2}}'] [--corpus copies|pairs]
+// --corpus pairs: each memory two different sentences, its vector the normalised sum of theirs, in agents of
+// their own (scale-pairs-SIZE, scale-pairs-other-N); the default copies corpus gives each sentence ~36
+// near-identical copies at 100k, which an HNSW graph (pgvector) cannot search well (bench/lib/scale-memories.ts).
 // --with also times uncached recall with those options against the defaults, alternating on 400 other
 // questions (each asked once, so both uncached), and prints the two p50 / p95.
 // --store runs every size on that store too, after SQLite in the same run, with --others agents
@@ -27,7 +30,7 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { createSqliteBackend } from '../src/stores/sqlite/sqlite-backend.ts';
 import { createUseLiteEmbedder } from '../src/providers/use-lite/index.ts';
 import { round, summarize, timeEach, verdict } from './lib/stats.ts';
-import { perturbed, scaleMemory, sentenceVectors } from './lib/scale-memories.ts';
+import { pairMemory, pairVector, perturbed, scaleMemory, sentenceVectors } from './lib/scale-memories.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1]! : fallback);
@@ -46,6 +49,12 @@ const vectors = await sentenceVectors(embedder, sentences);
 const postgresHome = path.join(home, 'postgres-engines');
 const results: Record<string, unknown> = { node: process.version, cores: os.cpus().length, loadAverage: os.loadavg().map((value) => round(value, 2)) };
 console.log(`recall at scale — ${sentences.length} distinct sentences, ${questions.length} questions, load ${os.loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+
+const corpus = option('corpus', 'copies');
+if (corpus !== 'copies' && corpus !== 'pairs') throw new Error('--corpus is copies or pairs');
+const prefix = corpus === 'pairs' ? 'scale-pairs' : 'scale';
+const memoryAt = corpus === 'pairs' ? pairMemory : scaleMemory;
+const vectorAt = (index: number) => (corpus === 'pairs' ? pairVector(vectors, index) : perturbed(vectors[index % vectors.length]!, index));
 
 const BATCH = 5_000;
 const WINDOW = 25_000;
@@ -68,12 +77,12 @@ async function load(memory: Awaited<ReturnType<typeof createHippocampus>>, size:
   let window = { insert: 0, vectors: 0, rows: 0 };
   for (let start = already; start < size; start += BATCH) {
     const batch = [];
-    for (let index = start; index < Math.min(size, start + BATCH); index += 1) batch.push(scaleMemory(sentences, agentId, index, now));
+    for (let index = start; index < Math.min(size, start + BATCH); index += 1) batch.push(memoryAt(sentences, agentId, index, now));
     let started = performance.now();
     await memory.store.insertMany(scope, batch);
     window.insert += performance.now() - started;
     started = performance.now();
-    await memory.backend.vectors.upsert(scope, batch.map((record, offset) => ({ id: record.id, vector: perturbed(vectors[(start + offset) % vectors.length]!, start + offset) })));
+    await memory.backend.vectors.upsert(scope, batch.map((record, offset) => ({ id: record.id, vector: vectorAt(start + offset) })));
     window.vectors += performance.now() - started;
     window.rows += batch.length;
     const held = start + batch.length;
@@ -113,11 +122,11 @@ async function measure(size: number, storeName: 'sqlite' | 'postgres'): Promise<
   const where = storeName === 'postgres' ? { store, home: postgresHome } : { home };
   // --agent names a kept agent to measure (with a single size): a load stopped early can be measured at what it holds.
   // Otherwise one agent grows through the sizes, unless a kept one already holds more than this size.
-  let agentId = args.includes('--agent') ? option('agent', '') : `scale-${sizes.at(-1)}`;
+  let agentId = args.includes('--agent') ? option('agent', '') : `${prefix}-${sizes.at(-1)}`;
   let memory = await createHippocampus({ agentId, embedder, ...where });
   if (!args.includes('--agent') && (await memory.store.count({ agentId }, {})) > size) {
     await memory.stop();
-    agentId = `scale-${size}`;
+    agentId = `${prefix}-${size}`;
     memory = await createHippocampus({ agentId, embedder, ...where });
   }
   largestAgent[storeName] = agentId;
@@ -186,7 +195,7 @@ if (store === undefined) Object.assign(results, bySqlite, { writeRates: writeRat
 else {
   // The other agents share the database: every query must find its agent's rows among theirs.
   for (let other = 0; other < otherCount; other += 1) {
-    const memory = await createHippocampus({ home: postgresHome, agentId: `scale-other-${other}`, embedder, store });
+    const memory = await createHippocampus({ home: postgresHome, agentId: `${prefix}-other-${other}`, embedder, store });
     const seconds = await load(memory, otherSize);
     await memory.stop();
     console.log(`postgres: other agent ${other + 1}/${otherCount} holds ${otherSize} memories (${round(seconds, 1)} s)`);

@@ -49,3 +49,30 @@ export function scaleMemory(sentences: string[], agentId: string, index: number,
     encounterCount: 1, supersededBy: null, contentHash: hashContent(content), relatedTo: [], tags: [], source: 'bench',
   };
 }
+
+/**
+ * The `pairs` corpus: the index-th memory holds two different sentences (the index's, and one 1 to ~37
+ * places after it for 100k memories: every pair distinct below n × (n − 1) memories), its vector the
+ * normalised sum of theirs. The copies corpus (`scaleMemory` + `perturbed`) puts ~36 near-identical vectors
+ * around each sentence at 100k, which no real agent holds and an HNSW graph cannot cross (its neighbours
+ * are all copies: recall@10 against exact 0.28 at ef_search 40 on pgvector, docs/postgres.md).
+ */
+export function pairOf(sentenceCount: number, index: number): [number, number] {
+  const first = index % sentenceCount;
+  return [first, (first + 1 + Math.floor(index / sentenceCount)) % sentenceCount];
+}
+
+export function pairMemory(sentences: string[], agentId: string, index: number, now: number): MemoryRecord {
+  const [first, second] = pairOf(sentences.length, index);
+  const record = scaleMemory(sentences, agentId, index, now);
+  const content = `${sentences[first]} ${sentences[second]}`;
+  return { ...record, content, contentHash: hashContent(content) };
+}
+
+export function pairVector(vectors: Float32Array[], index: number): Float32Array {
+  const [first, second] = pairOf(vectors.length, index);
+  const sum = new Float32Array(vectors[first]!);
+  for (let dimension = 0; dimension < sum.length; dimension += 1) sum[dimension] = sum[dimension]! + vectors[second]![dimension]!;
+  const norm = Math.hypot(...sum);
+  return sum.map((value) => value / norm);
+}
