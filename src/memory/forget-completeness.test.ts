@@ -251,6 +251,31 @@ describe('forgetting is complete', () => {
     await reopened.close();
   });
 
+  it('a working memory held open across a forget (serve\'s nightly consolidation) does not write the forgotten conversation back, and keeps what others added', async () => {
+    const embedder = createHashEmbedder();
+    const conversation = async (store: Awaited<ReturnType<typeof openAgentWorkingMemory>>, conversationId: string, text: string) =>
+      store.store.store({ agentId: 'ada' }, await describeConversation({ conversationId, timestamp: Date.now(), turns: parseTranscript(text) }, embedder));
+    const first = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder });
+    await conversation(first, 'locker', `user: ${LOCKER}\nassistant: noted`);
+    await conversation(first, 'standup', 'user: the standup moved to ten\nassistant: noted');
+    await first.close();
+    // Held open from here (as a consolidation holds it) while a forget rewrites the file and another process adds one.
+    const held = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder });
+    await conversation(held, 'lunch', 'user: lunch is at noon on Fridays\nassistant: noted');
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    await memory.forget([stored!.memory.id]);
+    const other = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder });
+    await conversation(other, 'parking', 'user: I park on level three\nassistant: noted');
+    await other.close();
+
+    await held.close();
+
+    expect(allBytes(home.home)).not.toContain('quokka');
+    const reopened = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder, readOnly: true });
+    expect((await reopened.store.getAll({ agentId: 'ada' })).map((kept) => kept.conversationId).sort()).toEqual(['lunch', 'parking', 'standup']);
+    await reopened.close();
+  });
+
   it('session logs keep ids and reasons, never content; logs of older versions lose their previews at the next forget', async () => {
     const logs = path.join(home.home, 'agents', 'ada', 'sessions', 's-old', 'logs');
     fs.mkdirSync(logs, { recursive: true });

@@ -57,9 +57,11 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
   const file = workingSnapshotFile(agentPaths(options.home, options.agentId).root);
   const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const scope = { agentId: options.agentId };
-  if (fs.existsSync(file)) {
-    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[];
-    for (const conversation of saved.reverse()) await store.store(scope, conversation);
+  const readSnapshot = (): Serialized[] => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[]) : []);
+  const loaded = new Set<string>();
+  for (const conversation of readSnapshot().reverse()) {
+    loaded.add(conversation.conversationId);
+    await store.store(scope, conversation);
   }
   return {
     store,
@@ -68,8 +70,16 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
       // A reader (a routed search) leaves the snapshot to the writers: writing back what it loaded could undo theirs.
       if (options.readOnly) return store.close();
       const all = await store.getAll(scope, Number.MAX_SAFE_INTEGER);
+      // Merged with what the file holds now, not written over it: a conversation another process dropped
+      // meanwhile (a forget rewrites the file: dropFromWorkingSnapshot) stays dropped, and one it added stays.
+      const now = readSnapshot();
+      const present = new Set(now.map((conversation) => conversation.conversationId));
+      const ours = new Set(all.map((conversation) => conversation.conversationId));
+      const serialized: Serialized[] = [
+        ...all.filter((conversation) => !loaded.has(conversation.conversationId) || present.has(conversation.conversationId)).map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) })),
+        ...now.filter((conversation) => !loaded.has(conversation.conversationId) && !ours.has(conversation.conversationId)),
+      ];
       fs.mkdirSync(path.dirname(file), { recursive: true });
-      const serialized: Serialized[] = all.map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) }));
       fs.writeFileSync(`${file}.tmp`, JSON.stringify(serialized));
       fs.renameSync(`${file}.tmp`, file);
       await store.close();
