@@ -195,7 +195,10 @@ console.log(JSON.stringify(missing));
       path.join(folder, 'agent.ts'),
       `import { createHippocampus, createHippoTools, toOpenAITools, type RecallResult } from 'hippocampus';
 import { toAnthropicTools } from 'hippocampus/tools';
+import { createPostgresBackend } from 'hippocampus/stores/postgres';
 
+// Its declarations name pg's types (a caller may pass its own pg.Pool): they come with the package.
+const postgresOptions: Parameters<typeof createPostgresBackend>[0] = { connectionString: 'postgres://127.0.0.1:5432/memories', vectors: 'auto' };
 const memory = await createHippocampus({ agentId: 'typed', embedder: null });
 await memory.remember({ type: 'decision', content: 'Ship on Fridays', importance: 0.9 });
 const results: RecallResult[] = await memory.recallRelevant('when do we ship?', { limit: 3 });
@@ -203,7 +206,7 @@ const total: number = results.length;
 const tools = createHippoTools({ memory });
 const openai = toOpenAITools(tools);
 const anthropic = toAnthropicTools(tools);
-const name: string = openai[0]!.function.name + anthropic[0]!.name + total;
+const name: string = openai[0]!.function.name + anthropic[0]!.name + total + postgresOptions.vectors;
 // The types are real, not any: a memory type that does not exist is an error.
 // @ts-expect-error
 await memory.remember({ type: 'dream', content: 'x' });
