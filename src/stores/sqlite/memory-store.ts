@@ -61,9 +61,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     const found: { id: string; seq: number }[] = [];
     for (const part of chunk(ids)) {
       found.push(
-        ...(db
-          .prepare(`SELECT id, seq FROM memories WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`)
-          .all(agentId, ...part) as { id: string; seq: number }[]),
+        ...(preparedOnce(db, `SELECT id, seq FROM memories WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`).all(agentId, ...part) as { id: string; seq: number }[]),
       );
     }
     return found;
@@ -273,9 +271,8 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     async appendHistory(scope, events) {
       if (events.length === 0) return;
       run(scope.agentId, 'append history', (db) => {
-        const insert = db.prepare(
-          'INSERT INTO memory_history (memory_seq, at, event, details) SELECT seq, ?, ?, ? FROM memories WHERE agent_id = ? AND id = ?',
-        );
+        // Every write appends its history: compiled once per connection.
+        const insert = preparedOnce(db, 'INSERT INTO memory_history (memory_seq, at, event, details) SELECT seq, ?, ?, ? FROM memories WHERE agent_id = ? AND id = ?');
         db.transaction(() => {
           for (const event of events) insert.run(event.at, event.event, JSON.stringify(event.details), scope.agentId, event.memoryId);
         }).immediate();
