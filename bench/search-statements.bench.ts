@@ -58,6 +58,8 @@ for (const method of values.plain ? [] : ['all', 'get', 'run', 'iterate']) {
   };
 }
 const originalPrepare = Database.prototype.prepare;
+// Which statements were compiled during the timed searches, and how often (a statement compiled at every search or write is a cost to cut).
+const compiled = new Map<string, number>();
 if (!values.plain) Database.prototype.prepare = function (this: Database.Database, sql: string) {
   const started = performance.now();
   try {
@@ -65,6 +67,8 @@ if (!values.plain) Database.prototype.prepare = function (this: Database.Databas
   } finally {
     prepares += 1;
     prepareMs += performance.now() - started;
+    const key = `${step} ${sql.replace(/\s+/g, ' ').replace(/(\?, )+\?/g, '…').slice(0, 160)}`;
+    compiled.set(key, (compiled.get(key) ?? 0) + 1);
   }
 } as typeof Database.prototype.prepare;
 
@@ -85,6 +89,7 @@ try {
   statementMs.clear();
   prepares = 0;
   prepareMs = 0;
+  compiled.clear();
 
   const profiler = values.profile === undefined ? null : new Session();
   if (profiler !== null) {
@@ -123,6 +128,7 @@ try {
   searchMs.forEach((samples, index) => console.log(`  q${index} ${JSON.stringify(QUERIES[index])}: p50 ${round(percentile(samples, 50), 2)} ms, p95 ${round(percentile(samples, 95), 2)} ms`));
   if (writeMs.length > 0) console.log(`  remember between searches: p50 ${round(percentile(writeMs, 50), 2)} ms, p95 ${round(percentile(writeMs, 95), 2)} ms`);
   console.log(`prepare: ${prepares} compilations, ${round(prepareMs / searches, 3)} ms a search`);
+  for (const [key, count] of [...compiled].sort((left, right) => right[1] - left[1]).slice(0, 10)) console.log(`  compiled ${count}×: ${key}`);
   console.log('statements, ms a search (averaged over all searches), runs, step, SQL:');
   for (const [key, entry] of [...statementMs].sort((left, right) => right[1].ms - left[1].ms).slice(0, 25)) {
     console.log(`${round(entry.ms / searches, 3).toFixed(3).padStart(8)} ${String(entry.runs).padStart(6)}  ${key}`);

@@ -13,7 +13,8 @@ const clock = { now: () => NOW };
 let temp: ReturnType<typeof createTempHome>;
 const engines: Hippocampus[] = [];
 
-const outline = (results: Awaited<ReturnType<Hippocampus['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score, result.memory.content]);
+// Every field of every record, each score and explanation, in order: what a reply carries, byte for byte.
+const outline = (results: Awaited<ReturnType<Hippocampus['recallRelevant']>>) => JSON.stringify(results);
 
 async function open(options: Partial<Parameters<typeof createHippocampus>[0]> = {}): Promise<Hippocampus> {
   const engine = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder(), clock, ...options });
@@ -29,7 +30,7 @@ afterEach(async () => {
   temp.cleanup();
 });
 
-test('read workers answer every search (vectors, keywords, filters, at once) as the engine in process does', async () => {
+test('read workers answer every search (vectors, keywords, filters, at once) as the engine in process does, to the byte', async () => {
   const inProcess = await open();
   await seedMixedMemories(inProcess, 80);
   const expected = [];

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
-import type { MemoryView } from './memory-view.ts';
+import { toMemoryView, type MemoryView } from './memory-view.ts';
 
 let fixture: HttpAppFixture;
 beforeEach(async () => {
@@ -101,6 +101,32 @@ describe('searches at once, with a writer beside them', () => {
       await reopened.stop();
     } finally {
       await timed.cleanup();
+    }
+  });
+});
+
+describe('the reply of a search, byte for byte', () => {
+  test('is the engine\'s results as read from the store: each memory as its view at the engine\'s clock, its score and explanation, in order — answered by a read worker', async () => {
+    const now = Date.UTC(2026, 5, 1);
+    const served = await createHttpAppFixture({ clock: { now: () => now }, readWorkers: 1 });
+    try {
+      const engine = await served.registry.get('ada');
+      const bodies = [
+        { query: 'postgres migration invoices', limit: 3 },
+        { query: 'invoice retries payment', filter: { importance: { $gte: 0.5 } } },
+        { query: 'billing deploy alert', domain: 'ops', mode: 'keyword' as const },
+      ];
+      for (const { query, ...options } of bodies) {
+        const reply = await (await served.json('/agents/ada/search', 'POST', { query, ...options, recordAccess: false })).text();
+        // The records as the store holds them (getMany), not as the recall handed them over.
+        const results = await engine.recallRelevant(query, { ...options, recordAccess: false });
+        const stored = await engine.store.getMany({ agentId: 'ada' }, results.map((result) => result.memory.id));
+        expect(results.length).toBeGreaterThan(0);
+        const expected = JSON.stringify({ results: results.map((result, index) => ({ memory: toMemoryView(stored[index]!, now, engine.config.recall.decayRate), score: result.score, explain: result.explain })) });
+        expect(reply.replace(/,"tookMs":[^,}]+}$/, '}')).toBe(expected);
+      }
+    } finally {
+      await served.cleanup();
     }
   });
 });

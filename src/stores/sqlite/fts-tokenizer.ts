@@ -18,7 +18,8 @@ export interface TextTokens {
  */
 export class FtsTokenizer {
   readonly #db: Database.Database;
-  #ready = false;
+  /** The instance vocabulary's rows, compiled once the tables exist: ~0.1 ms a compile, twice a catch-up after every write. */
+  #instances: Database.Statement | null = null;
 
   constructor(db: Database.Database) {
     this.#db = db;
@@ -31,7 +32,7 @@ export class FtsTokenizer {
     this.#db.transaction(() => {
       const insert = preparedOnce(this.#db, 'INSERT INTO temp.hippo_tokens (rowid, text) VALUES (?, ?)');
       for (const entry of texts) insert.run(entry.key, entry.text);
-      for (const [term, key] of this.#db.prepare('SELECT term, doc FROM temp.hippo_token_instances').raw().iterate() as Iterable<[string, number]>) {
+      for (const [term, key] of this.#instances!.iterate() as Iterable<[string, number]>) {
         const tokens = result.get(key)!;
         tokens.counts.set(term, (tokens.counts.get(term) ?? 0) + 1);
         tokens.length += 1;
@@ -42,11 +43,11 @@ export class FtsTokenizer {
   }
 
   #ensureTables(): void {
-    if (this.#ready) return;
+    if (this.#instances !== null) return;
     this.#db.exec(`
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_tokens USING fts5(text, tokenize = '${MEMORY_FTS_TOKENIZER}');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_token_instances USING fts5vocab(temp, 'hippo_tokens', 'instance');
     `);
-    this.#ready = true;
+    this.#instances = this.#db.prepare('SELECT term, doc FROM temp.hippo_token_instances').raw();
   }
 }

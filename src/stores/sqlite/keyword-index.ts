@@ -3,7 +3,7 @@ import type { KeywordHit, KeywordIndex } from '../../spec/search-index.ts';
 import type { AgentScope } from '../../spec/memory-store.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { preparedOnce } from './statement-cache.ts';
+import { preparedOnce, preparedRawOnce } from './statement-cache.ts';
 import { buildWhere } from './query-builder.ts';
 import { anyOf, boostCommonTerms, commonTermBoost, planKeywordQuery, type KeywordQueryPlan } from './common-terms.ts';
 import { TermStatistics } from './term-statistics.ts';
@@ -265,7 +265,7 @@ function filteredInOrder(db: Database, hits: Hit[], where: { sql: string; params
     const params = [JSON.stringify(candidates.map((hit) => hit.seq)), ...where.params];
     let passed: Map<number, string>;
     try {
-      passed = new Map((preparedOnce(db, sql).all(...params) as { seq: number; id: string }[]).map((row) => [row.seq, row.id]));
+      passed = new Map(preparedRawOnce(db, sql).all(...params) as [number, string][]);
     } catch (error) {
       throw new StoreError({ message: 'Keyword search failed', query: sql, params, cause: error });
     }
@@ -284,13 +284,12 @@ function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
   if (hits.every((hit) => hit.id !== undefined)) return hits.map((hit) => ({ id: hit.id!, score: hit.score }));
   const sql = `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${hits.map(() => '?').join(', ')})`;
   const params = [scope.agentId, ...hits.map((hit) => hit.seq)];
-  let rows: { seq: number; id: string }[];
+  let ids: Map<number, string>;
   try {
-    rows = preparedOnce(db, sql).all(...params) as { seq: number; id: string }[];
+    ids = new Map(preparedRawOnce(db, sql).all(...params) as [number, string][]);
   } catch (error) {
     throw new StoreError({ message: 'Keyword hit lookup failed', query: sql, params, cause: error });
   }
-  const ids = new Map(rows.map((row) => [row.seq, row.id]));
   return hits.flatMap((hit) => (ids.has(hit.seq) ? [{ id: ids.get(hit.seq)!, score: hit.score }] : []));
 }
 

@@ -3,6 +3,7 @@ import { FtsTokenizer, type TextTokens } from './fts-tokenizer.ts';
 import { keywordChangesSince, readKeywordLogState } from './keyword-change-log.ts';
 import type { PostingsSnapshot } from './postings-snapshot.ts';
 import { grow } from './typed-arrays.ts';
+import { preparedOnce } from './statement-cache.ts';
 
 // Why postings in memory: FTS5's bm25() costs a few microseconds per matching
 // row (reading its size, decoding its positions), so a word in every eighth of
@@ -222,9 +223,10 @@ export class KeywordPostings {
         this.#setLength(seq, null);
       }
     }
-    const current = seqs.length === 0 ? [] : (this.#db.prepare(`SELECT seq, content, neighbour_text FROM memories WHERE seq IN (SELECT value FROM json_each(?))`).raw().all(JSON.stringify(seqs)) as [number, string, string][]);
-    const own = this.#tokenizer.tokenize(current.map(([seq, content]) => ({ key: seq, text: content })));
-    const neighbours = this.#tokenizer.tokenize(current.map(([seq, , neighbourText]) => ({ key: seq, text: neighbourText })));
+    // Compiled once per connection (statement-cache.ts): a catch-up follows every write.
+    const current = seqs.length === 0 ? [] : (preparedOnce(this.#db, 'SELECT seq, content, neighbour_text AS neighbourText FROM memories WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs)) as { seq: number; content: string; neighbourText: string }[]);
+    const own = this.#tokenizer.tokenize(current.map(({ seq, content }) => ({ key: seq, text: content })));
+    const neighbours = this.#tokenizer.tokenize(current.map(({ seq, neighbourText }) => ({ key: seq, text: neighbourText })));
     for (const [seq, text] of own) this.#add(seq, text, neighbours.get(seq)!);
     this.#change = read;
     return true;

@@ -5,12 +5,12 @@ import { tierOf } from '../../core/tiers.ts';
 import type { MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
 import type { AgentScope, MemoryHistoryEvent, MemoryQuery, MemoryRankingRow, MemoryStore, StoreStatistics } from '../../spec/memory-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { preparedOnce } from './statement-cache.ts';
+import { preparedOnce, preparedRawOnce } from './statement-cache.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { hasNeighbourText, NEIGHBOUR_TEXT_ON_INSERT, refreshNeighbourText } from './neighbour-text-schema.ts';
 import { inOrderOf } from '../in-order-of.ts';
-import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordToParams, rowToRecord, type MemoryRow } from './row-mapping.ts';
+import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordFromValues, recordToParams } from './row-mapping.ts';
 
 /**
  * The default long-term store: one SQLite file per agent.
@@ -47,8 +47,17 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     }
   }
 
+  /** Rows as arrays of their values (preparedRawOnce: cheaper than better-sqlite3's object rows). */
+  function selectValues(db: Database.Database, sql: string, params: unknown[]): unknown[][] {
+    try {
+      return preparedRawOnce(db, sql).all(...params) as unknown[][];
+    } catch (error) {
+      throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
+    }
+  }
+
   function selectRecords(db: Database.Database, where: string, params: unknown[], tail = ''): MemoryRecord[] {
-    return selectAll<MemoryRow>(db, `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`, params).map(rowToRecord);
+    return selectValues(db, `SELECT ${MEMORY_COLUMNS} FROM memories m WHERE ${where} ${tail}`, params).map(recordFromValues);
   }
 
   function writeTags(db: Database.Database, seq: number, tags: readonly string[]): void {
@@ -61,9 +70,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     const found: { id: string; seq: number }[] = [];
     for (const part of chunk(ids)) {
       found.push(
-        ...(db
-          .prepare(`SELECT id, seq FROM memories WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`)
-          .all(agentId, ...part) as { id: string; seq: number }[]),
+        ...(preparedOnce(db, `SELECT id, seq FROM memories WHERE +agent_id = ? AND id IN (${placeholders(part.length)})`).all(agentId, ...part) as { id: string; seq: number }[]),
       );
     }
     return found;
@@ -163,9 +170,18 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
         const sql = `SELECT m.id AS id, m.importance AS importance, m.timestamp AS timestamp, m.created_at AS createdAt, m.last_accessed_at AS lastAccessedAt,
           m.access_count AS accessCount, m.running_intensity AS runningIntensity, json_extract(m.context, '$.replyTo') AS replyTo
           FROM memories m WHERE ${where.sql}${limitClause(query)}`;
-        const rows = selectAll<MemoryRankingRow>(db, sql, where.params);
-        for (const row of rows) if (typeof row.replyTo !== 'string') row.replyTo = null;
-        return rows;
+        return selectValues(db, sql, where.params).map(
+          ([id, importance, timestamp, createdAt, lastAccessedAt, accessCount, runningIntensity, replyTo]): MemoryRankingRow => ({
+            id: id as string,
+            importance: importance as number,
+            timestamp: timestamp as number,
+            createdAt: createdAt as number,
+            lastAccessedAt: lastAccessedAt as number | null,
+            accessCount: accessCount as number,
+            runningIntensity: runningIntensity as number,
+            replyTo: typeof replyTo === 'string' ? replyTo : null,
+          }),
+        );
       });
     },
 
@@ -273,9 +289,8 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     async appendHistory(scope, events) {
       if (events.length === 0) return;
       run(scope.agentId, 'append history', (db) => {
-        const insert = db.prepare(
-          'INSERT INTO memory_history (memory_seq, at, event, details) SELECT seq, ?, ?, ? FROM memories WHERE agent_id = ? AND id = ?',
-        );
+        // Every write appends its history: compiled once per connection.
+        const insert = preparedOnce(db, 'INSERT INTO memory_history (memory_seq, at, event, details) SELECT seq, ?, ?, ? FROM memories WHERE agent_id = ? AND id = ?');
         db.transaction(() => {
           for (const event of events) insert.run(event.at, event.event, JSON.stringify(event.details), scope.agentId, event.memoryId);
         }).immediate();

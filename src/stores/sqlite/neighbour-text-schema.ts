@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { preparedOnce } from './statement-cache.ts';
 
 /**
  * The text of a memory's neighbouring turns, as SQL over the row aliased `r`: the turn it replies to
@@ -132,7 +133,8 @@ export function createNeighbourTextSchema(db: Database.Database): void {
  */
 export function refreshNeighbourText(db: Database.Database): void {
   if (!hasNeighbourText(db)) return;
-  const stale = db.prepare('SELECT count(*) FROM memory_neighbours_stale').pluck().get() as number;
+  // Compiled once per connection (statement-cache.ts): every insert asks.
+  const { stale } = preparedOnce(db, 'SELECT count(*) AS stale FROM memory_neighbours_stale').get() as { stale: number };
   if (stale === 0) return;
   // An insert only adds words to its neighbours' entries: their old entries hold nothing the new ones do
   // not, so they are replaced without FTS5's secure-delete, which rewrites the doclist pages of every term

@@ -1,60 +1,37 @@
 import type { MemoryContext, MemoryKind, MemoryRecord, MemoryType } from '../../spec/memory-record.ts';
 
-export interface MemoryRow {
-  seq: number;
-  id: string;
-  agent_id: string;
-  session_id: string | null;
-  type: string;
-  kind: string;
-  content: string;
-  context: string;
-  domain: string | null;
-  category: string | null;
-  timestamp: number;
-  created_at: number;
-  consolidated_at: number | null;
-  last_accessed_at: number | null;
-  importance: number;
-  access_count: number;
-  running_intensity: number;
-  encounter_count: number;
-  superseded_by: string | null;
-  content_hash: string;
-  related_to: string;
-  source: string | null;
-  tags: string | null;
-}
-
+/** The columns of a whole record, in the order recordFromValues reads them. */
 export const MEMORY_COLUMNS = `m.seq, m.id, m.agent_id, m.session_id, m.type, m.kind, m.content, m.context, m.domain, m.category,
   m.timestamp, m.created_at, m.consolidated_at, m.last_accessed_at, m.importance, m.access_count,
   m.running_intensity, m.encounter_count, m.superseded_by, m.content_hash, m.related_to, m.source,
   (SELECT json_group_array(t.tag) FROM memory_tags t WHERE t.memory_seq = m.seq) AS tags`;
 
-export function rowToRecord(row: MemoryRow): MemoryRecord {
+/** A record from a row of MEMORY_COLUMNS read as an array of its values, in their order (`preparedRawOnce`). */
+export function recordFromValues(values: unknown[]): MemoryRecord {
+  const [, id, agentId, sessionId, type, kind, content, context, domain, category, timestamp, createdAt, consolidatedAt, lastAccessedAt, importance, accessCount, runningIntensity, encounterCount, supersededBy, contentHash, relatedTo, source, tags] = values;
   return {
-    id: row.id,
-    agentId: row.agent_id,
-    sessionId: row.session_id,
-    type: row.type as MemoryType,
-    kind: row.kind as MemoryKind,
-    content: row.content,
-    context: JSON.parse(row.context) as MemoryContext,
-    domain: row.domain,
-    category: row.category,
-    timestamp: row.timestamp,
-    createdAt: row.created_at,
-    consolidatedAt: row.consolidated_at,
-    lastAccessedAt: row.last_accessed_at,
-    importance: row.importance,
-    accessCount: row.access_count,
-    runningIntensity: row.running_intensity,
-    encounterCount: row.encounter_count,
-    supersededBy: row.superseded_by,
-    contentHash: row.content_hash,
-    relatedTo: JSON.parse(row.related_to) as string[],
-    tags: row.tags === null ? [] : (JSON.parse(row.tags) as string[]).sort(),
-    source: row.source,
+    id: id as string,
+    agentId: agentId as string,
+    sessionId: sessionId as string | null,
+    type: type as MemoryType,
+    kind: kind as MemoryKind,
+    content: content as string,
+    context: JSON.parse(context as string) as MemoryContext,
+    domain: domain as string | null,
+    category: category as string | null,
+    timestamp: timestamp as number,
+    createdAt: createdAt as number,
+    consolidatedAt: consolidatedAt as number | null,
+    lastAccessedAt: lastAccessedAt as number | null,
+    importance: importance as number,
+    accessCount: accessCount as number,
+    runningIntensity: runningIntensity as number,
+    encounterCount: encounterCount as number,
+    supersededBy: supersededBy as string | null,
+    contentHash: contentHash as string,
+    relatedTo: JSON.parse(relatedTo as string) as string[],
+    tags: tags === null ? [] : (JSON.parse(tags as string) as string[]).sort(),
+    source: source as string | null,
   };
 }
 
