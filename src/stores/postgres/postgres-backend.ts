@@ -9,7 +9,7 @@ import { createPostgresConversationMessages } from './messages-table.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
 import { createPostgresDatabase, serialConnectionOptions, type PostgresDatabase } from './postgres-database.ts';
 import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
-import { createPostgresVectorIndex, type PostgresVectorPath } from './vector-index.ts';
+import { createPostgresVectorIndex, efSearchOf, type PostgresVectorPath } from './vector-index.ts';
 
 export interface PostgresBackendOptions {
   /** `postgres://user:password@host:port/database`; or give `pool`. */
@@ -30,6 +30,8 @@ export interface PostgresBackendOptions {
   commonTermDocs?: number;
   /** Below this many vectors an agent is searched exactly (default 5,000 on pgvector, 1,000 on the core path). */
   exactVectorsBelow?: number;
+  /** pgvector: `hnsw.ef_search` of an agent's HNSW searches (1–1,000; at least twice the limit asked). Default EF_SEARCH. */
+  efSearch?: number;
 }
 
 export interface PostgresBackend extends MemoryBackend {
@@ -49,13 +51,15 @@ export interface PostgresBackend extends MemoryBackend {
  * const memory = await createHippocampus({ agentId: 'ada', backend });
  */
 export async function createPostgresBackend(options: PostgresBackendOptions): Promise<PostgresBackend> {
+  // Checked before anything connects: a bad option changes nothing.
+  efSearchOf(options.efSearch);
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, options: serialConnectionOptions(options.connectionString) });
   const database = createPostgresDatabase(pool, { ownsPool: options.pool === undefined });
   try {
     await migratePostgres(database);
     const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
     const purge = options.purge ?? 'full';
-    const vectors = createPostgresVectorIndex({ database, path: vectorPath, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }) });
+    const vectors = createPostgresVectorIndex({ database, path: vectorPath, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }), ...(options.efSearch === undefined ? {} : { efSearch: options.efSearch }) });
     const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
     return {
       database,

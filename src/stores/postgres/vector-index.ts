@@ -24,6 +24,24 @@ export interface PostgresVectorIndexOptions {
   rerank?: number;
   /** Core path: how many coarse lists (IVF) a query probes once the agent's lists are trained. Default 16. */
   probes?: number;
+  /** pgvector: `hnsw.ef_search`, the candidate list an HNSW search keeps (at least twice the limit). Default EF_SEARCH. */
+  efSearch?: number;
+}
+
+/**
+ * pgvector's `hnsw.ef_search` by default. Measured on a real pgvector 0.8.0 server, the scale bench's 100k agent of
+ * the pairs corpus beside 10 agents of 10k (60 held-out questions, `bench/postgres-vector-recall.bench.ts`), recall
+ * against exact at 10 / 50: 0.752 / 0.712 at 100 (twice the 50 candidates a recall asks, the earlier setting),
+ * 0.843 / 0.818 at 200, 0.958 / 0.939 at 400, 0.975 / 0.969 at 800; the search's time about 2.4× at 400 what it is
+ * at 100. 400 is the first that reaches the core path's ~0.95 (docs/postgres.md, "Vectors").
+ */
+export const EF_SEARCH = 400;
+
+/** The `efSearch` option checked (an integer in pgvector's range 1–1,000), or the default. */
+export function efSearchOf(value: number | undefined): number {
+  if (value === undefined) return EF_SEARCH;
+  if (!Number.isInteger(value) || value < 1 || value > 1000) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `efSearch must be an integer from 1 to 1000 (pgvector's range), got ${String(value)}` });
+  return value;
 }
 
 const toBytes = (vector: Float32Array) => Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength);
@@ -56,6 +74,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   // with 400). On the bench's 100k agent (60 held-out questions against exact, 47 lists probed) recall@10 was
   // 0.973 at 300 and 0.965 at 250 (60 questions), 1.0 at 400 and 0.925 at 150 (40 of them).
   const rerank = options.rerank ?? 300;
+  const efSearch = efSearchOf(options.efSearch);
   const table = path === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits';
   const lists = createVectorLists({ database, minimumVectors: exactBelow, ...(options.probes === undefined ? {} : { probes: options.probes }) });
 
@@ -182,7 +201,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     }
     return database.readTransaction(async (client) => {
       // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
-      await client.rows(`SET LOCAL hnsw.ef_search = ${Math.max(64, Math.min(1000, limit * 2))}`);
+      await client.rows(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(efSearch, limit * 2))}`);
       await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
       const rows = await client.rows<{ id: string; distance: number }>(
         `SELECT m.id, v.distance FROM (SELECT memory_seq, embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) AS distance FROM memory_vectors

@@ -142,6 +142,28 @@ describe('approximate vector search on PostgreSQL finds what exact search finds'
   it.skipIf(!pgvectorInstalled())('pgvector HNSW with iterative scans on PostgreSQL 15 (the agent beside another in the same index): recall@10 of at least 0.9', async () => {
     await hnsw(await core!.createDatabase('hippocampus_pgvector'));
   }, 300_000);
+  it('efSearch outside pgvector\'s range (1–1,000) is CONFIG_ERROR before anything connects', async () => {
+    // Port 1 on loopback answers nothing: a connection attempt would be STORE_UNAVAILABLE, not CONFIG_ERROR.
+    for (const efSearch of [0, 1001, 2.5, Number.NaN]) {
+      await expect(createPostgresBackend({ connectionString: 'postgres://hippocampus@127.0.0.1:1/none', efSearch })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+    }
+  });
+  it.skipIf(!pgvectorInstalled())('efSearch reaches the HNSW search: 400 keeps recall@10 at least 0.9 and no lower than 10 does', async () => {
+    const url = await core!.createDatabase('hippocampus_ef_search');
+    const writer = await createPostgresBackend({ connectionString: url, vectors: 'pgvector' });
+    const loaded = await load(writer, COUNT, 31);
+    await writer.close();
+    // Searched through HNSW (an agent below exactVectorsBelow is searched exactly), with ef_search 10 and 400.
+    const [narrow, wide] = await Promise.all([10, 400].map((efSearch) => createPostgresBackend({ connectionString: url, exactVectorsBelow: 100, efSearch })));
+    try {
+      const [narrowRecall, wideRecall] = [await recallOf(narrow!, loaded), await recallOf(wide!, loaded)];
+      expect(wideRecall).toBeGreaterThanOrEqual(narrowRecall);
+      expect(wideRecall).toBeGreaterThanOrEqual(0.9);
+    } finally {
+      await narrow!.close();
+      await wide!.close();
+    }
+  }, 300_000);
   it('pgvector HNSW with iterative scans on PGlite: recall@10 of at least 0.9', async () => {
     await hnsw(pglite!.url, 1);
   }, 300_000);
