@@ -18,6 +18,11 @@ export interface AgentWorkingMemory {
 
 type Serialized = Omit<WorkingConversation, 'embedding'> & { embedding: number[] };
 
+/** The conversations a snapshot file holds, newest first; none when there is no file. */
+function readSnapshot(file: string): Serialized[] {
+  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[]) : [];
+}
+
 /** Where in-process working memory is kept between processes: beside the agent's database. */
 export function workingSnapshotFile(agentRoot: string): string {
   return path.join(agentRoot, 'memory', 'working.json');
@@ -33,8 +38,7 @@ export function workingSnapshotFile(agentRoot: string): string {
  */
 export function dropFromWorkingSnapshot(agentRoot: string, drop: (fullText: string) => boolean): string[] {
   const file = workingSnapshotFile(agentRoot);
-  if (!fs.existsSync(file)) return [];
-  const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[];
+  const saved = readSnapshot(file);
   const kept = saved.filter((conversation) => !drop(conversation.fullText));
   if (kept.length === saved.length) return [];
   writeFileAtomically(file, JSON.stringify(kept));
@@ -57,9 +61,8 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
   const file = workingSnapshotFile(agentPaths(options.home, options.agentId).root);
   const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
   const scope = { agentId: options.agentId };
-  const readSnapshot = (): Serialized[] => (fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[]) : []);
   const loaded = new Set<string>();
-  for (const conversation of readSnapshot().reverse()) {
+  for (const conversation of readSnapshot(file).reverse()) {
     loaded.add(conversation.conversationId);
     await store.store(scope, conversation);
   }
@@ -72,16 +75,14 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
       const all = await store.getAll(scope, Number.MAX_SAFE_INTEGER);
       // Merged with what the file holds now, not written over it: a conversation another process dropped
       // meanwhile (a forget rewrites the file: dropFromWorkingSnapshot) stays dropped, and one it added stays.
-      const now = readSnapshot();
+      const now = readSnapshot(file);
       const present = new Set(now.map((conversation) => conversation.conversationId));
       const ours = new Set(all.map((conversation) => conversation.conversationId));
       const serialized: Serialized[] = [
         ...all.filter((conversation) => !loaded.has(conversation.conversationId) || present.has(conversation.conversationId)).map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) })),
         ...now.filter((conversation) => !loaded.has(conversation.conversationId) && !ours.has(conversation.conversationId)),
       ];
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(`${file}.tmp`, JSON.stringify(serialized));
-      fs.renameSync(`${file}.tmp`, file);
+      writeFileAtomically(file, JSON.stringify(serialized));
       await store.close();
     },
   };
