@@ -39,9 +39,9 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     }
   }
 
-  function selectAll<Row>(db: Database.Database, sql: string, params: unknown[]): Row[] {
+  function selectAll<Row>(db: Database.Database, sql: string, params: unknown[], prepare = preparedOnce): Row[] {
     try {
-      return preparedOnce(db, sql).all(...params) as Row[];
+      return prepare(db, sql).all(...params) as Row[];
     } catch (error) {
       throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
     }
@@ -49,11 +49,7 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
 
   /** Rows as arrays of their values (preparedRawOnce: cheaper than better-sqlite3's object rows). */
   function selectValues(db: Database.Database, sql: string, params: unknown[]): unknown[][] {
-    try {
-      return preparedRawOnce(db, sql).all(...params) as unknown[][];
-    } catch (error) {
-      throw new StoreError({ message: 'Query failed', query: sql, params, cause: error });
-    }
+    return selectAll<unknown[]>(db, sql, params, preparedRawOnce);
   }
 
   function selectRecords(db: Database.Database, where: string, params: unknown[], tail = ''): MemoryRecord[] {
