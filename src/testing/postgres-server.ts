@@ -140,9 +140,9 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
     }
     return `postgres://hippocampus@${HOST}:${port}/${name}`;
   };
-  await createDatabase('hippocampus');
+  const url = await createDatabase('hippocampus');
   return {
-    url: `postgres://hippocampus@${HOST}:${port}/hippocampus`,
+    url,
     port,
     kind: 'postgresql',
     dataDirectory: data,

@@ -17,15 +17,16 @@ function describe(health: AgentHealth): string {
   return `${health.agent}  ${health.state.toUpperCase()}  ${health.location}${health.problems.length > 0 ? `: ${health.problems[0]}` : ''}`;
 }
 
+/** Where the agents are, as a NOT_FOUND hint says it. */
+function agentsPlace(home: string, store: string | undefined): string {
+  return store === undefined || store === 'sqlite' ? `under ${home}` : 'in the store';
+}
+
 /**
  * An --agent the store has no trace of (nothing stored, no history saying it existed) is NOT_FOUND naming
  * the agents there are, as for every other command: `data check` called it MISSING and exited 0, and
  * `data recover` told the user to restore a typo from a backup.
  */
-function where(home: string, store: string | undefined): string {
-  return store === undefined || store === 'sqlite' ? `under ${home}` : 'in the store';
-}
-
 async function assertEverExisted(health: AgentHealth, agents: () => Promise<string[]>, where: string): Promise<void> {
   // Listed only then: listing reads the store, which may be the damaged part the check is there to report.
   if (health.state !== 'missing' || health.problems.length > 0) return;
@@ -48,7 +49,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
       try {
         results = [];
         for (const name of explicit ? [agent] : await maintenance.agents()) results.push(await maintenance.check(name));
-        if (explicit) await assertEverExisted(results[0]!, () => maintenance.agents(), where(home, store));
+        if (explicit) await assertEverExisted(results[0]!, () => maintenance.agents(), agentsPlace(home, store));
       } finally {
         await maintenance.close();
       }
@@ -74,7 +75,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
         // A store that cannot salvage refuses before any check: its answer is not to be read as 'try --force'.
         if (!maintenance.salvages) await maintenance.recover(agent);
         const health = await maintenance.check(agent);
-        await assertEverExisted(health, () => maintenance.agents(), where(home, store));
+        await assertEverExisted(health, () => maintenance.agents(), agentsPlace(home, store));
         if (health.state === 'missing' || health.state === 'empty') {
           throw new HippocampusError({ code: 'DATABASE_MISSING', message: `Nothing to recover: ${health.location} is ${health.state === 'empty' ? 'empty' : 'missing this agent'}. Restore it from a backup.` });
         }

@@ -52,14 +52,14 @@ export interface PostgresBackend extends MemoryBackend {
  */
 export async function createPostgresBackend(options: PostgresBackendOptions): Promise<PostgresBackend> {
   // Checked before anything connects: a bad option changes nothing.
-  efSearchOf(options.efSearch);
+  const efSearch = efSearchOf(options.efSearch);
   const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, options: serialConnectionOptions(options.connectionString) });
   const database = createPostgresDatabase(pool, { ownsPool: options.pool === undefined });
   try {
     await migratePostgres(database);
     const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
     const purge = options.purge ?? 'full';
-    const vectors = createPostgresVectorIndex({ database, path: vectorPath, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }), ...(options.efSearch === undefined ? {} : { efSearch: options.efSearch }) });
+    const vectors = createPostgresVectorIndex({ database, path: vectorPath, efSearch, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }) });
     const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
     return {
       database,
