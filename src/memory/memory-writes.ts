@@ -34,9 +34,24 @@ export interface MemoryWriteDependencies extends ConsolidationDependencies, Vect
 export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
   const { scope, store } = deps;
   deps.linkThreads(records);
-  const outcome = await store.insertMany(scope, records);
+  // The embedding starts before the rows are written and runs beside the write; the vectors are
+  // stored once the rows are (a vector joins its row), for the rows inserted only. The macrotask
+  // turn lets the model start its run before a synchronous store (SQLite) holds the thread.
+  let settleRows!: (ids: ReadonlySet<string>) => void;
+  const rowsWritten = new Promise<ReadonlySet<string>>((resolve) => (settleRows = resolve));
+  const vectors = indexVectors(deps, records, rowsWritten);
+  if (deps.embedder) await new Promise((resolve) => setImmediate(resolve));
+  let outcome: Awaited<ReturnType<typeof store.insertMany>>;
+  try {
+    outcome = await store.insertMany(scope, records);
+  } catch (error) {
+    settleRows(new Set());
+    await vectors;
+    throw error;
+  }
   const inserted = new Set(outcome.inserted);
-  await indexVectors(deps, records.filter((record) => inserted.has(record.id)));
+  settleRows(inserted);
+  await vectors;
   await store.appendHistory(
     scope,
     records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
