@@ -116,3 +116,75 @@ describe('PostgreSQL schema 6 → 7 on a database with rows', () => {
     120_000,
   );
 });
+
+/** The BM25 statistics as the triggers keep them, and as a recount of the rows gives them. */
+async function statistics(database: { rows: <T>(sql: string, values?: unknown[]) => Promise<T[]> }) {
+  const kept = await database.rows<{ agent_id: string; lexeme: string; documents: number }>('SELECT agent_id, lexeme, documents FROM keyword_terms ORDER BY 1, 2');
+  const counted = await database.rows<{ agent_id: string; lexeme: string; documents: number }>(
+    `SELECT m.agent_id, l.lexeme, count(*)::int AS documents FROM memories m CROSS JOIN LATERAL unnest(tsvector_to_array(m.document || m.neighbour_document)) AS l(lexeme)
+     GROUP BY 1, 2 ORDER BY 1, 2`,
+  );
+  const keptTotals = await database.rows('SELECT agent_id, documents::int AS documents, tokens::int AS tokens FROM keyword_totals WHERE documents > 0 ORDER BY 1');
+  const countedTotals = await database.rows('SELECT agent_id, count(*)::int AS documents, sum(document_tokens + neighbour_tokens)::int AS tokens FROM memories GROUP BY 1 ORDER BY 1');
+  return { kept, counted, keptTotals, countedTotals };
+}
+
+describe('PostgreSQL schema 9 → 10 (BM25 statistics counted once a statement)', () => {
+  it.skipIf(postgresBinaries() === null)(
+    'keeps the word counts and totals equal to a recount of the rows through batches of two agents, replies before and after their turns, duplicates, edits and forgets',
+    async () => {
+      const url = await server!.createDatabase('schema_nine');
+      const database = createPostgresDatabase(new pg.Pool({ connectionString: url }), { ownsPool: true });
+      const agents: AgentScope[] = [{ agentId: 'counted-a' }, { agentId: 'counted-b' }];
+      const turn = (scope: AgentScope, content: string, replyTo?: string) => contractRecord(scope, content, replyTo === undefined ? {} : { context: { replyTo } });
+      const opening = turn(agents[0]!, 'the harbour lantern was lit at dusk');
+      try {
+        await migratePostgres(database, POSTGRES_MIGRATIONS.filter((migration) => migration.version <= 9));
+        const store = createPostgresMemoryStore({ database });
+        await store.insertMany(agents[0]!, [opening, turn(agents[0]!, 'lantern oil comes from the ferry', opening.id)]);
+        await store.insertMany(agents[1]!, [turn(agents[1]!, 'the harbour walls are old')]);
+        const before = await statistics(database);
+        expect(before.kept).toEqual(before.counted);
+        expect(before.kept.length).toBeGreaterThan(5);
+      } finally {
+        await database.close();
+      }
+
+      const backend = await createPostgresBackend({ connectionString: url, vectors: 'core' });
+      try {
+        const [version] = await backend.database.rows<{ version: number }>('SELECT max(version) AS version FROM hippocampus_schema');
+        expect(version!.version).toBe(POSTGRES_SCHEMA_VERSION);
+        const check = async () => {
+          const now = await statistics(backend.database);
+          expect(now.kept).toEqual(now.counted);
+          expect(now.keptTotals).toEqual(now.countedTotals);
+        };
+        await check();
+        const [a, b] = agents as [AgentScope, AgentScope];
+        // A batch whose turns reply to each other and to a turn of an earlier batch, with repeated words.
+        const first = turn(a, 'ferry ferry timetable for the harbour');
+        const batch = [first, turn(a, 'the timetable changed in winter', first.id), turn(a, 'winter ferry lantern', first.id)];
+        await backend.store.insertMany(a, batch);
+        await check();
+        // A turn whose reply came first: the parent's neighbour text changes in the same statement as its insert.
+        const parent = turn(b, 'a question about the old walls');
+        await backend.store.insertMany(b, [turn(b, 'the walls were rebuilt twice', parent.id)]);
+        await backend.store.insertMany(b, [parent]);
+        await check();
+        // A verbatim duplicate is not inserted, so not counted.
+        const outcome = await backend.store.insertMany(a, [turn(a, 'winter ferry lantern'), turn(a, 'a new word: quay')]);
+        expect(outcome.duplicates).toHaveLength(1);
+        await check();
+        await backend.store.updateMany(a, [{ id: batch[1]!.id, patch: { content: 'the timetable changed in spring' } }]);
+        await check();
+        await backend.store.deleteMany(a, [first.id, opening.id]);
+        await check();
+        const hits = await backend.keywords.search(a, ['quay'], { limit: 5 });
+        expect(hits).toHaveLength(1);
+      } finally {
+        await backend.close();
+      }
+    },
+    120_000,
+  );
+});
