@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentScope } from '../../spec/memory-store.ts';
 import { contractRecord } from '../../testing/backend-contract.ts';
-import { postgresBinaries, startPostgresServer, type PostgresServerHandle } from '../../testing/postgres-server.ts';
+import { postgresBinaries, startPostgresServer, type RestartablePostgresServerHandle } from '../../testing/postgres-server.ts';
 import { createPostgresMemoryStore } from './memory-store.ts';
 import { migratePostgres, POSTGRES_MIGRATIONS, POSTGRES_SCHEMA_VERSION, settleVectorPath } from './migrations.ts';
 import { createPostgresBackend } from './postgres-backend.ts';
@@ -26,7 +26,7 @@ function vectorsFor(seed: number): Float32Array[] {
   });
 }
 
-let server: PostgresServerHandle | undefined;
+let server: RestartablePostgresServerHandle | undefined;
 beforeAll(async () => {
   if (postgresBinaries() !== null) server = await startPostgresServer();
 }, 60_000);
