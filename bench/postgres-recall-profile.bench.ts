@@ -41,6 +41,18 @@ database.rows = async (sql, params) => {
     byStatement.set(key, [...(byStatement.get(key) ?? []), performance.now() - started]);
   }
 };
+// A read transaction (pgvector's HNSW search: BEGIN, SET LOCAL ef_search and iterative_scan, the search, COMMIT) is timed
+// whole: its statements go to the transaction's client, not through database.rows.
+const originalTransaction = database.readTransaction.bind(database);
+database.readTransaction = async (work) => {
+  const started = performance.now();
+  try {
+    return await originalTransaction(work);
+  } finally {
+    const key = 'readTransaction (BEGIN ... COMMIT: the HNSW search on pgvector)';
+    byStatement.set(key, [...(byStatement.get(key) ?? []), performance.now() - started]);
+  }
+};
 const [extension] = await original<{ present: boolean }>("SELECT count(*) > 0 AS present FROM pg_extension WHERE extname = 'pg_stat_statements'");
 if (extension?.present) await original('SELECT pg_stat_statements_reset()');
 

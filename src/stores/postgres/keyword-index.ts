@@ -58,6 +58,14 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
       // the length is both fields' tokens. A match in the neighbours' field alone scores 0 at weight 0: no match then.
       // Only the query's words of each match are unnested (weighted A by setweight, kept by ts_filter): unnesting
       // every word of 1,396 matches was 28 of a 40 ms search at 100k; the same scores in 19-40 ms against 58-87 (load 7).
+      // Each match is scored by one subquery of its own row (no GROUP BY over every match's words and a second over
+      // the matches), a word's IDF read from the query's arrays, and a memory with no neighbour text (most) unnests its
+      // own field alone: 0.74-0.77 of the server time with two GROUP BYs on the pairs agent's 207 searches (docs/postgres.md).
+      // MATERIALIZED: the score is computed once, not again for the filter on it.
+      const idf = `(SELECT idfs FROM query)[array_position((SELECT words FROM query), u.lexeme)]`;
+      const term = `${idf} * (u.tf * ${K1 + 1}) / (u.tf + ${K1} * (${1 - B} + ${B} * (m.document_tokens + m.neighbour_tokens) / (SELECT average FROM query)))`;
+      const own = `SELECT d.lexeme, coalesce(array_length(d.positions, 1), 1)::float8 AS tf FROM unnest(ts_filter(setweight(m.document, 'A', (SELECT words FROM query)), '{a}')) AS d`;
+      const neighbours = `SELECT n.lexeme, $4::float8 * coalesce(array_length(n.positions, 1), 1) FROM unnest(ts_filter(setweight(m.neighbour_document, 'A', (SELECT words FROM query)), '{a}')) AS n`;
       const rows = await database.rows<{ id: string; score: number }>(
         `WITH weights AS (
            SELECT t.lexeme, greatest(1e-6, ln((tot.documents - t.documents + 0.5) / (t.documents + 0.5))) AS idf,
@@ -69,23 +77,19 @@ export function createPostgresKeywordIndex(options: PostgresKeywordIndexOptions)
            WINDOW rarest AS (ORDER BY t.documents, t.lexeme ROWS UNBOUNDED PRECEDING)
          ),
          query AS (
-           SELECT array_agg(lexeme) AS words, min(average) AS average,
+           SELECT array_agg(lexeme ORDER BY lexeme) AS words, array_agg(idf ORDER BY lexeme) AS idfs, min(average) AS average,
                   (string_agg(${tsqueryOperand('lexeme')}, ' | ') FILTER (WHERE rarity = 1 OR running <= $3::float8))::tsquery && hippocampus_agent_query($1) AS matching
            FROM weights
          ),
-         matched AS (
-           SELECT m.id, m.document_tokens + m.neighbour_tokens AS tokens, w.idf, sum(u.tf) AS tf
+         matched AS MATERIALIZED (
+           SELECT m.id, CASE WHEN m.neighbour_document = ''::tsvector
+             THEN (SELECT sum(${term}) FROM (${own}) AS u)
+             ELSE (SELECT CASE WHEN sum(u.tf) > 0 THEN sum(${term}) END
+                   FROM (SELECT f.lexeme, sum(f.tf) AS tf FROM (${own} UNION ALL ${neighbours}) AS f GROUP BY f.lexeme) AS u) END AS score
            FROM memories m
-           CROSS JOIN LATERAL (
-             SELECT d.lexeme, coalesce(array_length(d.positions, 1), 1)::float8 AS tf FROM unnest(ts_filter(setweight(m.document, 'A', (SELECT words FROM query)), '{a}')) AS d
-             UNION ALL SELECT n.lexeme, $4::float8 * coalesce(array_length(n.positions, 1), 1) FROM unnest(ts_filter(setweight(m.neighbour_document, 'A', (SELECT words FROM query)), '{a}')) AS n
-           ) AS u
-           JOIN weights w ON w.lexeme = u.lexeme
            WHERE (m.document || m.neighbour_document || hippocampus_agent_lexeme(m.agent_id)) @@ (SELECT matching FROM query) AND ${where}
-           GROUP BY m.id, m.document_tokens, m.neighbour_tokens, w.lexeme, w.idf
          )
-         SELECT id, sum(idf * (tf * ${K1 + 1}) / (tf + ${K1} * (${1 - B} + ${B} * tokens / (SELECT average FROM query)))) AS score
-         FROM matched GROUP BY id HAVING sum(tf) > 0 ORDER BY score DESC, id LIMIT ${limit}`,
+         SELECT id, score FROM matched WHERE score IS NOT NULL ORDER BY score DESC, id LIMIT ${limit}`,
         parameters.values,
       );
       return rows.map((row) => ({ id: row.id, score: row.score }));
