@@ -9,7 +9,7 @@ import { createPostgresConversationMessages } from './messages-table.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
 import { createPostgresDatabase, serialConnectionOptions, type PostgresDatabase } from './postgres-database.ts';
 import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
-import { createPostgresVectorIndex, efSearchOf, type PostgresVectorPath } from './vector-index.ts';
+import { createPostgresVectorIndex, efSearchOf, hnswConnectionOptions, type PostgresVectorPath } from './vector-index.ts';
 
 export interface PostgresBackendOptions {
   /** `postgres://user:password@host:port/database`; or give `pool`. */
@@ -53,13 +53,15 @@ export interface PostgresBackend extends MemoryBackend {
 export async function createPostgresBackend(options: PostgresBackendOptions): Promise<PostgresBackend> {
   // Checked before anything connects: a bad option changes nothing.
   const efSearch = efSearchOf(options.efSearch);
-  const pool = options.pool ?? new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, options: serialConnectionOptions(options.connectionString) });
+  const pool =
+    options.pool ??
+    new pg.Pool({ connectionString: options.connectionString, max: options.maxConnections ?? 10, options: `${serialConnectionOptions(options.connectionString)} ${hnswConnectionOptions(efSearch)}` });
   const database = createPostgresDatabase(pool, { ownsPool: options.pool === undefined });
   try {
     await migratePostgres(database);
     const vectorPath = await settleVectorPath(database, options.vectors ?? 'auto');
     const purge = options.purge ?? 'full';
-    const vectors = createPostgresVectorIndex({ database, path: vectorPath, efSearch, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }) });
+    const vectors = createPostgresVectorIndex({ database, path: vectorPath, efSearch, hnswOnConnections: options.pool === undefined, ...(options.exactVectorsBelow === undefined ? {} : { exactBelow: options.exactVectorsBelow }) });
     const keywords = createPostgresKeywordIndex({ database, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
     return {
       database,

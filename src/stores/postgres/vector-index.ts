@@ -26,6 +26,11 @@ export interface PostgresVectorIndexOptions {
   probes?: number;
   /** pgvector: `hnsw.ef_search`, the candidate list an HNSW search keeps (at least twice the limit). Default EF_SEARCH. */
   efSearch?: number;
+  /**
+   * True when every connection of the pool starts with `hnswConnectionOptions(efSearch)` (a pool the backend
+   * made): a search whose limit fits the list is one statement, without a transaction to `SET LOCAL` them.
+   */
+  hnswOnConnections?: boolean;
 }
 
 /**
@@ -36,6 +41,17 @@ export interface PostgresVectorIndexOptions {
  * at 100. 400 is the first that reaches the core path's ~0.95 (docs/postgres.md, "Vectors").
  */
 export const EF_SEARCH = 400;
+
+/**
+ * The HNSW settings as connection options (`-c`), for a pool whose every search may take them: the
+ * search is then one statement. With them set in the search's own transaction (BEGIN, two SET LOCALs,
+ * the search, COMMIT) the four extra round trips cost 1 ms at p50 and 5.6 ms (BEGIN) and 9.8 ms (COMMIT)
+ * at p95 on the bench's 100k agent at load 8 (bench/postgres-recall-profile.bench.ts). On a server without
+ * pgvector they are placeholders that nothing reads.
+ */
+export function hnswConnectionOptions(efSearch: number): string {
+  return `-c hnsw.ef_search=${efSearch} -c hnsw.iterative_scan=relaxed_order`;
+}
 
 /** The `efSearch` option checked (an integer in pgvector's range 1–1,000), or the default. */
 export function efSearchOf(value: number | undefined): number {
@@ -199,10 +215,7 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
       );
       return rankExactly(rows, vector, limit);
     }
-    return database.readTransaction(async (client) => {
-      // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
-      await client.rows(`SET LOCAL hnsw.ef_search = ${Math.min(1000, Math.max(efSearch, limit * 2))}`);
-      await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
+    const search = async (client: Queryable) => {
       const rows = await client.rows<{ id: string; distance: number }>(
         `SELECT m.id, v.distance FROM (SELECT memory_seq, embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) AS distance FROM memory_vectors
            WHERE dimensions = ${dimensions} AND agent_id = $1 ORDER BY embedding::vector(${dimensions}) <=> $2::vector(${dimensions}) LIMIT $3) AS v
@@ -210,6 +223,15 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
         [scope.agentId, toVectorText(vector), limit],
       );
       return rows.map((row) => ({ id: row.id, similarity: 1 - row.distance })).sort((left, right) => right.similarity - left.similarity);
+    };
+    const listSize = Math.min(1000, Math.max(efSearch, limit * 2));
+    // The pool's connections already carry the settings (hnswConnectionOptions) when the list they set is enough.
+    if (options.hnswOnConnections === true && listSize === efSearch) return search(database);
+    return database.readTransaction(async (client) => {
+      // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
+      await client.rows(`SET LOCAL hnsw.ef_search = ${listSize}`);
+      await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
+      return search(client);
     });
   }
 

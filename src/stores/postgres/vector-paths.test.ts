@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AgentScope } from '../../spec/memory-store.ts';
 import { contractRecord, contractScope } from '../../testing/backend-contract.ts';
@@ -162,6 +163,27 @@ describe('approximate vector search on PostgreSQL finds what exact search finds'
     } finally {
       await narrow!.close();
       await wide!.close();
+    }
+  }, 300_000);
+  it.skipIf(!pgvectorInstalled())("the backend's own connections carry ef_search and the iterative scan (one statement a search); a caller's pool gets them in each search's transaction", async () => {
+    const url = await core!.createDatabase('hippocampus_hnsw_settings');
+    const own = await createPostgresBackend({ connectionString: url, vectors: 'pgvector', exactVectorsBelow: 100, efSearch: 300 });
+    const pool = new pg.Pool({ connectionString: url, max: 4 });
+    const given = await createPostgresBackend({ pool, exactVectorsBelow: 100, efSearch: 300 });
+    try {
+      // Another agent's vectors share the HNSW index: only the iterative scan yields this agent's ten.
+      await recallAtTen(own);
+      expect(await recallAtTen(own)).toBeGreaterThanOrEqual(0.9);
+      const settings = async (database: PostgresBackend['database']) =>
+        (await database.rows<{ ef: string; scan: string }>("SELECT current_setting('hnsw.ef_search', true) AS ef, current_setting('hnsw.iterative_scan', true) AS scan"))[0];
+      expect(await settings(own.database)).toEqual({ ef: '300', scan: 'relaxed_order' });
+      // The caller's connections keep pgvector's defaults (or none, before pgvector is loaded on one); the searches set theirs and still find the ten.
+      expect(['40', null]).toContain((await settings(given.database))!.ef);
+      expect(await recallAtTen(given)).toBeGreaterThanOrEqual(0.9);
+    } finally {
+      await own.close();
+      await given.close();
+      await pool.end();
     }
   }, 300_000);
   it('pgvector HNSW with iterative scans on PGlite: recall@10 of at least 0.9', async () => {
