@@ -73,6 +73,9 @@ describe('an honest CLI', () => {
     fs.mkdirSync(empty);
     const cases: [string[], RegExp][] = [
       [['--agent', 'ada', 'watch', '--source', path.join(home.home, 'missing.jsonl'), '--once'], /does not exist/],
+      // A folder is not a transcript: it was read until EISDIR, reported as an internal error.
+      [['--agent', 'ada', 'watch', '--source', empty, '--once'], /the transcript .* is a directory, not a file/],
+      [['--agent', 'ada', 'watch', '--db', empty, '--once'], /the database .* is a directory, not a file/],
       [['--agent', 'ada', 'watch', '--source', transcript, '--messages-table', 'messages', '--once'], /exactly one of --source <file>, --db <file> or --messages-table <name>/],
       [['--agent', 'ada', 'watch', '--once'], /exactly one of/],
       [['--agent', 'ada', 'working', 'store', transcript], /is a file path, not a conversation: write @/],
