@@ -60,6 +60,20 @@ export function secretsMatch(given: string, expected: string): boolean {
 }
 
 /**
+ * Whether an `Authorization` header carries this bearer token. The scheme is read in any letter case
+ * with any run of spaces after it (RFC 7235), one rule for the HTTP API and the MCP HTTP server; the
+ * token itself is compared in constant time.
+ *
+ * @example
+ * presentsBearerToken('bearer s3cret', 's3cret') // true
+ */
+export function presentsBearerToken(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec((header ?? '').trim());
+  // Compared even without a match, so a malformed header costs what a wrong token costs.
+  return secretsMatch(match?.[1] ?? '', token) && match !== null;
+}
+
+/**
  * A server's bearer token, from a file (`--token-file`: its first line) or `HIPPOCAMPUS_TOKEN`; never
  * needed on a command line, where `ps` shows it to every user of the machine.
  */

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHostNames, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
-import { checkListenPort, listenFailure, requireTokenOffLoopback, secretsMatch } from '../config/server-options.ts';
+import { checkListenPort, listenFailure, presentsBearerToken, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
   /** A fresh MCP server per request (stateless mode): see createMcpServer. */
@@ -69,7 +69,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     if (!isAllowedOrigin({ origin, secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite, hostHeader }, origins)) {
       return reject(response, 403, `Forbidden: requests from ${origin ? `origin ${origin}` : 'another site'} are refused`);
     }
-    if (options.token && !secretsMatch(request.headers.authorization ?? '', `Bearer ${options.token}`)) {
+    if (options.token && !presentsBearerToken(request.headers.authorization, options.token)) {
       return reject(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
     if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only', { allow: 'POST' });
