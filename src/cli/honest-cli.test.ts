@@ -92,6 +92,27 @@ describe('an honest CLI', () => {
     }
   });
 
+  it('a write command refused for its input creates no agent: remember, skills add, working store', async () => {
+    const blank = path.join(home.home, 'blank.txt');
+    fs.writeFileSync(blank, '  \n\n');
+    const cases: string[][] = [
+      ['--agent', 'g1', 'remember', 'Ship on Fridays', '--type', 'dream'],
+      ['--agent', 'g2', 'remember', 'Ship on Fridays', '--importance', '3'],
+      ['--agent', 'g3', 'remember', 'Ship on Fridays', '--context', '{"a":'],
+      ['--agent', 'g4', 'remember', '   '],
+      ['--agent', 'g5', 'skills', 'add', 'deploy', '--description', 'ship it', '--code', 'make', '--inputs', '{bad'],
+      ['--agent', 'g6', 'working', 'store', ''],
+      ['--agent', 'g7', 'working', 'store', `@${blank}`],
+      ['--agent', 'g8', 'working', 'store', 'user: hi', '--timestamp', 'someday'],
+    ];
+    for (const args of cases) {
+      const result = await cli(...args, '--json');
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
+  });
+
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
     for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {
