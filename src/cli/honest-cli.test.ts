@@ -113,6 +113,25 @@ describe('an honest CLI', () => {
     expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
   });
 
+  it('an empty HIPPOCAMPUS_HOME is unset (./.hippocampus), an empty --home or a --home that is a file is a CONFIG_ERROR', () => {
+    const project = path.join(home.home, 'project');
+    fs.mkdirSync(project);
+    const run = (args: string[], env: Record<string, string>) => spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, HIPPOCAMPUS_STORE: '', ...env } });
+    // Empty means unset, as HIPPOCAMPUS_STORE and HIPPOCAMPUS_TOKEN: it was path.resolve(''), the working directory.
+    const emptyVariable = run(['remember', 'Ship on Fridays', '--type', 'decision'], { HIPPOCAMPUS_HOME: '' });
+    expect(emptyVariable.status, emptyVariable.stderr).toBe(0);
+    expect(fs.existsSync(path.join(project, '.hippocampus', 'agents', 'default'))).toBe(true);
+    expect(fs.existsSync(path.join(project, 'agents'))).toBe(false);
+    const file = path.join(project, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    for (const args of [['--home', file, 'remember', 'x'], ['--home', '', 'remember', 'x'], ['--home', file, 'stats']]) {
+      const result = run([...args, '--json'], { HIPPOCAMPUS_HOME: '' });
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringMatching(/home/) } });
+    }
+    expect(fs.readdirSync(project).sort()).toEqual(['.hippocampus', 'notes.txt']);
+  });
+
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
     for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {
