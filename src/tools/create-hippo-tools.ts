@@ -113,7 +113,7 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
   }
   const blocks = options.blocks ?? backendCapability(memory.backend, 'blocks', 'Memory blocks');
   const conversation = conversationSource(options);
-  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget };
+  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget, blocks };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const tools: HippoTool[] = [
     rememberFactsTool(memoryContext),
