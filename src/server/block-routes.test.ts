@@ -70,6 +70,14 @@ describe('facts and forgetting by description', () => {
     expect(deleted).toHaveLength(1);
     expect(((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).total).toBe(6);
   });
+
+  test('forget by description says which block lines still hold it, as forget_memory does', async () => {
+    await fixture.cleanup();
+    fixture = await createHttpAppFixture({ embedder: null });
+    await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada\nCoffee: black, standups short' });
+    const response = await fixture.json('/agents/ada/forget', 'POST', { description: 'coffee standups' });
+    expect(await response.json()).toMatchObject({ deleted: [expect.any(String)], stillInBlocks: [{ key: 'human', lines: ['Coffee: black, standups short'] }] });
+  });
 });
 
 describe('a refused block write changes nothing', () => {
