@@ -23,3 +23,36 @@ describe('the package entry', () => {
     expect(JSON.parse(result.stdout.trim().split('\n').at(-1)!)).toEqual({ factory: 'function', pg: true });
   });
 });
+
+describe('a layer given something other than an opened engine', () => {
+  it('says so with CONFIG_ERROR (a forgotten await names the Promise), never a TypeError from inside', async () => {
+    const { createHippocampus, createHippoTools, createMcpServer } = await import('./index.ts');
+    const { createKnowledgeGraph } = await import('./layers/index.ts');
+    const { createLiveWatcher, createTranscriptSource, loadCoreMemories } = await import('./live/index.ts');
+    const { createTempHome } = await import('./testing/temp-home.ts');
+    const home = createTempHome();
+    const pending = createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
+    try {
+      type Memory = Awaited<typeof pending>;
+      const notAnEngine = pending as unknown as Memory;
+      const source = createTranscriptSource({ file: `${home.home}/chat.jsonl` });
+      const attempts: [string, () => unknown][] = [
+        ['createHippoTools', () => createHippoTools({ memory: notAnEngine })],
+        ['createMcpServer', () => createMcpServer({ memory: notAnEngine })],
+        ['createKnowledgeGraph', () => createKnowledgeGraph({ memory: notAnEngine })],
+        ['createLiveWatcher', () => createLiveWatcher({ memory: notAnEngine, source })],
+        ['loadCoreMemories', () => loadCoreMemories(notAnEngine)],
+        ['createHippoTools', () => createHippoTools({} as never)],
+      ];
+      for (const [name, attempt] of attempts) {
+        await expect(Promise.resolve().then(attempt), name).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(`${name} needs an opened engine`) });
+      }
+      await expect(Promise.resolve().then(() => createHippoTools({ memory: notAnEngine }))).rejects.toMatchObject({ message: expect.stringContaining('a Promise') });
+      const memory = await pending;
+      await expect(Promise.resolve().then(() => createLiveWatcher({ memory, source: undefined as never }))).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('source') });
+    } finally {
+      await (await pending).stop();
+      home.cleanup();
+    }
+  });
+});

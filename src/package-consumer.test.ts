@@ -1,7 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sqliteVecPlatformPackage } from './stores/sqlite/load-sqlite-vec.ts';
 import { createConsumerProject, folderBytes, installOffline, packPackage, REPOSITORY } from './testing/consumer-project.ts';
@@ -227,6 +229,51 @@ export { name };
     const recall = run('npx', ['--offline', 'hippocampus', '--agent', 'cli', 'recall'], project);
     expect(recall.status).toBe(0);
     expect(recall.stdout).toContain('port 5433');
+  });
+
+  it("the README's quick start: npx hippocampus demo runs from the installed package", () => {
+    const demo = run('npx', ['--offline', 'hippocampus', 'demo'], project);
+    expect(demo.status, demo.stderr).toBe(0);
+    expect(demo.stdout).toContain('Remembered (long-term, most important first)');
+    expect(demo.stdout).toMatch(/Pruned, and why[\s\S]*Recall by task BILL-42: \d+ memories/);
+  });
+
+  it('serve answers the dashboard, /version and /openapi.json from dist/, and mcp serves the tools over stdio', async () => {
+    const binary = path.join(project, 'node_modules', 'hippocampus', 'bin', 'hippocampus.js');
+    const env = { ...process.env, HIPPOCAMPUS_HOME: path.join(project, 'home'), HIPPOCAMPUS_TOKEN: '' };
+    const server = spawn(process.execPath, [binary, 'serve', '--port', '0', '--keyword-only'], { cwd: project, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        let printed = '';
+        server.stdout.on('data', (chunk: Buffer) => {
+          printed += chunk.toString();
+          const match = /http:\/\/127\.0\.0\.1:\d+/.exec(printed);
+          if (match) resolve(match[0]);
+        });
+        server.on('close', (code) => reject(new Error(`serve exited ${code}`)));
+      });
+      const page = await fetch(`${url}/`);
+      expect(page.headers.get('content-type')).toContain('text/html');
+      const script = /src="\.?(\/assets\/[^"]+\.js)"/.exec(await page.text())?.[1];
+      expect(script, 'the dashboard page names its script').toBeDefined();
+      expect((await fetch(`${url}${script}`)).status).toBe(200);
+      expect(await (await fetch(`${url}/version`)).json()).toEqual({ name: 'hippocampus', version: JSON.parse(fs.readFileSync(path.join(REPOSITORY, 'package.json'), 'utf8')).version });
+      expect(((await (await fetch(`${url}/openapi.json`)).json()) as { paths: Record<string, unknown> }).paths).toHaveProperty(['/agents/{agent}/search']);
+    } finally {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.on('close', resolve));
+    }
+    const client = new Client({ name: 'consumer', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--agent', 'tools', '--embedder', 'none'], cwd: project, env, stderr: 'ignore' }));
+    try {
+      expect((await client.listTools()).tools.map((tool) => tool.name)).toContain('forget_memory');
+      const stored = await client.callTool({ name: 'store_memory', arguments: { content: 'The staging database lives on port 5433', type: 'decision' } });
+      expect(stored.isError).toBeFalsy();
+      const recalled = await client.callTool({ name: 'recall_memories', arguments: { query: 'staging database port' } });
+      expect(JSON.stringify(recalled.content)).toContain('port 5433');
+    } finally {
+      await client.close();
+    }
   });
 
   it('without optional dependencies it still works end to end on the WASM runtime, and says so once', () => {

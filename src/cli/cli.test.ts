@@ -51,12 +51,15 @@ describe('hippocampus CLI', () => {
     expect(badContext.stderr).toContain('--context is not valid JSON');
     const badType = await cli('remember', 'x', '--type', 'dream');
     expect(badType.code).toBe(2);
+    const badAgent = await main(['node', 'hippocampus', '--home', home, '--agent', '../evil', 'stats'], { stdout: () => undefined, stderr: () => undefined });
+    expect(badAgent).toBe(2);
+    // Not even the agent: the refused writes did not create it.
+    expect(JSON.parse((await cli('stats', '--json')).stderr)).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    expect((await cli('remember', 'x', '--type', 'decision')).code).toBe(0);
     const badFilter = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$regex":"a"}}');
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('INVALID_FILTER');
-    const badAgent = await main(['node', 'hippocampus', '--home', home, '--agent', '../evil', 'stats'], { stdout: () => undefined, stderr: () => undefined });
-    expect(badAgent).toBe(2);
-    expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 0 });
+    expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 1 });
   });
 });
 

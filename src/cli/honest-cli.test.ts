@@ -73,6 +73,9 @@ describe('an honest CLI', () => {
     fs.mkdirSync(empty);
     const cases: [string[], RegExp][] = [
       [['--agent', 'ada', 'watch', '--source', path.join(home.home, 'missing.jsonl'), '--once'], /does not exist/],
+      // A folder is not a transcript: it was read until EISDIR, reported as an internal error.
+      [['--agent', 'ada', 'watch', '--source', empty, '--once'], /the transcript .* is a directory, not a file/],
+      [['--agent', 'ada', 'watch', '--db', empty, '--once'], /the database .* is a directory, not a file/],
       [['--agent', 'ada', 'watch', '--source', transcript, '--messages-table', 'messages', '--once'], /exactly one of --source <file>, --db <file> or --messages-table <name>/],
       [['--agent', 'ada', 'watch', '--once'], /exactly one of/],
       [['--agent', 'ada', 'working', 'store', transcript], /is a file path, not a conversation: write @/],
@@ -87,6 +90,46 @@ describe('an honest CLI', () => {
       expect(oneLine(result.stderr), result.stderr).toBe(true);
       expect(result.stderr).not.toMatch(/\n\s+at /);
     }
+  });
+
+  it('a write command refused for its input creates no agent: remember, skills add, working store', async () => {
+    const blank = path.join(home.home, 'blank.txt');
+    fs.writeFileSync(blank, '  \n\n');
+    const cases: string[][] = [
+      ['--agent', 'g1', 'remember', 'Ship on Fridays', '--type', 'dream'],
+      ['--agent', 'g2', 'remember', 'Ship on Fridays', '--importance', '3'],
+      ['--agent', 'g3', 'remember', 'Ship on Fridays', '--context', '{"a":'],
+      ['--agent', 'g4', 'remember', '   '],
+      ['--agent', 'g5', 'skills', 'add', 'deploy', '--description', 'ship it', '--code', 'make', '--inputs', '{bad'],
+      ['--agent', 'g6', 'working', 'store', ''],
+      ['--agent', 'g7', 'working', 'store', `@${blank}`],
+      ['--agent', 'g8', 'working', 'store', 'user: hi', '--timestamp', 'someday'],
+    ];
+    for (const args of cases) {
+      const result = await cli(...args, '--json');
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'VALIDATION_ERROR' } });
+    }
+    expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
+  });
+
+  it('an empty HIPPOCAMPUS_HOME is unset (./.hippocampus), an empty --home or a --home that is a file is a CONFIG_ERROR', () => {
+    const project = path.join(home.home, 'project');
+    fs.mkdirSync(project);
+    const run = (args: string[], env: Record<string, string>) => spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, HIPPOCAMPUS_STORE: '', ...env } });
+    // Empty means unset, as HIPPOCAMPUS_STORE and HIPPOCAMPUS_TOKEN: it was path.resolve(''), the working directory.
+    const emptyVariable = run(['remember', 'Ship on Fridays', '--type', 'decision'], { HIPPOCAMPUS_HOME: '' });
+    expect(emptyVariable.status, emptyVariable.stderr).toBe(0);
+    expect(fs.existsSync(path.join(project, '.hippocampus', 'agents', 'default'))).toBe(true);
+    expect(fs.existsSync(path.join(project, 'agents'))).toBe(false);
+    const file = path.join(project, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    for (const args of [['--home', file, 'remember', 'x'], ['--home', '', 'remember', 'x'], ['--home', file, 'stats']]) {
+      const result = run([...args, '--json'], { HIPPOCAMPUS_HOME: '' });
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringMatching(/home/) } });
+    }
+    expect(fs.readdirSync(project).sort()).toEqual(['.hippocampus', 'notes.txt']);
   });
 
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {

@@ -45,3 +45,17 @@ export const backfillOptionsSchema = z
   .strict();
 export const rememberManyOptionsSchema = z.object({ longTerm: z.boolean().optional() }).strict();
 export const triggerSchema = z.string().min(1).max(64);
+
+/**
+ * What makes an object an `Embedder` (src/spec/embedder.ts), checked before anything is opened: another
+ * library's embeddings object (`embedDocuments`, `embed`) got as far as writing the agent's database and
+ * failed there as a STORE_ERROR quoting SQL. Only read, never the parsed copy: an embedder's fields may
+ * be getters of a class instance.
+ */
+export const embedderShapeSchema = z.looseObject({
+  provider: z.string().min(1),
+  modelId: z.string().min(1),
+  dimensions: z.number().int().min(1),
+  maxBatchSize: z.number().int().min(1),
+  doEmbed: z.custom<(...args: unknown[]) => unknown>((value) => typeof value === 'function', 'must be a function (the Embedder contract: doEmbed({ values }))'),
+});

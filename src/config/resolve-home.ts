@@ -1,10 +1,23 @@
+import fs from 'node:fs';
 import path from 'node:path';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { storeSchema } from './config-schema.ts';
 import { parseWith } from './parse.ts';
 
-/** The home directory: the option, else `HIPPOCAMPUS_HOME`, else ./.hippocampus. Read only when needed. */
+/**
+ * The home directory: the option, else `HIPPOCAMPUS_HOME`, else ./.hippocampus. Read only when needed.
+ * An empty variable is unset (as HIPPOCAMPUS_STORE and HIPPOCAMPUS_TOKEN are): `path.resolve('')` is the
+ * working directory, where agents/ landed beside the user's files. An empty option, or a home that is a
+ * file, is a CONFIG_ERROR before anything is made (a file was ENOTDIR from deep inside the store).
+ */
 export function resolveHome(home?: string): string {
-  return path.resolve(home ?? process.env.HIPPOCAMPUS_HOME ?? './.hippocampus');
+  if (home !== undefined && home.trim() === '') throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The home directory (--home) is empty: name a folder, or leave the option out for $HIPPOCAMPUS_HOME or ./.hippocampus' });
+  const fromEnvironment = process.env.HIPPOCAMPUS_HOME;
+  const resolved = path.resolve(home ?? (fromEnvironment === undefined || fromEnvironment.trim() === '' ? './.hippocampus' : fromEnvironment));
+  if (fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory() === false) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The home ${resolved} is a file, not a directory (check --home or HIPPOCAMPUS_HOME)` });
+  }
+  return resolved;
 }
 
 /**

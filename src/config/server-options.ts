@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import fs from 'node:fs';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { ValidationError } from '../errors/validation-error.ts';
 
 /**
  * The bearer token of a server, read only when it starts: the `token` option, else the first line of
@@ -59,6 +60,20 @@ export function secretsMatch(given: string, expected: string): boolean {
 }
 
 /**
+ * Whether an `Authorization` header carries this bearer token. The scheme is read in any letter case
+ * with any run of spaces after it (RFC 7235), one rule for the HTTP API and the MCP HTTP server; the
+ * token itself is compared in constant time.
+ *
+ * @example
+ * presentsBearerToken('bearer s3cret', 's3cret') // true
+ */
+export function presentsBearerToken(header: string | undefined, token: string): boolean {
+  const match = /^Bearer\s+(.+)$/i.exec((header ?? '').trim());
+  // Compared even without a match, so a malformed header costs what a wrong token costs.
+  return secretsMatch(match?.[1] ?? '', token) && match !== null;
+}
+
+/**
  * A server's bearer token, from a file (`--token-file`: its first line) or `HIPPOCAMPUS_TOKEN`; never
  * needed on a command line, where `ps` shows it to every user of the machine.
  */
@@ -72,4 +87,39 @@ export function readTokenFile(file: string): string {
   const token = text.split(/\r?\n/)[0]!.trim();
   if (token.length === 0) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The token file ${file} is empty` });
   return token;
+}
+
+/**
+ * A port to listen on: a whole number from 0 (the OS picks a free one) to 65535. Node's own refusal
+ * is a RangeError the CLI could only report as an internal error.
+ *
+ * @example
+ * checkListenPort(70000) // throws VALIDATION_ERROR: "port must be a whole number from 0 to 65535 …"
+ */
+export function checkListenPort(port: number): number {
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new ValidationError({ message: `The port must be a whole number from 0 to 65535 (0 picks a free one), got ${port}`, issues: [{ path: 'port', message: 'must be a whole number from 0 to 65535' }] });
+  }
+  return port;
+}
+
+/**
+ * Why a server could not listen, as a CONFIG_ERROR naming the address: the socket errors a person
+ * can act on (a port taken, a privileged port, an address this machine does not have, a name that
+ * does not resolve). Anything else is returned as it came.
+ *
+ * @example
+ * listenFailure(Object.assign(new Error('listen EADDRINUSE'), { code: 'EADDRINUSE' }), '127.0.0.1', 7077)
+ * // CONFIG_ERROR: "127.0.0.1:7077 is already in use: …"
+ */
+export function listenFailure(error: unknown, host: string, port: number): unknown {
+  const address = `${host.includes(':') && !host.startsWith('[') ? `[${host}]` : host}:${port}`;
+  const reasons: Record<string, string> = {
+    EADDRINUSE: `${address} is already in use: stop what listens there, or pick another port (0 picks a free one)`,
+    EACCES: `Not allowed to listen on ${address} (ports below 1024 need privileges): pick another port`,
+    EADDRNOTAVAIL: `Cannot listen on ${address}: ${host} is not an address of this machine`,
+    ENOTFOUND: `Cannot listen on ${address}: the host name ${host} does not resolve`,
+  };
+  const reason = reasons[String((error as { code?: unknown } | null)?.code)];
+  return reason === undefined ? error : new HippocampusError({ code: 'CONFIG_ERROR', message: reason, cause: error });
 }

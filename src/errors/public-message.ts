@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { HippocampusError } from './hippocampus-error.ts';
 import { FAILED_QUERY } from './store-error.ts';
 
@@ -18,5 +19,18 @@ export const STORE_UNAVAILABLE_MESSAGE = 'The store did not answer';
 export function publicMessage(error: HippocampusError): string {
   if (error.code === 'STORE_UNAVAILABLE') return STORE_UNAVAILABLE_MESSAGE;
   const cut = error.message.indexOf(FAILED_QUERY);
-  return cut === -1 ? error.message : error.message.slice(0, cut);
+  return withoutHome(cut === -1 ? error.message : error.message.slice(0, cut), error.details);
+}
+
+/**
+ * A message naming an agent's file (`details.file`: a damaged or missing database) names it from the
+ * home directory on: "agents/ada/memory/longterm.db". The absolute path says where the server keeps its
+ * data and whose account it runs in; the operator's log and the CLI keep it.
+ */
+function withoutHome(message: string, details: Readonly<Record<string, unknown>>): string {
+  const { file, agentId } = details;
+  if (typeof file !== 'string' || typeof agentId !== 'string') return message;
+  const marker = `${path.sep}agents${path.sep}${agentId}${path.sep}`;
+  const at = file.lastIndexOf(marker);
+  return at <= 0 ? message : message.split(file.slice(0, at + 1)).join('');
 }

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors/validation-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { GraphEntity, GraphRelation, KnowledgeGraphStore, LinkReport, RelationQuery } from '../spec/knowledge-graph.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
 import type { GraphExtractor } from './graph-extractor.ts';
 import { graphRecall, namesInQuestion, type GraphRecallOptions, type GraphRecallResult } from './graph-recall.ts';
 import { createOfflineGraphExtractor } from './offline-extractor.ts';
@@ -60,7 +60,7 @@ function addReports(total: LinkReport, part: LinkReport): LinkReport {
  * const then = await graph.asOf(Date.UTC(2023, 5, 1), { subject: 'user', predicate: 'lives_in' });
  */
 export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeGraph {
-  const { memory } = options;
+  const memory = requireEngine(options?.memory, 'createKnowledgeGraph');
   const scope = { agentId: memory.agentId };
   const graphStore = options.store ?? backendCapability(memory.backend, 'knowledgeGraph', 'The knowledge graph (or pass `store`)')(memory.clock);
   const extractor = options.extractor ?? createOfflineGraphExtractor();

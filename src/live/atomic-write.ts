@@ -14,14 +14,16 @@ export function writeFileAtomically(file: string, content: string): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temporary, 'w');
   try {
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
-  try {
+    try {
+      fs.writeFileSync(fd, content);
+      fs.fsyncSync(fd);
+    } finally {
+      fs.closeSync(fd);
+    }
     fs.renameSync(temporary, file);
   } catch (error) {
+    // A write cut short (a full disk) leaves part of the content in the temporary file, which no
+    // forget rewrites: it goes too.
     fs.rmSync(temporary, { force: true });
     throw error;
   }

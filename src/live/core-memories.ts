@@ -1,5 +1,6 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { coreMemories, type ScoredMemory } from './live-memories.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 
 /** Tokens are approximated as characters / 4 (no tokenizer is loaded); a budget is therefore approximate too. */
 export function approximateTokens(text: string): number {
@@ -36,6 +37,7 @@ function line(entry: ScoredMemory): string {
  * // … 3 more core memories left out by the 800-token budget
  */
 export async function loadCoreMemories(memory: Hippocampus, options: { budgetTokens?: number; now?: number; title?: string } = {}): Promise<CoreMemoryBlock> {
+  requireEngine(memory, 'loadCoreMemories');
   const budget = options.budgetTokens ?? 800;
   const entries = await coreMemories(memory, options.now);
   const header = `## ${options.title ?? 'Core memories'}`;

@@ -6,7 +6,8 @@ import type { ConversationMessage, ConversationSource, SourcePosition, SourcePro
 import type { LiveAnalyzer } from './live-candidate.ts';
 import { createOfflineAnalyzer } from './offline-analyzer.ts';
 import { documentedRole } from './transcript-line.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 
 /** Ten minutes: the default period of the watcher. */
 export const DEFAULT_WATCH_INTERVAL_MS = 10 * 60 * 1000;
@@ -87,7 +88,9 @@ function samePosition(left: SourcePosition | null, right: SourcePosition): boole
  * await watcher.runOnce();       // or: catch up now
  */
 export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
-  const { memory, source } = options;
+  const memory = requireEngine(options?.memory, 'createLiveWatcher');
+  const { source } = options;
+  if (typeof source?.read !== 'function') throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'createLiveWatcher needs a `source` (createTranscriptSource, createStoredMessagesSource, …)' });
   const analyzer = options.analyzer ?? createOfflineAnalyzer();
   const batchSize = options.batchSize ?? 50;
   const intervalMs = options.intervalMs ?? DEFAULT_WATCH_INTERVAL_MS;

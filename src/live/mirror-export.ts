@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { writeFileAtomically } from './atomic-write.ts';
@@ -23,10 +24,15 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
   const rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
   const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };
   const files = [path.join(options.dir, 'index.json')];
-  writeFileAtomically(files[0]!, `${JSON.stringify(index, null, 2)}\n`);
-  files.push(...writeMirrorMarkdown(options.dir, rows, now));
-  // Remembered beside the agent, so a later forget rewrites this mirror too.
+  // Remembered beside the agent, so a later forget rewrites this mirror too; before the first byte is
+  // written, so a mirror that fails halfway (index.json written, a Markdown file not) is found as well.
   registerMirror(agentPaths(memory.home, memory.agentId).root, options.dir);
+  try {
+    writeFileAtomically(files[0]!, `${JSON.stringify(index, null, 2)}\n`);
+    files.push(...writeMirrorMarkdown(options.dir, rows, now));
+  } catch (error) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot write the mirror in ${options.dir}: ${(error as Error).message}`, cause: error });
+  }
   return { files, memories: rows.length };
 }
 
@@ -43,10 +49,18 @@ export function writeMirrorMarkdown(dir: string, rows: readonly MemoryRecord[], 
   // that took its last memory would leave that memory's text in it.
   const other = mirrorFolderOf(null);
   if (!byFolder.has(other) && fs.existsSync(path.join(dir, other, 'memories.md'))) byFolder.set(other, []);
+  // Every folder is tried before a failure is thrown: a forget rewriting this mirror must not leave the
+  // folders after a broken one holding what it forgot.
+  let failure: unknown;
   for (const [folder, records] of byFolder) {
     const file = path.join(dir, folder, 'memories.md');
-    writeFileAtomically(file, renderDomainMarkdown(folder, records, now));
-    files.push(file);
+    try {
+      writeFileAtomically(file, renderDomainMarkdown(folder, records, now));
+      files.push(file);
+    } catch (error) {
+      failure ??= error;
+    }
   }
+  if (failure !== undefined) throw failure;
   return files;
 }

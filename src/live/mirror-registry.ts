@@ -60,9 +60,15 @@ export function scrubMirrors(agentRoot: string, ids: readonly string[]): string[
     if (index === null) continue;
     if (!index.memories.some((entry) => forgotten.has(entry.id))) continue;
     const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
-    writeFileAtomically(file, `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
-    writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
-    rewritten.push(dir);
+    try {
+      writeFileAtomically(file, `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
+      writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
+      rewritten.push(dir);
+    } catch (error) {
+      // The rows are gone already and the other mirrors still need rewriting: a mirror that cannot be
+      // (a folder made read-only, a file where a domain folder goes) is reported, not left unsaid.
+      process.emitWarning(`the mirror in ${dir} could not be rewritten without the forgotten memories: ${(error as Error).message}`, { code: 'HIPPOCAMPUS_MIRROR_SCRUB' });
+    }
   }
   const present = known.filter((dir) => fs.existsSync(dir));
   if (present.length !== known.length) writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify(present, null, 2)}\n`);

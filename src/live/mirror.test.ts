@@ -58,6 +58,21 @@ describe('human-readable mirror', () => {
     expect([imported?.content, imported?.context]).toEqual(['gate code 4471', { note: 'x' }]);
   });
 
+  it('an export that fails halfway is a CONFIG_ERROR naming the folder, and a forget still scrubs what it wrote', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    fs.mkdirSync(dir);
+    // A file where the user/ folder goes: index.json is written, then the Markdown cannot be.
+    fs.writeFileSync(path.join(dir, 'user'), 'not a folder');
+    await expect(exportMirror(memory, { dir })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(dir) });
+    expect(fs.readFileSync(path.join(dir, 'index.json'), 'utf8')).toContain('oolong');
+    await memory.forget([ids.tea]);
+    const holding = fs
+      .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+      .map((name) => path.join(dir, name))
+      .filter((file) => fs.statSync(file).isFile() && fs.readFileSync(file, 'utf8').includes('oolong'));
+    expect(holding).toEqual([]);
+  });
+
   it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
     const dir = path.join(temp.home, 'memory');
     const { files } = await exportMirror(memory, { dir });

@@ -16,6 +16,12 @@ describe('transcript source', () => {
   });
   afterEach(() => temp.cleanup());
 
+  it('a directory where the transcript should be is a TRANSCRIPT_ERROR naming it, not a raw EISDIR', async () => {
+    fs.mkdirSync(file);
+    const source = createTranscriptSource({ file });
+    await expect(source.read(null, { maxMessages: 10 })).rejects.toMatchObject({ code: 'TRANSCRIPT_ERROR', message: expect.stringContaining(`${file} is a directory`) });
+  });
+
   it('does not consume a line the writer is still writing', async () => {
     appendLines(file, [line(1)]);
     fs.appendFileSync(file, '{"role":"user","content":"half writ');

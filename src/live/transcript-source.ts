@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { parseTranscriptLine } from './transcript-line.ts';
 
@@ -67,9 +68,11 @@ export function createTranscriptSource(options: { file: string; id?: string }): 
         fd = fs.openSync(file, 'r');
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return { messages: [], next: from ?? startPosition(), problems: [] };
-        throw error;
+        throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `Cannot read the transcript ${file}: ${(error as Error).message}`, cause: error });
       }
       try {
+        // Opening a directory succeeds; reading it fails with EISDIR, which said nothing of what was wrong.
+        if (fs.fstatSync(fd).isDirectory()) throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is a directory, not a JSONL file` });
         return readLines(fd, from, maxMessages);
       } finally {
         fs.closeSync(fd);

@@ -1,6 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolError, type HippoTool, type ToolResult } from '../tools/hippo-tool.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import { createHippoTools, type HippoToolsOptions } from '../tools/create-hippo-tools.ts';
 
 export interface McpServerOptions extends HippoToolsOptions {
@@ -27,7 +28,7 @@ export function toCallToolResult(result: ToolResult<unknown>): CallToolResult {
  * await server.connect(new StdioServerTransport());
  */
 export function createMcpServer(options: McpServerOptions): Server {
-  const tools = options.tools ?? createHippoTools(options);
+  const tools = options.tools ?? createHippoTools({ ...options, memory: requireEngine(options?.memory, 'createMcpServer') });
   const server = new Server({ name: options.name ?? 'hippocampus', version: options.version ?? '0.1.0' }, { capabilities: { tools: {} } });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => ({

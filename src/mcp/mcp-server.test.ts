@@ -88,6 +88,13 @@ describe('MCP server', () => {
       await allowed.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization: 'Bearer s3cret' } } }));
       expect((await allowed.listTools()).tools).toHaveLength(8);
       await allowed.close();
+      // The scheme is case-insensitive (RFC 7235), as the HTTP API reads it: "bearer" is the same token.
+      for (const authorization of ['bearer s3cret', 'BEARER  s3cret']) {
+        const lower = new Client({ name: 'test', version: '1.0.0' });
+        await lower.connect(new StreamableHTTPClientTransport(new URL(http.url), { requestInit: { headers: { authorization } } }));
+        expect((await lower.listTools()).tools, authorization).toHaveLength(8);
+        await lower.close();
+      }
       // fetch() will not send a forged Host header; node:http will, as a rebinding attacker's browser effectively does.
       const status = await new Promise<number | undefined>((resolve, reject) => {
         const headers = { authorization: 'Bearer s3cret', host: 'evil.example', 'content-type': 'application/json', accept: 'application/json, text/event-stream' };

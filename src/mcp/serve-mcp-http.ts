@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHostNames, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
-import { requireTokenOffLoopback, secretsMatch } from '../config/server-options.ts';
+import { checkListenPort, listenFailure, presentsBearerToken, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
   /** A fresh MCP server per request (stateless mode): see createMcpServer. */
@@ -49,6 +49,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const path = options.path ?? '/mcp';
   // One policy with the HTTP API server: off loopback, no token, no start.
   requireTokenOffLoopback(host, options.token);
+  const wantedPort = checkListenPort(options.port ?? 0);
   // The same browser policy as the HTTP API (src/config/request-policy.ts): a foreign Host (DNS
   // rebinding) or a foreign Origin is refused before any MCP message is read.
   const hosts = allowedHostNames(host, options.allowedHosts);
@@ -68,7 +69,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
     if (!isAllowedOrigin({ origin, secFetchSite: Array.isArray(secFetchSite) ? secFetchSite[0] : secFetchSite, hostHeader }, origins)) {
       return reject(response, 403, `Forbidden: requests from ${origin ? `origin ${origin}` : 'another site'} are refused`);
     }
-    if (options.token && !secretsMatch(request.headers.authorization ?? '', `Bearer ${options.token}`)) {
+    if (options.token && !presentsBearerToken(request.headers.authorization, options.token)) {
       return reject(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
     if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only', { allow: 'POST' });
@@ -86,8 +87,8 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   }
 
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(options.port ?? 0, host, () => resolve());
+    http.once('error', (error) => reject(listenFailure(error, host, wantedPort)));
+    http.listen(wantedPort, host, () => resolve());
   });
   const { port } = http.address() as AddressInfo;
   const urlHost = host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;

@@ -277,4 +277,22 @@ describe('configuration', () => {
       home.cleanup();
     }
   });
+
+  it('refuses an embedder that is not one (another library\'s embeddings object, null as options) with CONFIG_ERROR, and creates no agent', async () => {
+    const home = createTempHome('hippocampus-config-');
+    try {
+      // A LangChain-style object: embedDocuments, no doEmbed/modelId/dimensions. It was a STORE_ERROR quoting
+      // SQL ("NOT NULL constraint failed: meta.value"), after the agent's folder and database were made.
+      const foreign = { embedDocuments: async (texts: string[]) => texts.map(() => [0.1, 0.2]) };
+      const half = { ...createHashEmbedder(), dimensions: 0 };
+      for (const embedder of [foreign, half, 'use-lite']) {
+        const options = { home: home.home, agentId: 'ada', embedder } as unknown as Parameters<typeof createHippocampus>[0];
+        await expect(createHippocampus(options), JSON.stringify(embedder)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringMatching(/embedder/) });
+      }
+      await expect(createHippocampus(null as unknown as Parameters<typeof createHippocampus>[0])).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+      expect(fs.existsSync(path.join(home.home, 'agents', 'ada'))).toBe(false);
+    } finally {
+      home.cleanup();
+    }
+  });
 });

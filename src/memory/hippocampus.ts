@@ -5,6 +5,7 @@ import {
   backfillOptionsSchema,
   clusterDepthSchema,
   clusterOptionsSchema,
+  embedderShapeSchema,
   keywordListSchema,
   MAX_BATCH,
   memoryIdSchema,
@@ -168,8 +169,10 @@ export class Hippocampus {
 
   /** Validates the configuration, opens the store and reloads what was still short-term. */
   static async open(options: HippocampusOptions): Promise<Hippocampus> {
+    if (typeof options !== 'object' || options === null) throw new ValidationError({ code: 'CONFIG_ERROR', message: 'createHippocampus needs an options object: { agentId, … }' });
     const { backend, clock, generateId, onEvent, embedder, allowModelChange, workingMemory, ...config } = options;
     const parsed = parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR');
+    if (embedder !== undefined && embedder !== null) parseWith(embedderShapeSchema, embedder, 'embedder (null for keyword-only recall, or an Embedder: provider, modelId, dimensions, maxBatchSize, doEmbed)', 'CONFIG_ERROR');
     const store = backend ?? (await openBackend({ store: parsed.store, home: resolveHome(parsed.home), durability: parsed.durability, commonTermDocs: parsed.recall.commonTermDocs }));
     let engine: Hippocampus;
     try {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from 'hono';
-import { secretsMatch } from '../config/server-options.ts';
+import { presentsBearerToken } from '../config/server-options.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 
 /**
@@ -11,11 +11,11 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
  */
 export function requireBearerToken(token: string): MiddlewareHandler {
   return async (context, next) => {
-    const header = context.req.header('authorization') ?? '';
-    const match = /^Bearer\s+(.+)$/i.exec(header.trim());
-    if (!match || !secretsMatch(match[1]!, token)) {
+    const header = context.req.header('authorization');
+    if (!presentsBearerToken(header, token)) {
       context.header('WWW-Authenticate', 'Bearer realm="hippocampus"');
-      throw new HippocampusError({ code: 'UNAUTHORIZED', message: match ? 'The bearer token is not valid' : 'This server needs an Authorization: Bearer <token> header' });
+      const presented = /^Bearer\s+\S/i.test((header ?? '').trim());
+      throw new HippocampusError({ code: 'UNAUTHORIZED', message: presented ? 'The bearer token is not valid' : 'This server needs an Authorization: Bearer <token> header' });
     }
     await next();
   };

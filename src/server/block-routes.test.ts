@@ -1,5 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { startServer } from './serve.ts';
 
 let fixture: HttpAppFixture;
 beforeEach(async () => {
@@ -65,5 +69,38 @@ describe('facts and forgetting by description', () => {
     expect(forgotten.map((memory) => memory.content)).toEqual(['Ada prefers her coffee black and her standups short']);
     expect(deleted).toHaveLength(1);
     expect(((await (await fixture.app.request('/agents/ada/memories')).json()) as { total: number }).total).toBe(6);
+  });
+
+  test('forget by description says which block lines still hold it, as forget_memory does', async () => {
+    await fixture.cleanup();
+    fixture = await createHttpAppFixture({ embedder: null });
+    await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada\nCoffee: black, standups short' });
+    const response = await fixture.json('/agents/ada/forget', 'POST', { description: 'coffee standups' });
+    expect(await response.json()).toMatchObject({ deleted: [expect.any(String)], stillInBlocks: [{ key: 'human', lines: ['Coffee: black, standups short'] }] });
+  });
+});
+
+describe('a refused block write changes nothing', () => {
+  test('a bad key or body for an agent that does not exist yet is a 400 over a real socket, and no agent is created', async () => {
+    const { home, cleanup } = createTempHome('hippocampus-blocks-');
+    const server = await startServer({ home, port: 0, embedder: null, consolidation: { every: 'never' } });
+    try {
+      const send = (method: string, path: string, body: unknown) => fetch(`${server.url}${path}`, { method, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+      for (const [method, path, body] of [
+        ['PUT', '/agents/ghost/blocks/persona', { value: 5 }],
+        ['PUT', '/agents/ghost/blocks/bad%20key!', { value: 'x' }],
+        ['POST', '/agents/ghost/blocks/persona/append', { key: 'x' }],
+        ['POST', '/agents/ghost/blocks/bad%20key!/append', { text: 'x' }],
+      ] as const) {
+        const response = await send(method, path, body);
+        expect(response.status, `${method} ${path}`).toBe(400);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
+      }
+      expect(await (await fetch(`${server.url}/agents`)).json()).toEqual({ agents: [] });
+      expect(fs.existsSync(path.join(home, 'agents', 'ghost'))).toBe(false);
+    } finally {
+      await server.close();
+      cleanup();
+    }
   });
 });

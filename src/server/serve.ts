@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
-import { requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
+import { checkListenPort, listenFailure, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
 import { createHttpApp, type HttpAppOptions } from './create-http-app.ts';
 
 export interface ServeOptions extends Omit<HttpAppOptions, 'token'> {
@@ -34,11 +34,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const host = options.host ?? '127.0.0.1';
   const token = resolveServerToken(options.token, options.tokenFile);
   requireTokenOffLoopback(host, token);
+  const wantedPort = checkListenPort(options.port ?? 7077);
   const { app, close } = createHttpApp({ ...options, boundHost: host, ...(token === undefined ? {} : { token }) });
-  const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
-    const started = serve({ fetch: app.fetch, hostname: host, port: options.port ?? 7077 }, () => resolve(started));
-    started.once('error', reject);
-  });
+  let server: ReturnType<typeof serve>;
+  try {
+    server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {
+      const started = serve({ fetch: app.fetch, hostname: host, port: wantedPort }, () => resolve(started));
+      started.once('error', reject);
+    });
+  } catch (error) {
+    // Nothing listens: the engines and the consolidation timer the app started must not outlive the refusal.
+    await close();
+    throw listenFailure(error, host, wantedPort);
+  }
   const port = (server.address() as AddressInfo).port;
   const shownHost = host.includes(':') ? `[${host}]` : host;
   return {

@@ -46,6 +46,23 @@ describe('tool adapters', () => {
     expect(await runAnthropicToolUse(tools, { id: 'tu_2', name: 'recall_memory_block', input: { key: 'persona' } })).toMatchObject({ is_error: false });
   });
 
+  it('a malformed call from the model is an error result (or a ValidationError with no id to answer), never a TypeError', async () => {
+    // OpenAI's custom tools call with { type: 'custom', custom: { name, input } } and no `function`.
+    const custom = await runOpenAIToolCall(tools, { id: 'call_9', type: 'custom', custom: { name: 'recall_memory_block', input: 'persona' } } as never);
+    expect(custom).toMatchObject({ role: 'tool', tool_call_id: 'call_9' });
+    expect(JSON.parse(custom.content)).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR', message: expect.stringContaining('no function') } });
+    const nameless = await runOpenAIToolCall(tools, { id: 'call_10', function: { arguments: '{}' } } as never);
+    expect(JSON.parse(nameless.content)).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    const argumentless = await runOpenAIToolCall(tools, { id: 'call_11', function: { name: 'recall_memory_block' } } as never);
+    expect(JSON.parse(argumentless.content)).toMatchObject({ ok: false, error: { code: 'VALIDATION_ERROR' } });
+    for (const call of [null, undefined, 'call_1', { function: { name: 'recall_memory_block', arguments: '{}' } }]) {
+      await expect(runOpenAIToolCall(tools, call as never), String(call)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    for (const block of [null, {}, { name: 'recall_memory_block', input: { key: 'persona' } }]) {
+      await expect(runAnthropicToolUse(tools, block as never), JSON.stringify(block)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+  });
+
   it('AgentTool: name, label, description, parameters, execute', async () => {
     const [agentTool] = toAgentTools(tools);
     expect(agentTool).toMatchObject({ name: 'remember_facts', label: 'Remember facts', parameters: { type: 'object', required: ['text'] } });

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { ValidationError } from '../errors/validation-error.ts';
 import type { HippoTool, ToolResult } from './hippo-tool.ts';
 
 // Shapes of other libraries' tool types, written out here so Hippocampus
@@ -85,19 +86,36 @@ export async function runOpenAIToolCall(
   tools: readonly HippoTool[],
   call: { id: string; function: { name: string; arguments: string } },
 ): Promise<{ role: 'tool'; tool_call_id: string; content: string }> {
-  const tool = tools.find((candidate) => candidate.name === call.function.name);
-  let result: ToolResult<unknown>;
-  if (!tool) result = unknownTool(call.function.name);
-  else {
-    let input: unknown;
-    try {
-      input = JSON.parse(call.function.arguments);
-      result = await tool.execute(input);
-    } catch (error) {
-      result = { ok: false, error: { code: 'VALIDATION_ERROR', message: `Tool arguments are not valid JSON: ${(error as Error).message}` } };
-    }
+  const id = idOf(call, 'an OpenAI tool call');
+  return { role: 'tool', tool_call_id: id, content: JSON.stringify(await openAIResult(tools, call)) };
+}
+
+/** The result of a call as the model sent it: its shape is checked too (a custom tool call has no `function`). */
+async function openAIResult(tools: readonly HippoTool[], call: { function?: unknown }): Promise<ToolResult<unknown>> {
+  const fn = call.function as { name?: unknown; arguments?: unknown } | null | undefined;
+  if (typeof fn !== 'object' || fn === null) return malformed(`Tool call has no function (only function tool calls are run here)`);
+  if (typeof fn.name !== 'string') return malformed('Tool call has no function name');
+  const tool = tools.find((candidate) => candidate.name === fn.name);
+  if (!tool) return unknownTool(fn.name);
+  if (typeof fn.arguments !== 'string') return malformed(`Tool arguments of "${fn.name}" are not a JSON string`);
+  let input: unknown;
+  try {
+    input = JSON.parse(fn.arguments);
+  } catch (error) {
+    return malformed(`Tool arguments are not valid JSON: ${(error as Error).message}`);
   }
-  return { role: 'tool', tool_call_id: call.id, content: JSON.stringify(result) };
+  return tool.execute(input);
+}
+
+function malformed(message: string): ToolResult<never> {
+  return { ok: false, error: { code: 'VALIDATION_ERROR', message } };
+}
+
+/** The id a result answers; without one there is nothing to answer, so the caller gets a ValidationError. */
+function idOf(call: unknown, what: string): string {
+  const id = typeof call === 'object' && call !== null ? (call as { id?: unknown }).id : undefined;
+  if (typeof id !== 'string' || id.length === 0) throw new ValidationError({ message: `Not ${what}: it has no id to answer`, issues: [{ path: 'id', message: 'must be a non-empty string' }] });
+  return id;
 }
 
 /**
@@ -110,7 +128,8 @@ export async function runAnthropicToolUse(
   tools: readonly HippoTool[],
   block: { id: string; name: string; input: unknown },
 ): Promise<{ type: 'tool_result'; tool_use_id: string; content: string; is_error: boolean }> {
+  const id = idOf(block, 'an Anthropic tool_use block');
   const tool = tools.find((candidate) => candidate.name === block.name);
-  const result = tool ? await tool.execute(block.input) : unknownTool(block.name);
-  return { type: 'tool_result', tool_use_id: block.id, content: JSON.stringify(result), is_error: !result.ok };
+  const result = tool ? await tool.execute(block.input) : unknownTool(String(block.name));
+  return { type: 'tool_result', tool_use_id: id, content: JSON.stringify(result), is_error: !result.ok };
 }

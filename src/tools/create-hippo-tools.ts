@@ -10,7 +10,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
 import { appendMemoryBlockTool, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
 import { recallConversationTool } from './conversation-tool.ts';
 import type { HippoTool } from './hippo-tool.ts';
@@ -107,13 +107,13 @@ function conversationSource(options: HippoToolsOptions): ConversationSource | nu
  * // { ok: true, data: { summary: 'Learned 1 fact: 1 updated (Lisbon — replaces Berlin)', facts: [...] } }
  */
 export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
-  const { memory } = options;
+  const memory = requireEngine(options?.memory, 'createHippoTools');
   if (options.agentId !== undefined && options.agentId !== memory.agentId) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
   }
   const blocks = options.blocks ?? backendCapability(memory.backend, 'blocks', 'Memory blocks');
   const conversation = conversationSource(options);
-  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget };
+  const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget, blocks };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
   const tools: HippoTool[] = [
     rememberFactsTool(memoryContext),

@@ -121,6 +121,25 @@ describe('createHippoTools', () => {
     expect((await memory.store.query({ agentId: 'ada' }, {})).map((record) => record.content)).toEqual(['We deploy on Tuesdays']);
   });
 
+  it('forget_memory names the memory-block lines that still say what it forgot, by description and by ids, and leaves the blocks to the agent', async () => {
+    await call('append_memory_block', { key: 'human', text: 'Prefers short answers' });
+    await call('append_memory_block', { key: 'human', text: 'Locker code: 4471 (gym on Rua Augusta)' });
+    await call('store_memory', { content: "The user's gym locker code is 4471", type: 'observation' });
+    const byDescription = await call('forget_memory', { description: 'my gym locker code' });
+    expect(byDescription).toMatchObject({ ok: true, data: { deleted: 1, stillInBlocks: [{ key: 'human', lines: ['Locker code: 4471 (gym on Rua Augusta)'] }], next: expect.stringContaining('replace_memory_block') } });
+    // The block is the agent's own note: reported, not rewritten behind its back.
+    expect(await call('recall_memory_block', { key: 'human' })).toMatchObject({ data: { value: 'Prefers short answers\nLocker code: 4471 (gym on Rua Augusta)' } });
+    const stored = await call('store_memory', { content: 'Locker 4471 is on the second floor of the gym', type: 'observation' });
+    const id = (stored as { data: { id: string } }).data.id;
+    const byIds = await call('forget_memory', { ids: [id] });
+    expect(byIds).toMatchObject({ ok: true, data: { deleted: 1, stillInBlocks: [{ key: 'human', lines: ['Locker code: 4471 (gym on Rua Augusta)'] }] } });
+    await call('replace_memory_block', { key: 'human', find: '\nLocker code: 4471 (gym on Rua Augusta)', replace: '' });
+    await call('store_memory', { content: 'The gym locker code is 9902', type: 'observation' });
+    const clean = await call('forget_memory', { description: 'the gym locker code' });
+    expect(clean).toMatchObject({ ok: true, data: { deleted: 1 } });
+    expect((clean as { data: Record<string, unknown> }).data).not.toHaveProperty('stillInBlocks');
+  });
+
   it('a store failure comes back as a result with its code, not a throw', async () => {
     await memory.stop();
     expect(await call('store_memory', { content: 'after close' })).toMatchObject({ ok: false, error: { code: 'ENGINE_CLOSED' } });

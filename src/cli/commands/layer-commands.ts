@@ -65,9 +65,12 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     .option('--timestamp <time>', 'when it happened (ISO date or epoch ms; default now)')
     .option('--redis <url>', 'use Redis instead of the snapshot file')
     .action(async (transcript: string, options: Options, command: Command) => {
+      // Read and checked before the agent is opened: a refused conversation creates no agent.
+      const fullText = readTranscriptArgument(transcript);
+      if (fullText.trim().length === 0) throw new CliUsageError(`the conversation ${transcript.startsWith('@') ? `in ${transcript.slice(1)} ` : ''}is empty: nothing to store`);
+      const givenTimestamp = parseTime(text(options, 'timestamp'), 'timestamp');
       await withWorking(context, command, options, async (memory, store) => {
-        const fullText = readTranscriptArgument(transcript);
-        const timestamp = parseTime(text(options, 'timestamp'), 'timestamp') ?? memory.clock.now();
+        const timestamp = givenTimestamp ?? memory.clock.now();
         if (!memory.embedder) throw new CliUsageError('working memory needs an embedder');
         const conversation = await describeConversation({ conversationId: text(options, 'id') ?? `c-${timestamp}`, timestamp, fullText }, memory.embedder);
         const result = await store.store.store({ agentId: memory.agentId }, conversation);
@@ -151,8 +154,8 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
       const codeFile = text(options, 'codeFile');
       const code = codeFile ? fs.readFileSync(codeFile, 'utf8') : text(options, 'code');
       if (code === undefined) throw new CliUsageError('skills add needs --code or --code-file');
+      const inputs = parseJsonOption(text(options, 'inputs'), 'inputs') as SkillParameter[] | undefined;
       await context.writeMemory(command, async (memory) => {
-        const inputs = parseJsonOption(text(options, 'inputs'), 'inputs') as SkillParameter[] | undefined;
         const result = await library(memory).addSkill({ name, description: text(options, 'description')!, code, language: text(options, 'language') ?? 'shell', ...(inputs ? { inputs } : {}) });
         context.print(command, result, () => `${result.status} ${result.skill.name} v${result.skill.version} (${result.skill.id})`);
       });

@@ -89,6 +89,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
       const input = file ?? database;
       // A source that does not exist would be watched forever, analysing nothing ("0 messages analyzed").
       if (input !== undefined && !fs.existsSync(input)) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} does not exist`);
+      if (input !== undefined && fs.statSync(input).isDirectory()) throw new CliUsageError(`the ${file ? 'transcript' : 'database'} ${input} is a directory, not a file`);
       const intervalMs = options.interval === '10m' ? DEFAULT_WATCH_INTERVAL_MS : parseInterval(String(options.interval));
       const batchSize = parsePositiveIntegerOption(String(options.batch), 'batch', MAX_WATCH_BATCH) ?? 50;
       await context.writeMemory(command, async (memory) => {

@@ -1,6 +1,9 @@
 import type { Command } from 'commander';
+import { limitsConfigSchema } from '../../config/config-schema.ts';
+import { systemClock } from '../../core/system-clock.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { NotFoundError } from '../../errors/not-found-error.ts';
+import { createExperienceValidator } from '../../memory/experience-validation.ts';
 import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import type { MemoryType } from '../../spec/memory-record.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -18,17 +21,19 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .option('--domain <domain>', 'domain')
     .option('--session <id>', 'session id')
     .action(async (text: string, options: Record<string, string | undefined>, command: Command) => {
+      const importance = parseNumberOption(options.importance, 'importance');
+      const input = {
+        type: options.type as MemoryType,
+        content: text,
+        ...(importance === undefined ? {} : { importance }),
+        ...(options.tags === undefined ? {} : { tags: parseListOption(options.tags) }),
+        ...(options.context === undefined ? {} : { context: parseJsonOption(options.context, 'context') as Record<string, unknown> }),
+        ...(options.domain === undefined ? {} : { domain: options.domain }),
+        ...(options.session === undefined ? {} : { sessionId: options.session }),
+      };
+      // Checked as the engine will check it, before the agent is opened: a refused experience creates no agent.
+      createExperienceValidator({ limits: limitsConfigSchema.parse(undefined), clock: systemClock, generateId: () => 'unchecked', agentId: context.globals(command).agent, sessionId: 'unchecked' })(input);
       await context.writeMemory(command, async (memory) => {
-        const importance = parseNumberOption(options.importance, 'importance');
-        const input = {
-          type: options.type as MemoryType,
-          content: text,
-          ...(importance === undefined ? {} : { importance }),
-          ...(options.tags === undefined ? {} : { tags: parseListOption(options.tags) }),
-          ...(options.context === undefined ? {} : { context: parseJsonOption(options.context, 'context') as Record<string, unknown> }),
-          ...(options.domain === undefined ? {} : { domain: options.domain }),
-          ...(options.session === undefined ? {} : { sessionId: options.session }),
-        };
         const result = await memory.remember(input);
         const report = await memory.consolidate('cli');
         const kept = report.keptIds.includes(result.memory.id) || result.memory.consolidatedAt !== null;

@@ -1,8 +1,13 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { HIPPOCAMPUS_BINARY as binary, withCliServer as withServer } from '../../testing/cli-server.ts';
+import { createMcpServer } from '../../mcp/create-mcp-server.ts';
+import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
+import { createHippocampus } from '../../memory/hippocampus.ts';
+import { startServer } from '../../server/serve.ts';
+import { HIPPOCAMPUS_BINARY as binary, cliWith, withCliServer as withServer } from '../../testing/cli-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 
 let home: ReturnType<typeof createTempHome>;
@@ -51,6 +56,52 @@ describe('server tokens stay off the command line', () => {
       const code = await new Promise((resolve) => child.on('close', resolve));
       expect(code).not.toBe(0);
       expect(stderr).toMatch(/token file/);
+    }
+  });
+});
+
+describe('a server that cannot listen says why, as a typed error', () => {
+  const cli = () => cliWith(['--home', home.home, '--json']);
+  const errorOf = (stderr: string) => (JSON.parse(stderr) as { error: { code: string; message: string } }).error;
+
+  it('a port outside 0-65535 is a usage error (exit 2) for serve and mcp --http, before anything listens', async () => {
+    for (const args of [
+      ['serve', '--keyword-only', '--port', '70000'],
+      ['serve', '--keyword-only', '--port', '-1'],
+      ['serve', '--keyword-only', '--port', '80.5'],
+      ['--agent', 'ada', 'mcp', '--http', '--embedder', 'none', '--port', '65536'],
+    ]) {
+      const { code, stderr } = await cli()(...args);
+      expect(errorOf(stderr), args.join(' ')).toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/port/) });
+      expect(code).toBe(2);
+    }
+  });
+
+  it('a port another process holds is a CONFIG_ERROR naming the address, not an internal error', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    try {
+      for (const args of [
+        ['serve', '--keyword-only', '--port', String(port)],
+        ['--agent', 'ada', 'mcp', '--http', '--embedder', 'none', '--port', String(port)],
+      ]) {
+        const { code, stderr } = await cli()(...args);
+        expect(errorOf(stderr), args.join(' ')).toEqual({ code: 'CONFIG_ERROR', message: expect.stringContaining(`127.0.0.1:${port} is already in use`) });
+        expect(code).toBe(1);
+      }
+    } finally {
+      await new Promise((resolve) => holder.close(resolve));
+    }
+  });
+
+  it('startServer and serveMcpHttp refuse such a port with a HippocampusError too', async () => {
+    await expect(startServer({ home: home.home, embedder: null, port: 70_000 })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
+    try {
+      await expect(serveMcpHttp({ createServer: () => createMcpServer({ memory }), port: -5 })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    } finally {
+      await memory.stop();
     }
   });
 });

@@ -23,10 +23,12 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
     return context.json({ block });
   });
 
+  // The writes that may create their agent check the key and body first: a refused write creates nothing.
   app.put('/agents/:agent/blocks/:key', async (context) => {
-    const engine = await registry.get(agentOf(context), { create: true });
+    const agentId = agentOf(context);
     const key = keyOf(context.req.param('key'));
     const { value } = await validBody(context, putBlockBodySchema);
+    const engine = await registry.get(agentId, { create: true });
     const block = { key, value, updatedAt: engine.clock.now() };
     await toolboxOf(engine).blocks.putMany({ agentId: engine.agentId }, [block]);
     return context.json({ block });
@@ -40,9 +42,10 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
   });
 
   app.post('/agents/:agent/blocks/:key/append', async (context) => {
-    const engine = await registry.get(agentOf(context), { create: true });
+    const agentId = agentOf(context);
     const key = keyOf(context.req.param('key'));
     const body = await validBody(context, appendBlockBodySchema);
+    const engine = await registry.get(agentId, { create: true });
     return context.json(await toolboxOf(engine).run('append_memory_block', { key, ...body }));
   });
 

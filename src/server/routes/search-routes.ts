@@ -46,11 +46,12 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const engine = await registry.get(agentOf(context));
     const body = await validBody(context, forgetRequestBodySchema);
     if ('description' in body) {
-      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[] };
+      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[]; stillInBlocks?: { key: string; lines: string[] }[] };
       // Not sure what the description means: nothing deleted, the candidates come back to confirm by ids.
       if (report.candidates) return context.json({ deleted: [], missing: [], forgotten: [], candidates: report.candidates });
       const forgotten = report.forgotten ?? [];
-      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten });
+      // Memory blocks are not rewritten; the lines that still say it are named, as forget_memory names them.
+      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks } : {}) });
     }
     const { ids } = body;
     const deleted = await engine.forget(ids);

@@ -75,7 +75,11 @@ describe('damaged databases are refused at open', () => {
     try {
       const response = await app.request('/agents/ada/memories');
       expect(response.status).toBe(500);
-      expect(((await response.json()) as { error: { code: string } }).error.code).toBe('DATABASE_CORRUPT');
+      const body = await response.text();
+      expect((JSON.parse(body) as { error: { code: string } }).error).toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining(`agents${path.sep}ada${path.sep}memory${path.sep}longterm.db`) });
+      expect(body).toContain('hippocampus data recover --agent ada');
+      // Where the server keeps its files is the operator's, not every HTTP client's (or a model's, in a tool result).
+      expect(body).not.toContain(home.home);
     } finally {
       await close();
     }
