@@ -11,15 +11,57 @@ export interface MemoryView extends MemoryRecord {
   halfLifeDays: number;
 }
 
+/** A record's keys in the order the stores build it (sqlite row-mapping, the engine's remember). */
+const RECORD_KEYS = ['id', 'agentId', 'sessionId', 'type', 'kind', 'content', 'context', 'domain', 'category', 'timestamp', 'createdAt', 'consolidatedAt', 'lastAccessedAt', 'importance', 'accessCount', 'runningIntensity', 'encounterCount', 'supersededBy', 'contentHash', 'relatedTo', 'tags', 'source'] as const;
+
+/** Whether the record's own enumerable keys are exactly RECORD_KEYS, in that order. */
+function hasRecordKeys(record: MemoryRecord): boolean {
+  let index = 0;
+  for (const key in record) {
+    if (key !== RECORD_KEYS[index]) return false;
+    index += 1;
+  }
+  return index === RECORD_KEYS.length;
+}
+
 /**
+ * The same object as `{ ...record, tier, effectiveStrength, halfLifeDays }`, key for key and in order. A
+ * record of the usual keys is copied by a literal: V8 adds a property to a spread copy slowly (a new map
+ * each time, ~7 µs a view against ~0.5 µs), ~70 µs a search reply of ten; any other shape is spread.
+ *
  * @example
  * toMemoryView(record, Date.now(), 0.001).effectiveStrength // 0.49
  */
 export function toMemoryView(record: MemoryRecord, now: number, decayRate: number): MemoryView {
+  const tier = record.consolidatedAt === null ? null : tierOf(record.importance);
+  const strength = effectiveStrength(record, now, decayRate);
+  const halfLife = halfLifeDays(record.accessCount, decayRate);
+  if (!hasRecordKeys(record)) return { ...record, tier, effectiveStrength: strength, halfLifeDays: halfLife };
   return {
-    ...record,
-    tier: record.consolidatedAt === null ? null : tierOf(record.importance),
-    effectiveStrength: effectiveStrength(record, now, decayRate),
-    halfLifeDays: halfLifeDays(record.accessCount, decayRate),
+    id: record.id,
+    agentId: record.agentId,
+    sessionId: record.sessionId,
+    type: record.type,
+    kind: record.kind,
+    content: record.content,
+    context: record.context,
+    domain: record.domain,
+    category: record.category,
+    timestamp: record.timestamp,
+    createdAt: record.createdAt,
+    consolidatedAt: record.consolidatedAt,
+    lastAccessedAt: record.lastAccessedAt,
+    importance: record.importance,
+    accessCount: record.accessCount,
+    runningIntensity: record.runningIntensity,
+    encounterCount: record.encounterCount,
+    supersededBy: record.supersededBy,
+    contentHash: record.contentHash,
+    relatedTo: record.relatedTo,
+    tags: record.tags,
+    source: record.source,
+    tier,
+    effectiveStrength: strength,
+    halfLifeDays: halfLife,
   };
 }
