@@ -1,5 +1,6 @@
 import { effectiveStrength, halfLifeDays } from '../core/strength.ts';
 import { tierOf, type MemoryTier } from '../core/tiers.ts';
+import { hasMemoryRecordKeys } from '../core/record-keys.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 
 /** A memory as the API shows it: the record plus where it stands now. */
@@ -9,19 +10,6 @@ export interface MemoryView extends MemoryRecord {
   /** Strength model value at the time of the response, 0..1. */
   effectiveStrength: number;
   halfLifeDays: number;
-}
-
-/** A record's keys in the order the stores build it (sqlite row-mapping, the engine's remember). */
-const RECORD_KEYS = ['id', 'agentId', 'sessionId', 'type', 'kind', 'content', 'context', 'domain', 'category', 'timestamp', 'createdAt', 'consolidatedAt', 'lastAccessedAt', 'importance', 'accessCount', 'runningIntensity', 'encounterCount', 'supersededBy', 'contentHash', 'relatedTo', 'tags', 'source'] as const;
-
-/** Whether the record's own enumerable keys are exactly RECORD_KEYS, in that order. */
-function hasRecordKeys(record: MemoryRecord): boolean {
-  let index = 0;
-  for (const key in record) {
-    if (key !== RECORD_KEYS[index]) return false;
-    index += 1;
-  }
-  return index === RECORD_KEYS.length;
 }
 
 /**
@@ -36,7 +24,7 @@ export function toMemoryView(record: MemoryRecord, now: number, decayRate: numbe
   const tier = record.consolidatedAt === null ? null : tierOf(record.importance);
   const strength = effectiveStrength(record, now, decayRate);
   const halfLife = halfLifeDays(record.accessCount, decayRate);
-  if (!hasRecordKeys(record)) return { ...record, tier, effectiveStrength: strength, halfLifeDays: halfLife };
+  if (!hasMemoryRecordKeys(record)) return { ...record, tier, effectiveStrength: strength, halfLifeDays: halfLife };
   return {
     id: record.id,
     agentId: record.agentId,
