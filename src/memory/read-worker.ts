@@ -5,6 +5,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OpenReadOnlyAgent, ReadOnlyAgent } from '../spec/read-replicas.ts';
 import { createEmbeddingCache } from './embedding-cache.ts';
+import { packRecallResults } from './recall-results-wire.ts';
 import { recallRelevant } from './relevant-recall.ts';
 import type { ReadWorkerData, ReadWorkerReply, ReadWorkerRequest } from './read-workers.ts';
 
@@ -51,7 +52,7 @@ async function answer(request: ReadWorkerRequest): Promise<ReadWorkerReply> {
       request.context,
       request.options,
     );
-    return { id: request.id, value: results };
+    return { id: request.id, value: packRecallResults(results) };
   } catch (error) {
     const failure = error as { message?: unknown; code?: unknown };
     return { id: request.id, error: { message: String(failure.message ?? error), ...(typeof failure.code === 'string' ? { code: failure.code } : {}) } };

@@ -6,6 +6,7 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
 import { siblingModule } from '../core/sibling-module.ts';
 import type { ReadReplicaSource } from '../spec/read-replicas.ts';
+import { unpackRecallResults, type PackedRecallResults } from './recall-results-wire.ts';
 import type { RecallResult } from './relevant-recall.ts';
 
 /** What a read worker is started with (read-worker.ts). */
@@ -32,7 +33,8 @@ export interface WorkerRecallRequest {
 }
 
 export type ReadWorkerRequest = ({ kind: 'recall' } & WorkerRecallRequest & { id: number }) | { kind: 'release'; id: number; agentId: string };
-export type ReadWorkerReply = { id: number; value: RecallResult[] | null } | { id: number; error: { message: string; code?: string } };
+/** A recall's results travel packed (recall-results-wire.ts): the clone copies values, not a key for each property. */
+export type ReadWorkerReply = { id: number; value: PackedRecallResults | null } | { id: number; error: { message: string; code?: string } };
 
 /**
  * Threads that answer `recallRelevant` on read-only connections of their own, shared by every engine
@@ -54,7 +56,7 @@ interface Thread {
 interface SharedWorkers {
   threads: Thread[];
   users: number;
-  pending: Map<number, { resolve: (value: RecallResult[] | null) => void; reject: (error: unknown) => void }>;
+  pending: Map<number, { resolve: (value: PackedRecallResults | null) => void; reject: (error: unknown) => void }>;
 }
 
 const shared = new Map<string, SharedWorkers>();
@@ -112,7 +114,7 @@ export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count
   entry.users += 1;
   let closed = false;
   const send = (request: ReadWorkerRequest, thread: Thread) =>
-    new Promise<RecallResult[] | null>((resolve, reject) => {
+    new Promise<PackedRecallResults | null>((resolve, reject) => {
       entry.pending.set(request.id, { resolve, reject });
       thread.inFlight += 1;
       thread.worker.ref();
@@ -123,7 +125,8 @@ export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count
       // The least busy thread; ties go to the first.
       const thread = entry.threads.reduce<Thread | undefined>((best, candidate) => (best === undefined || candidate.inFlight < best.inFlight ? candidate : best), undefined);
       if (thread === undefined) throw new StoreError({ message: 'No read worker is running' });
-      return (await send({ kind: 'recall', id: (nextId += 1), ...request }, thread)) ?? [];
+      const packed = await send({ kind: 'recall', id: (nextId += 1), ...request }, thread);
+      return packed === null ? [] : unpackRecallResults(packed);
     },
     async release(agentId) {
       await Promise.all(entry.threads.map((thread) => send({ kind: 'release', id: (nextId += 1), agentId }, thread)));
