@@ -34,24 +34,7 @@ export interface MemoryWriteDependencies extends ConsolidationDependencies, Vect
 export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord[], options: { bypassShortTerm?: boolean } = {}): Promise<RememberResult[]> {
   const { scope, store } = deps;
   deps.linkThreads(records);
-  // The embedding starts before the rows are written and runs beside the write; the vectors are
-  // stored once the rows are (a vector joins its row), for the rows inserted only. The macrotask
-  // turn lets the model start its run before a synchronous store (SQLite) holds the thread.
-  let settleRows!: (ids: ReadonlySet<string>) => void;
-  const rowsWritten = new Promise<ReadonlySet<string>>((resolve) => (settleRows = resolve));
-  const vectors = indexVectors(deps, records, rowsWritten);
-  if (deps.embedder) await new Promise((resolve) => setImmediate(resolve));
-  let outcome: Awaited<ReturnType<typeof store.insertMany>>;
-  try {
-    outcome = await store.insertMany(scope, records);
-  } catch (error) {
-    settleRows(new Set());
-    await vectors;
-    throw error;
-  }
-  const inserted = new Set(outcome.inserted);
-  settleRows(inserted);
-  await vectors;
+  const { outcome, inserted } = deps.vectorIndex.writesElsewhere === true ? await writeBesideEmbedding(deps, records) : await writeThenEmbed(deps, records);
   await store.appendHistory(
     scope,
     records.filter((record) => inserted.has(record.id)).map((record) => ({ memoryId: record.id, at: record.createdAt, event: 'created' as const, details: { importance: record.importance, intensity: record.runningIntensity } })),
@@ -74,6 +57,38 @@ export async function admit(deps: MemoryWriteDependencies, records: MemoryRecord
   }
   await settleEvicted(deps, evicted);
   return results;
+}
+
+type InsertOutcome = Awaited<ReturnType<MemoryWriteDependencies['store']['insertMany']>>;
+
+/** The rows, then their vectors: where the store's write holds this thread, nothing could run beside it. */
+async function writeThenEmbed(deps: MemoryWriteDependencies, records: MemoryRecord[]): Promise<{ outcome: InsertOutcome; inserted: Set<string> }> {
+  const outcome = await deps.store.insertMany(deps.scope, records);
+  const inserted = new Set(outcome.inserted);
+  await indexVectors(deps, records.filter((record) => inserted.has(record.id)));
+  return { outcome, inserted };
+}
+
+/**
+ * The embedding starts before the rows are written and runs while the server writes them; the vectors
+ * are stored once the rows are (a vector joins its row), for the rows inserted only.
+ */
+async function writeBesideEmbedding(deps: MemoryWriteDependencies, records: MemoryRecord[]): Promise<{ outcome: InsertOutcome; inserted: Set<string> }> {
+  let settleRows!: (ids: ReadonlySet<string>) => void;
+  const rowsWritten = new Promise<ReadonlySet<string>>((resolve) => (settleRows = resolve));
+  const vectors = indexVectors(deps, records, rowsWritten);
+  let outcome: InsertOutcome;
+  try {
+    outcome = await deps.store.insertMany(deps.scope, records);
+  } catch (error) {
+    settleRows(new Set());
+    await vectors;
+    throw error;
+  }
+  const inserted = new Set(outcome.inserted);
+  settleRows(inserted);
+  await vectors;
+  return { outcome, inserted };
 }
 
 /**

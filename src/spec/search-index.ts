@@ -41,6 +41,12 @@ export interface VectorIndex {
   rebind(scope: AgentScope, model: EmbeddingModelInfo): Promise<void>;
   upsert(scope: AgentScope, items: { id: string; vector: Float32Array }[]): Promise<void>;
   /**
+   * Optional: true when an upsert's work runs outside this thread (a database server). The engine then
+   * embeds new memories beside the rows' write and stores their vectors in steps while it embeds the
+   * next; otherwise (SQLite: the write holds this thread) it embeds after the rows and upserts once.
+   */
+  readonly writesElsewhere?: boolean;
+  /**
    * Nearest neighbours. `withinIds` or `where` restrict the search to those
    * memories and make it exact (a scan of just them): use them for small sets.
    */

@@ -236,6 +236,9 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
   }
 
   return {
+    // The server writes (the HNSW insert is its work): the engine embeds the next step meanwhile.
+    writesElsewhere: true,
+
     async bind(scope, model) {
       recently.delete(scope.agentId);
       await database.writeTransaction(scope.agentId, async (client) => {
