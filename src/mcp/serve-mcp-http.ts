@@ -56,7 +56,9 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const origins = options.allowedOrigins ?? [];
   const http = createServer((request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
-      if (!response.headersSent) reject(response, 500, error instanceof Error ? error.message : String(error));
+      // The client is told fixed words; the error's own (paths, a driver's address) go to stderr, as the HTTP API's.
+      console.error('[hippocampus mcp]', error);
+      if (!response.headersSent) reject(response, 500, 'Internal server error');
     });
   });
 

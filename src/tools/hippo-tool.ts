@@ -28,11 +28,19 @@ export function toolJsonSchema(schema: z.ZodType): Record<string, unknown> {
   return rest;
 }
 
-/** The error half of a ToolResult, from anything thrown. */
+/** What a tool result says of a failure nobody anticipated; its own words go to the host's stderr. */
+export const UNEXPECTED_TOOL_ERROR = 'The tool failed unexpectedly; the host process logged the details';
+
+/**
+ * The error half of a ToolResult, from anything thrown. A failure nobody anticipated is still a
+ * result, so one bad call does not kill the agent's loop; its message (a system error names files
+ * and directories: "ENOENT … '/home/ada/…'") goes to stderr, as the HTTP API's does, not to the
+ * model's provider.
+ */
 export function toolError(error: unknown): { ok: false; error: { code: ErrorCode; message: string } } {
   if (HippocampusError.isInstance(error)) return { ok: false, error: { code: error.code, message: publicMessage(error) } };
-  // Not a failure we anticipated: still a result, so one bad call does not kill the agent's loop.
-  return { ok: false, error: { code: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) } };
+  console.error('[hippocampus tool]', error);
+  return { ok: false, error: { code: 'INTERNAL_ERROR', message: UNEXPECTED_TOOL_ERROR } };
 }
 
 function describeIssues(error: z.ZodError): string {

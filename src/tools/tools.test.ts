@@ -3,9 +3,10 @@ import { createMessagesTable } from '../conversations/messages-table.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { runScript } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHippoTools } from './create-hippo-tools.ts';
-import type { HippoTool } from './hippo-tool.ts';
+import { UNEXPECTED_TOOL_ERROR, type HippoTool } from './hippo-tool.ts';
 
 let home: ReturnType<typeof createTempHome>;
 let memory: Hippocampus;
@@ -143,5 +144,16 @@ describe('createHippoTools', () => {
   it('a store failure comes back as a result with its code, not a throw', async () => {
     await memory.stop();
     expect(await call('store_memory', { content: 'after close' })).toMatchObject({ ok: false, error: { code: 'ENGINE_CLOSED' } });
+  });
+});
+
+describe('a failure nobody anticipated', () => {
+  it("is an INTERNAL_ERROR result in fixed words; the error's own, naming a private path, goes to the host's stderr", async () => {
+    const { stdout, stderr } = await runScript('unexpected-tool-error.ts', []);
+    const result = JSON.parse(stdout.trim()) as { ok: boolean; error: { code: string; message: string } };
+    expect(result).toEqual({ ok: false, error: { code: 'INTERNAL_ERROR', message: UNEXPECTED_TOOL_ERROR } });
+    expect(stdout).not.toContain('/home/ada');
+    expect(stderr).toContain('[hippocampus tool]');
+    expect(stderr).toContain("/home/ada/private/notes.txt");
   });
 });
