@@ -40,8 +40,9 @@ export async function bindEmbedderModel(deps: Omit<VectorIndexingDependencies, '
 const STEP = 64;
 
 /**
- * Embeds the searchable text of each memory and stores the vectors, in steps of similar length
- * (a model pads a batch to its longest text), each step stored while the next is embedded.
+ * Embeds the searchable text of each memory and stores the vectors, in order of length (a model pads a
+ * batch to its longest text): in steps of STEP, each stored while the next is embedded, where the index
+ * writes elsewhere; else in one step, one upsert.
  * `stored`, when given, names which memories may get a vector once it resolves (the rows written
  * beside the embedding); the others' vectors are dropped. One store write at a time, in order.
  */

@@ -42,6 +42,9 @@ export interface PostgresVectorIndexOptions {
  */
 export const EF_SEARCH = 400;
 
+/** pgvector 0.8's iterative scan, on a pool's connections or a search's transaction: keep walking the graph until `limit` rows of this agent pass the filter. */
+const ITERATIVE_SCAN = 'relaxed_order';
+
 /**
  * The HNSW settings as connection options (`-c`), for a pool whose every search may take them: the
  * search is then one statement. With them set in the search's own transaction (BEGIN, two SET LOCALs,
@@ -50,7 +53,7 @@ export const EF_SEARCH = 400;
  * pgvector they are placeholders that nothing reads.
  */
 export function hnswConnectionOptions(efSearch: number): string {
-  return `-c hnsw.ef_search=${efSearch} -c hnsw.iterative_scan=relaxed_order`;
+  return `-c hnsw.ef_search=${efSearch} -c hnsw.iterative_scan=${ITERATIVE_SCAN}`;
 }
 
 /** The `efSearch` option checked (an integer in pgvector's range 1–1,000), or the default. */
@@ -228,9 +231,8 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     // The pool's connections already carry the settings (hnswConnectionOptions) when the list they set is enough.
     if (options.hnswOnConnections === true && listSize === efSearch) return search(database);
     return database.readTransaction(async (client) => {
-      // relaxed_order: keep walking the graph until `limit` rows of this agent pass the filter.
       await client.rows(`SET LOCAL hnsw.ef_search = ${listSize}`);
-      await client.rows("SET LOCAL hnsw.iterative_scan = 'relaxed_order'");
+      await client.rows(`SET LOCAL hnsw.iterative_scan = '${ITERATIVE_SCAN}'`);
       return search(client);
     });
   }
