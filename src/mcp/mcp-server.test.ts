@@ -7,6 +7,7 @@ import { createMessagesTable } from '../conversations/messages-table.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { runScript } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
@@ -132,5 +133,15 @@ describe('MCP server', () => {
     } finally {
       await http.close();
     }
+  });
+});
+
+describe('a failure nobody anticipated in the MCP HTTP server', () => {
+  it("is a 500 in fixed words; the error's own, naming a private path, goes to stderr", async () => {
+    const { stdout, stderr } = await runScript('mcp-http-unexpected-error.ts', []);
+    expect(JSON.parse(stdout.trim())).toEqual({ status: 500, body: { jsonrpc: '2.0', error: { code: -32001, message: 'Internal server error' }, id: null } });
+    expect(stdout).not.toContain('/home/ada');
+    expect(stderr).toContain('[hippocampus mcp]');
+    expect(stderr).toContain('/home/ada/private/mcp.json');
   });
 });
