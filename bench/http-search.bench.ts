@@ -207,7 +207,7 @@ async function measure(source: string, variantHome: string, readWorkers: number)
     const mainCpuBefore = cpuMsOf(child, true);
     const threadsBefore = threadCpuMsOf(child);
     const loadBefore = os.loadavg()[0]!;
-    const { result, latencies } = await runLoad({ url, connections, amount, timeout: 30, requests: [request] }, maxSeconds);
+    const { result, latencies, seconds } = await runLoad({ url, connections, amount, timeout: 30, requests: [request] }, maxSeconds);
     const cpuAfter = cpuMsOf(child);
     const mainCpuAfter = cpuMsOf(child, true);
     const threadsAfter = threadCpuMsOf(child);
@@ -220,7 +220,7 @@ async function measure(source: string, variantHome: string, readWorkers: number)
     // The same server answering GET /health: what the HTTP layer alone costs, for comparison.
     const health = await runLoad({ url, connections, amount: 2000, timeout: 30, requests: [{ method: 'GET', path: '/health' }] }, 20);
     return {
-      searchesPerSecond: round(result.requests.total / result.duration, 1),
+      searchesPerSecond: round(result.requests.total / seconds, 1),
       latencyMs: { p50: round(percentile(latencies, 50), 1), p95: round(percentile(latencies, 95), 1), p99: round(percentile(latencies, 99), 1) },
       searches: result.requests.total,
       // The server's CPU (every thread) while the searches ran, writes beside them included, per search.
@@ -234,7 +234,7 @@ async function measure(source: string, variantHome: string, readWorkers: number)
       cpuMsPerWrite: writesAlone === null ? null : round(writesAlone, 2),
       errors: result.errors + result.timeouts + result.non2xx,
       writer: { writesPerSecond: round(written.writes / written.seconds, 1), p95Ms: written.p95Ms, failures: written.failures },
-      health: { requestsPerSecond: round(health.result.requests.total / health.result.duration, 1), p95Ms: round(percentile(health.latencies, 95), 2) },
+      health: { requestsPerSecond: round(health.result.requests.total / health.seconds, 1), p95Ms: round(percentile(health.latencies, 95), 2) },
     };
   } finally {
     await stopServerProcess(child);
