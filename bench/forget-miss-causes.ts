@@ -3,7 +3,7 @@
 // the memory meant lacking a name or number the request gives; not judged at all; a pronoun or a time phrase;
 // no content word shared (G), some held (H), the one word held (I) — each of G, H and I with where the memory
 // meant sits in meaning (rank and lead over the closest other memory). Figures in docs/memory-model.md.
-//   npx tsx bench/forget-miss-causes.ts [all|fresh8|fresh7] [--list]
+//   npx tsx bench/forget-miss-causes.ts [all|fresh9|fresh8|fresh7] [--list]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,8 +11,15 @@ import { forgetByDescription, ruleVerdict } from '../src/forget/forget-by-descri
 import { FORGET_NOTHING_STORED, FORGET_SCENARIOS } from '../src/forget/fixtures/forget-cases.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 const which = process.argv[2] ?? 'all';
-const scen = which === 'all' ? FORGET_SCENARIOS : which === 'fresh8' ? FORGET_SCENARIOS.slice(131) : FORGET_SCENARIOS.slice(121, 131);
-const neg = which === 'all' ? FORGET_NOTHING_STORED : which === 'fresh8' ? FORGET_NOTHING_STORED.slice(62) : FORGET_NOTHING_STORED.slice(55, 62);
+const SLICES: Record<string, { scenarios: [number, number]; nothingStored: [number, number] }> = {
+  all: { scenarios: [0, FORGET_SCENARIOS.length], nothingStored: [0, FORGET_NOTHING_STORED.length] },
+  fresh9: { scenarios: [144, 156], nothingStored: [74, 80] },
+  fresh8: { scenarios: [131, 144], nothingStored: [62, 74] },
+  fresh7: { scenarios: [121, 131], nothingStored: [55, 62] },
+};
+const slice = SLICES[which] ?? SLICES.all!;
+const scen = FORGET_SCENARIOS.slice(...slice.scenarios);
+const neg = FORGET_NOTHING_STORED.slice(...slice.nothingStored);
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'f8cat-'));
 const memory = await createHippocampus({ home, agentId: 'forget' });
 await memory.rememberMany(scen.flatMap((s) => [s.target, ...s.nearMisses]).map((content) => ({ type: 'observation' as const, content })), { longTerm: true });
