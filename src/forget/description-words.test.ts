@@ -65,6 +65,14 @@ describe('more of how people write what they mean', () => {
     expect(decisiveWords('my IVF appointment', { description: true })).toEqual([]);
   });
 
+  it('joins words by a shared start only when what follows is an ending, not the second part of a compound', () => {
+    expect(holdsEveryWord('Our dog Biscuit ran away and the children are heartbroken', 'the hearing about my children')).toBe(false);
+    expect(holdsEveryWord('My neighbour is hard of hearing', 'the heartbeat of my neighbour')).toBe(false);
+    // A derivational ending still joins ("application", "applied"; "retirement", "retiring").
+    expect(holdsEveryWord('I applied for a Spanish residence permit', 'my residence permit application')).toBe(true);
+    expect(holdsEveryWord('My father is retiring in May', "my father's retirement")).toBe(true);
+  });
+
   it('joins a short word to its -ment noun', () => {
     expect(holdsEveryWord('My mortgage payment is 1,450 euros a month', 'how much I pay for the mortgage')).toBe(true);
   });

@@ -78,15 +78,26 @@ export function descriptionTerms(description: string): string[] {
 /**
  * Two words are the same word when one starts the other ("code", "codes") or they share a stem: a
  * common start of at least four letters that leaves at most three of the shorter one ("allergy",
- * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") — what a light stemmer would give.
+ * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") and of the longer one an ending — at most
+ * four letters, or a derivational ending after at most two ("application", "applied"; "retirement",
+ * "retiring") — what a light stemmer would give.
  */
-function sameWord(left: string, right: string): boolean {
+export function sameWord(left: string, right: string): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
   // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
-  if (longer.startsWith(shorter)) return shorter.length >= 4 || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
+  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length))) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
-  return (common >= 4 && common >= Math.min(left.length, right.length) - 3) || oneLetterDropped(shorter, longer);
+  return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common))) || oneLetterDropped(shorter, longer);
+}
+
+/**
+ * What a stemmer would strip after a shared start. A longer rest is the second part of a compound: "hearing"
+ * and "heartbroken" share "hear", leaving "tbroken", and "the hearing about my kids" (a custody hearing)
+ * deleted "Our hamster Nibbles died on Sunday and the kids are heartbroken" as holding every word (round 9).
+ */
+function isEnding(rest: string): boolean {
+  return rest.length <= 4 || /^\p{L}{0,2}(?:ation|ition|ment|ness|ance|ence|ity|ology|ologist|ship|hood)s?$/u.test(rest);
 }
 
 /**
