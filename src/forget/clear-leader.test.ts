@@ -53,6 +53,13 @@ describe('a clear leader by meaning', () => {
     expect((await forget('my Delmar pension', { dryRun: true })).deleted).toEqual([]);
   });
 
+  it('does not take a leader holding only the name when it lacks an adjective of the description, not only a noun', async () => {
+    await remember(['Lena is driving us to the station tomorrow', 'The plumber comes on Thursday', 'I bought new running shoes']);
+    const report = await forget("Lena's secret", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toContain('Lena is driving us to the station tomorrow');
+  });
+
   it('does not take the only memory holding a word when another is closer in meaning', async () => {
     await remember(['I am taking sertraline 50 mg every morning', 'ADHD medication shortages were in the news']);
     const report = await forget('my medication');
