@@ -46,6 +46,13 @@ describe('a clear leader by meaning', () => {
     expect((await forget('that I framed my degree certificate', { dryRun: true })).deleted).toEqual([]);
   });
 
+  it("does not take the user's own memory at a place for an act there it does not say, even in other words", async () => {
+    await remember(['I read the newspaper in the library every morning', 'The library closes early on Sundays', 'The library in town has a new reading room']);
+    const report = await forget('forget that I fainted in the library', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toContain('I read the newspaper in the library every morning');
+  });
+
   it('lets a leader lack only verbs, whose gain says nothing, but not a noun beside the one name it holds', async () => {
     await remember(['I got a speeding ticket on the A9 last Friday', 'The A9 is closed for roadworks this weekend', 'I bought a ticket for the Friday concert']);
     expect(contentsOf((await forget('that I got caught speeding', { dryRun: true })).deleted)).toEqual(['I got a speeding ticket on the A9 last Friday']);
