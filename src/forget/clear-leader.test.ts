@@ -67,6 +67,15 @@ describe('a clear leader by meaning', () => {
     expect(contentsOf(report.candidates)).toContain('Lena is driving us to the station tomorrow');
   });
 
+  it('does not take a wish for the thing a description names when another memory close to it says the thing done', async () => {
+    await remember(['I want to lose some belly fat before the wedding', 'The dentist is on Friday', 'I walk the dog every morning']);
+    expect(contentsOf((await forget('my fat loss', { dryRun: true })).deleted)).toEqual(['I want to lose some belly fat before the wedding']);
+    await remember(['I lost 8 kilos after I started cycling to work']);
+    const report = await forget('my fat loss', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toEqual(expect.arrayContaining(['I lost 8 kilos after I started cycling to work', 'I want to lose some belly fat before the wedding']));
+  });
+
   it('does not take the only memory holding a word when another is closer in meaning', async () => {
     await remember(['I am taking sertraline 50 mg every morning', 'ADHD medication shortages were in the news']);
     const report = await forget('my medication');
