@@ -14,35 +14,36 @@ let report: ForgetBenchmarkReport;
 beforeAll(async () => {
   home = createTempHome();
   memory = await createHippocampus({ home: home.home, agentId: 'forget' });
-  // Scenarios 145–156 (round 9's fresh batch) are scored by the bench until the matcher is fixed for them.
-  report = await runForgetBenchmark(memory, FORGET_SCENARIOS.slice(0, 144), FORGET_NOTHING_STORED.slice(0, 74));
+  // All 156 scenarios, round 9's fresh batch (145–156) among them since round 9's four wrong deletions were mended.
+  report = await runForgetBenchmark(memory, FORGET_SCENARIOS, FORGET_NOTHING_STORED);
 }, 120_000);
 afterAll(async () => {
   await memory.stop();
   home.cleanup();
 });
 
-describe('forgetting by description on 720 labelled requests and 74 about nothing stored', () => {
+describe('forgetting by description on 780 labelled requests and 80 about nothing stored', () => {
   it('never deletes a memory that was not meant', () => {
-    expect(report.cases).toBe(720);
-    expect(report.negativeCases).toBe(74);
+    expect(report.cases).toBe(780);
+    expect(report.negativeCases).toBe(80);
     expect(report.wrongDeletions).toBe(0);
     expect(report.precision).toBe(1);
   });
 
   it('deletes what most requests mean at once, and offers the rest to confirm', () => {
-    // 0.743 with USE-lite on all 144 scenarios after round 8 (0.742 with main's matcher, at 6 wrong deletions; the 655
-    // before round 8: 0.789, as after round 7; scenarios 132–144, written before round 8: 0.538 untouched alone, 0.585 after).
-    expect(report.recall).toBeGreaterThanOrEqual(0.74);
+    // 0.713 with USE-lite on all 156 scenarios after round 9's wrong deletions were mended (0.712 untouched, at 4 wrong
+    // deletions; the 720 of scenarios 1–144: 0.743, as after round 8; scenarios 145–156 alone: 0.533).
+    expect(report.recall).toBeGreaterThanOrEqual(0.71);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
-    // it — all but thirteen, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
-    // morning" and is not close in meaning, and "my surprise proposal", which offers three others and not the
-    // engagement ring (and "my body art", "that I am going to propose", "my Christmas bonus", "the in vitro
-    // thing", "my trip to the ER", "when I fly to Korea", "forget my side gig", "the truancy thing", "my beta
-    // blockers" … find nothing at all).
-    expect(report.unsureWithTarget).toBe(report.unsure - 13);
-    // 0.958: 0.969 on the 655 before round 8; scenarios 132–144 add requests that find nothing or another memory.
-    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.955);
+    // it — all but 23, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
+    // morning" and is not close in meaning, "my surprise proposal", which offers three others and not the
+    // engagement ring, and "the celebration for grandma and grandpa", which since round 9 no longer joins "grandma"
+    // to "grandparents" by their shared start (and "my body art", "that I am going to propose", "my Christmas
+    // bonus", "the in vitro thing", "my trip to the ER", "when I fly to Korea", "forget my side gig", "the truancy
+    // thing", "my beta blockers" … find nothing at all).
+    expect(report.unsureWithTarget).toBe(report.unsure - 23);
+    // 0.947 (0.958 on the 720 of scenarios 1–144 after round 8; scenarios 145–156 add requests that find nothing).
+    expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.945);
   });
 
   it('reads names and numbers as decisive, not the words that open a sentence', () => {
