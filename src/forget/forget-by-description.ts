@@ -327,7 +327,9 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
   const own = sure.length >= 2 && (await ambiguous(memory, sure)) ? ownLifeOnly(sure, description) : undefined;
   if (own) sure = [Object.assign(own, { why: `${own.why}; the only one about the user's own life` })];
-  return { field, judged, sure };
+  // A memory a rule offered on the way, never sure (the deed beside a wish, src/forget/clear-leader.ts), is a candidate too.
+  const offeredSince = field.filter((entry) => entry.offered && !entry.sure && !judged.includes(entry));
+  return { field, judged: [...judged, ...offeredSince], sure };
 }
 
 /** No other memory of `among` is closer to the description in meaning (without an embedder, none is). */

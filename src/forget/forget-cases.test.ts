@@ -35,14 +35,14 @@ describe('forgetting by description on 780 labelled requests and 80 about nothin
     // deletions; the 720 of scenarios 1–144: 0.743, as after round 8; scenarios 145–156 alone: 0.533).
     expect(report.recall).toBeGreaterThanOrEqual(0.71);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
-    // it — all but 23, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
+    // it — all but 22, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
     // morning" and is not close in meaning, "my surprise proposal", which offers three others and not the
     // engagement ring, and "the celebration for grandma and grandpa", which since round 9 no longer joins "grandma"
     // to "grandparents" by their shared start (and "my body art", "that I am going to propose", "my Christmas
     // bonus", "the in vitro thing", "my trip to the ER", "when I fly to Korea", "forget my side gig", "the truancy
     // thing", "my beta blockers" … find nothing at all).
-    expect(report.unsureWithTarget).toBe(report.unsure - 23);
-    // 0.947 (0.958 on the 720 of scenarios 1–144 after round 8; scenarios 145–156 add requests that find nothing).
+    expect(report.unsureWithTarget).toBe(report.unsure - 22);
+    // 0.949 (0.958 on the 720 of scenarios 1–144 after round 8; scenarios 145–156 add requests that find nothing).
     expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.945);
   });
 
