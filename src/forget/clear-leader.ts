@@ -4,7 +4,7 @@ import { cosineSimilarity } from '../working/similarity.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { queryTerms } from '../core/query-terms.ts';
 import { headNoun, heldWords, namesWord, wordForms } from './description-words.ts';
-import { userActs, userIsObject, userIsSubject } from './first-person.ts';
+import { speaksOfUser, userActs, userIsObject, userIsSubject } from './first-person.ts';
 
 /** A memory as the clear-leader rule sees it: how close it is to the description and how many of its words it holds. */
 export interface LeaderCandidate {
@@ -228,6 +228,11 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   const ranked = field.filter((entry) => entry.similarity !== null).sort((left, right) => right.similarity! - left.similarity!);
   const [leader, second] = ranked;
   if (!leader || leader.similarity! < FLOOR) return;
+  // The user's act is in a memory of the user's life: "that I panicked on the bus" led "The bus driver waved at
+  // the kids" by 0.21 beside "The bus station is being rebuilt" and "I listen to podcasts on the bus", "panicked"
+  // passing as said in other words, and deleted it (found writing round 9's tests, 2026-11-27). A leader that
+  // speaks of nobody of the user's (no I, we, me, us, my, our) is another's act or a thing: the user confirms.
+  if (userActs(description.text) && !speaksOfUser(leader.content) && !/^User\b/u.test(leader.content)) return;
   const mostHeldElsewhere = Math.max(0, ...ranked.slice(1).map((entry) => entry.held));
   if (mostHeldElsewhere > leader.held || (leader.holdsAll && mostHeldElsewhere === leader.held)) return;
   const margin = leader.similarity! - (second?.similarity ?? 0);
