@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { forgetByDescription } from '../../forget/forget-by-description.ts';
+import { stillInBlocks, type StillInBlocksReport } from '../../forget/still-in-blocks.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
 import { toolboxOf } from '../agent-tools.ts';
@@ -46,17 +47,20 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const engine = await registry.get(agentOf(context));
     const body = await validBody(context, forgetRequestBodySchema);
     if ('description' in body) {
-      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[]; stillInBlocks?: { key: string; lines: string[] }[] };
+      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[] } & StillInBlocksReport;
       // Not sure what the description means: nothing deleted, the candidates come back to confirm by ids.
       if (report.candidates) return context.json({ deleted: [], missing: [], forgotten: [], candidates: report.candidates });
       const forgotten = report.forgotten ?? [];
       // Memory blocks are not rewritten; the lines that still say it are named, as forget_memory names them.
-      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks } : {}) });
+      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks, next: report.next } : {}) });
     }
     const { ids } = body;
+    // Read before they are gone: the block lines that still say them are named, as forget_memory names them.
+    const records = await engine.store.getMany({ agentId: engine.agentId }, ids);
     const deleted = await engine.forget(ids);
     const gone = new Set(deleted);
-    return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)) });
+    const inBlocks = await stillInBlocks({ blocks: toolboxOf(engine).blocks, agentId: engine.agentId }, records.filter((record) => gone.has(record.id)).map((record) => record.content));
+    return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)), ...inBlocks });
   });
 }
 
