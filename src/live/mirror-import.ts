@@ -4,12 +4,14 @@ import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
+import { parseWith } from '../config/parse.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
 import { parseJsonWithLines } from './json-with-lines.ts';
-import { mirrorIndexSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
+import { mirrorIndexSchema, mirrorOptionsSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
 
 export interface MirrorImportReport {
   created: string[];
@@ -114,6 +116,8 @@ function differences(current: MemoryRecord, next: MemoryRecord): MemoryPatch {
  * const report = await importMirror(memory, { dir: 'memory' }); // { created: [...], updated: [...], unchanged: 12 }
  */
 export async function importMirror(memory: Hippocampus, options: { dir: string }): Promise<MirrorImportReport> {
+  requireEngine(memory, 'importMirror');
+  parseWith(mirrorOptionsSchema, options ?? {}, 'importMirror options', 'CONFIG_ERROR');
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
   const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();

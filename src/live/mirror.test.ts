@@ -73,6 +73,20 @@ describe('human-readable mirror', () => {
     expect(holding).toEqual([]);
   });
 
+  it('a missing, empty or non-string dir is a CONFIG_ERROR naming dir, and nothing is written or registered', async () => {
+    const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
+    const before = fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null;
+    const cwdBefore = fs.readdirSync(process.cwd()).sort();
+    const total = (await memory.stats()).total;
+    for (const options of [undefined, {}, { dir: 42 }, { dir: '' }, { dir: ['a'] }]) {
+      await expect(exportMirror(memory, options as never), JSON.stringify(options)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('dir') });
+      await expect(importMirror(memory, options as never), JSON.stringify(options)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('dir') });
+    }
+    expect(fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null).toBe(before);
+    expect(fs.readdirSync(process.cwd()).sort()).toEqual(cwdBefore);
+    expect((await memory.stats()).total).toBe(total);
+  });
+
   it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
     const dir = path.join(temp.home, 'memory');
     const { files } = await exportMirror(memory, { dir });

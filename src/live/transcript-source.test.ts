@@ -22,6 +22,12 @@ describe('transcript source', () => {
     await expect(source.read(null, { maxMessages: 10 })).rejects.toMatchObject({ code: 'TRANSCRIPT_ERROR', message: expect.stringContaining(`${file} is a directory`) });
   });
 
+  it('a missing, empty or non-string file is a CONFIG_ERROR naming file, not Node\'s ERR_INVALID_ARG_TYPE', () => {
+    for (const options of [undefined, {}, { file: 42 }, { file: '' }, { file: 'chat.jsonl', id: 7 }]) {
+      expect(() => createTranscriptSource(options as never), JSON.stringify(options)).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringMatching(/file|id/) }));
+    }
+  });
+
   it('does not consume a line the writer is still writing', async () => {
     appendLines(file, [line(1)]);
     fs.appendFileSync(file, '{"role":"user","content":"half writ');

@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { parseTranscriptLine } from './transcript-line.ts';
 
 const CHUNK_BYTES = 64 * 1024;
+/** The transcript as a non-empty path (a missing one failed with Node's ERR_INVALID_ARG_TYPE), its id a string when given. */
+const transcriptSourceOptionsSchema = z.object({ file: z.string().min(1, 'must be the transcript file'), id: z.string().min(1).optional() });
 const NEWLINE = 0x0a;
 
 /** "<bytes>:<sha256 prefix>" of a line without its newline. */
@@ -58,6 +62,7 @@ function stillHolds(fd: number, from: SourcePosition, size: number): boolean {
  * batch.messages[0]; // { id, role: 'user', content, timestamp }
  */
 export function createTranscriptSource(options: { file: string; id?: string }): ConversationSource {
+  parseWith(transcriptSourceOptionsSchema, options ?? {}, 'createTranscriptSource options', 'CONFIG_ERROR');
   const file = path.resolve(options.file);
   const id = options.id ?? `transcript:${file}`;
   return {
