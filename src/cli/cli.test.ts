@@ -76,6 +76,10 @@ describe('hippocampus CLI', () => {
     const badFilter = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$regex":"a"}}');
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('INVALID_FILTER');
+    const mistyped = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$gt":"0.5"}}');
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toContain('INVALID_FILTER');
+    expect(mistyped.stderr).toContain('"importance"');
     expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 1 });
   });
 });

@@ -55,6 +55,8 @@ describe('POST /agents/:agent/search', () => {
       [{ query: 'x', mode: 'psychic' }, 'VALIDATION_ERROR'],
       [{ query: 'x', surprise: true }, 'VALIDATION_ERROR'],
       [{ query: 'x', filter: { importance: { $near: 1 } } }, 'INVALID_FILTER'],
+      [{ query: 'x', filter: { importance: { $gt: '0.5' } } }, 'INVALID_FILTER'],
+      [{ query: 'x', filter: '{"createdAt":{"$gte":"2024-01-01"}}' }, 'INVALID_FILTER'],
       // An own "__proto__" key (as JSON.parse makes it) is a field like any other: refused, not dropped so the search runs unfiltered.
       [JSON.parse('{"query":"x","filter":{"__proto__":{"importance":1}}}'), 'INVALID_FILTER'],
     ];
