@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationMessage, ConversationSource } from './conversation-source.ts';
 import { createTranscriptSource } from './transcript-source.ts';
+import { makeDirectory } from '../config/make-directory.ts';
 
 export interface PushedSource extends ConversationSource {
   /** Appends messages durably (one write, whole lines); the watcher analyzes them on its next poll. */
@@ -24,7 +25,7 @@ export function createPushedSource(options: { file: string; id?: string; now?: (
     ...transcript,
     push(messages) {
       if (messages.length === 0) return;
-      fs.mkdirSync(path.dirname(options.file), { recursive: true });
+      makeDirectory(path.dirname(options.file), '');
       const lines = messages.map((message) => JSON.stringify({ ...message, timestamp: message.timestamp ?? now() })).join('\n');
       fs.appendFileSync(options.file, `${lines}\n`);
     },
