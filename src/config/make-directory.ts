@@ -10,20 +10,25 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
  *
  * @example
  * makeDirectory(path.dirname(agentPaths(home, agentId).longTermDatabase));
- * makeDirectory(mirrorFolder, ''); // not under the home: no hint about --home
+ * makeDirectory(mirrorFolder, { hint: '' }); // not under the home: no hint about --home
  */
-export function makeDirectory(directory: string, hint = 'check --home or HIPPOCAMPUS_HOME'): void {
+export function makeDirectory(directory: string, options: { hint?: string; details?: Record<string, unknown> } = {}): void {
   const target = path.resolve(directory);
+  const hint = options.hint ?? 'check --home or HIPPOCAMPUS_HOME';
+  const refuse = (reason: string, cause?: unknown): never => {
+    // `details` (the agent's file and id) let the public message name the folder from the home on.
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot create the directory ${target} (${reason})${hint ? `; ${hint}` : ''}`, ...(options.details ? { details: options.details } : {}), ...(cause === undefined ? {} : { cause }) });
+  };
   const missing: string[] = [];
   for (let current = target; ; current = path.dirname(current)) {
     let found: fs.Stats | undefined;
     try {
       found = fs.statSync(current, { throwIfNoEntry: false });
     } catch (error) {
-      refuse(target, `${current}: ${(error as Error).message}`, hint, error);
+      refuse((error as Error).message, error);
     }
     if (found !== undefined) {
-      if (!found.isDirectory()) refuse(target, `${current} is a file, not a directory`, hint);
+      if (!found.isDirectory()) refuse(`${current} is a file, not a directory`);
       break;
     }
     missing.push(current);
@@ -35,11 +40,7 @@ export function makeDirectory(directory: string, hint = 'check --home or HIPPOCA
     } catch (error) {
       // Made by another process in between: as good as made here.
       if ((error as NodeJS.ErrnoException).code === 'EEXIST' && fs.statSync(level, { throwIfNoEntry: false })?.isDirectory()) continue;
-      refuse(target, (error as Error).message, hint, error);
+      refuse((error as Error).message, error);
     }
   }
-}
-
-function refuse(directory: string, reason: string, hint: string, cause?: unknown): never {
-  throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot create the directory ${directory} (${reason})${hint ? `; ${hint}` : ''}`, ...(cause === undefined ? {} : { cause }) });
 }

@@ -11,7 +11,7 @@ import { makeDirectory } from '../config/make-directory.ts';
  * writeFileAtomically('memory/index.json', JSON.stringify(index, null, 2));
  */
 export function writeFileAtomically(file: string, content: string): void {
-  makeDirectory(path.dirname(file), '');
+  makeDirectory(path.dirname(file), { hint: '' });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temporary, 'w');
   try {

@@ -25,7 +25,7 @@ export function createPushedSource(options: { file: string; id?: string; now?: (
     ...transcript,
     push(messages) {
       if (messages.length === 0) return;
-      makeDirectory(path.dirname(options.file), '');
+      makeDirectory(path.dirname(options.file), { hint: '' });
       const lines = messages.map((message) => JSON.stringify({ ...message, timestamp: message.timestamp ?? now() })).join('\n');
       fs.appendFileSync(options.file, `${lines}\n`);
     },

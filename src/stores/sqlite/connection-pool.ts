@@ -109,7 +109,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
     const file = paths.longTermDatabase;
     assertNotLost(file, agentId, paths.root);
-    makeDirectory(path.dirname(file));
+    makeDirectory(path.dirname(file), { details: { file, agentId } });
     // Two processes creating the same new file can meet while one switches it to
     // WAL, where SQLite answers SQLITE_BUSY without waiting: try again, briefly.
     for (let attempt = 1; ; attempt += 1) {
