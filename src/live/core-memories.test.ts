@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { listArchivalCandidates } from './archival-review.ts';
 import { loadCoreMemories } from './core-memories.ts';
 import { openTestMemory } from './live-test-helpers.ts';
 
@@ -32,5 +33,10 @@ describe('loadCoreMemories options', () => {
     const block = await loadCoreMemories(memory, { budgetTokens: 800, title: 'What I know' });
     expect(block.text).toContain('## What I know');
     expect(block.text).toContain('User prefers oolong tea');
+  });
+
+  it('listArchivalCandidates refuses a time that is not a finite number, which listed nothing', async () => {
+    await expect(listArchivalCandidates(memory, Number.NaN)).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('now') });
+    await expect(listArchivalCandidates(memory, '2026-01-01' as unknown as number)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });
 });

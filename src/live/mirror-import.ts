@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashContent } from '../core/content-hash.ts';
@@ -29,6 +30,7 @@ export interface MirrorImportReport {
  * const index = readMirrorIndex('memory/index.json');
  */
 export function readMirrorIndex(file: string): MirrorIndex {
+  parseWith(z.string().min(1, 'must be the path of index.json'), file, 'readMirrorIndex file', 'CONFIG_ERROR');
   const parsed = parseJsonWithLines(fs.readFileSync(file, 'utf8'), file);
   const result = mirrorIndexSchema.safeParse(parsed.value);
   const issues = result.success

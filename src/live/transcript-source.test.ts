@@ -4,6 +4,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempHome } from '../testing/temp-home.ts';
 import { appendLines } from './live-test-helpers.ts';
 import { createTranscriptSource } from './transcript-source.ts';
+import { createPushedSource } from './pushed-source.ts';
+import { createMessagesTableSource, createStoredMessagesSource } from './messages-table-source.ts';
+import { readMirrorIndex } from './mirror-import.ts';
 
 const line = (n: number) => ({ role: 'user', content: `message ${n}`, timestamp: 1_700_000_000_000 + n });
 
@@ -26,6 +29,18 @@ describe('transcript source', () => {
     for (const options of [undefined, {}, { file: 42 }, { file: '' }, { file: 'chat.jsonl', id: 7 }]) {
       expect(() => createTranscriptSource(options as never), JSON.stringify(options)).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringMatching(/file|id/) }));
     }
+  });
+
+  it('its siblings given no options, or the wrong ones, are a CONFIG_ERROR too, not a TypeError', () => {
+    const refusals: [string, () => unknown][] = [
+      ['createPushedSource()', () => createPushedSource(undefined as never)],
+      ['createPushedSource({ file: 5 })', () => createPushedSource({ file: 5 } as never)],
+      ['createMessagesTableSource({})', () => createMessagesTableSource({} as never)],
+      ['createMessagesTableSource({ database: 5 })', () => createMessagesTableSource({ database: 5 } as never)],
+      ['createStoredMessagesSource({})', () => createStoredMessagesSource({} as never)],
+      ['readMirrorIndex()', () => readMirrorIndex(undefined as never)],
+    ];
+    for (const [call, run] of refusals) expect(run, call).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR' }));
   });
 
   it('does not consume a line the writer is still writing', async () => {

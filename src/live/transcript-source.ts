@@ -9,7 +9,7 @@ import { parseTranscriptLine } from './transcript-line.ts';
 
 const CHUNK_BYTES = 64 * 1024;
 /** The transcript as a non-empty path (a missing one failed with Node's ERR_INVALID_ARG_TYPE), its id a string when given. */
-const transcriptSourceOptionsSchema = z.object({ file: z.string().min(1, 'must be the transcript file'), id: z.string().min(1).optional() });
+export const transcriptSourceOptionsSchema = z.object({ file: z.string().min(1, 'must be the transcript file'), id: z.string().min(1).optional() });
 const NEWLINE = 0x0a;
 
 /** "<bytes>:<sha256 prefix>" of a line without its newline. */
