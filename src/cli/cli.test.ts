@@ -76,6 +76,10 @@ describe('hippocampus CLI', () => {
     const badFilter = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$regex":"a"}}');
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('INVALID_FILTER');
+    // An empty id is a usage error, as `get ''` is; it was NOT_FOUND (exit 1).
+    const emptyId = await cli('forget', '');
+    expect(emptyId.code).toBe(2);
+    expect(emptyId.stderr).toContain('VALIDATION_ERROR');
     const mistyped = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$gt":"0.5"}}');
     expect(mistyped.code).toBe(2);
     expect(mistyped.stderr).toContain('INVALID_FILTER');

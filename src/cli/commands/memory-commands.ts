@@ -1,5 +1,7 @@
 import type { Command } from 'commander';
 import { limitsConfigSchema } from '../../config/config-schema.ts';
+import { memoryIdsSchema } from '../../config/engine-call-schemas.ts';
+import { parseWith } from '../../config/parse.ts';
 import { systemClock } from '../../core/system-clock.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { NotFoundError } from '../../errors/not-found-error.ts';
@@ -119,7 +121,8 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .action(async (ids: string[], _options: unknown, command: Command) => {
       await context.withMemory(command, async (memory) => {
         // All or nothing: an id that does not exist is a mistake to report before anything is deleted.
-        const records = await memory.store.getMany({ agentId: memory.agentId }, ids);
+        // Checked as the engine's forget checks them, before they are looked up: an empty id is a usage error.
+        const records = await memory.store.getMany({ agentId: memory.agentId }, parseWith(memoryIdsSchema, ids, 'memory ids'));
         const found = new Set(records.map((record) => record.id));
         const unknown = ids.filter((id) => !found.has(id));
         if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})` });
