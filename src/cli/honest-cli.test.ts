@@ -155,6 +155,13 @@ describe('an honest CLI', () => {
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringContaining('/proc/1/hippocampus-home') } });
   });
 
+  it.skipIf(!fs.existsSync('/dev/zero'))('watch of a transcript that is not a regular file (a device, a FIFO) is a TRANSCRIPT_ERROR at once; /dev/zero was read forever', () => {
+    const result = spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, '--home', home.home, '--json', 'watch', '--once', '--source', '/dev/zero'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HIPPOCAMPUS_STORE: '' } });
+    expect(result.signal, 'killed after 60 s: it hung').toBeNull();
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'TRANSCRIPT_ERROR', message: expect.stringContaining('/dev/zero is not a regular file') } });
+  });
+
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
     for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {

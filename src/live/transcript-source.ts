@@ -68,6 +68,16 @@ export function createTranscriptSource(options: { file: string; id?: string }): 
   return {
     id,
     async read(from, { maxMessages }) {
+      // Asked before opening: opening a FIFO blocks until a writer comes, and a device (/dev/zero) never ends.
+      let kind: fs.Stats | undefined;
+      try {
+        kind = fs.statSync(file, { throwIfNoEntry: false });
+      } catch {
+        // ENOTDIR, EACCES: opening it below says so as a TRANSCRIPT_ERROR.
+      }
+      if (kind !== undefined && !kind.isFile() && !kind.isDirectory()) {
+        throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is not a regular file (a device, a FIFO or a socket): there is no watermark to keep in it` });
+      }
       let fd: number;
       try {
         fd = fs.openSync(file, 'r');
