@@ -27,3 +27,16 @@ describe('filter language: operand types', () => {
     expect(parseFilter({ source: { $gte: 'live:' }, 'context.level': { $gte: '5' }, 'context.room': { $in: [1, 'r1', true] } })).toHaveLength(3);
   });
 });
+
+describe('filter language: size', () => {
+  it('refuses more conditions or values than any backend binds (SQLite: too many SQL variables, an expression tree too deep), naming the limit', () => {
+    const manyValues = { source: { $in: Array.from({ length: 1_001 }, (_, index) => `s${index}`) } };
+    const manyConditions = Object.fromEntries(Array.from({ length: 65 }, (_, index) => [`context.k${index}`, index]));
+    const spread = { source: { $in: Array.from({ length: 600 }, (_, index) => `s${index}`) }, sessionId: { $nin: Array.from({ length: 600 }, (_, index) => `t${index}`) } };
+    expect(() => parseFilter(manyValues)).toThrow(expect.objectContaining({ code: 'INVALID_FILTER', message: expect.stringContaining('1000 values') }));
+    expect(() => parseFilter(manyConditions)).toThrow(expect.objectContaining({ code: 'INVALID_FILTER', message: expect.stringContaining('64 conditions') }));
+    expect(() => parseFilter(spread)).toThrow(expect.objectContaining({ code: 'INVALID_FILTER', message: expect.stringContaining('1000 values') }));
+    expect(parseFilter({ source: { $in: Array.from({ length: 1_000 }, (_, index) => `s${index}`) } })).toHaveLength(1);
+    expect(parseFilter(Object.fromEntries(Array.from({ length: 64 }, (_, index) => [`context.k${index}`, index])))).toHaveLength(64);
+  });
+});

@@ -37,6 +37,14 @@ const FIELD_TYPES: Readonly<Record<(typeof FILTER_FIELDS)[number], 'number' | 's
   sessionId: 'string',
 };
 
+/**
+ * The most conditions and values one filter may hold: every value is a bound parameter and every condition
+ * a term of the WHERE clause, and past these SQLite failed the search as a STORE_ERROR ("too many SQL
+ * variables" at 32,766, "Expression tree is too large" at 1,000 terms) — well past any filter a person writes.
+ */
+export const MAX_FILTER_CONDITIONS = 64;
+export const MAX_FILTER_VALUES = 1_000;
+
 const ORDERING = new Set<FilterOperator>(['$gt', '$gte', '$lt', '$lte']);
 
 function describeValue(value: FilterScalar): string {
@@ -104,5 +112,8 @@ export function parseFilter(input: unknown): FilterCondition[] {
       }
     }
   }
+  if (conditions.length > MAX_FILTER_CONDITIONS) invalid(`holds ${conditions.length} conditions; at most ${MAX_FILTER_CONDITIONS} conditions`);
+  const values = conditions.reduce((total, condition) => total + (Array.isArray(condition.value) ? condition.value.length : 1), 0);
+  if (values > MAX_FILTER_VALUES) invalid(`holds ${values} values; at most ${MAX_FILTER_VALUES} values in all`);
   return conditions;
 }

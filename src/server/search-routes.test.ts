@@ -65,6 +65,10 @@ describe('POST /agents/:agent/search', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
     }
+    // 40,000 values bound as SQL variables were a STORE_ERROR 500 ("too many SQL variables").
+    const huge = await fixture.json('/agents/ada/search', 'POST', { query: 'x', filter: { source: { $in: Array.from({ length: 40_000 }, (_, index) => `s${index}`) } } });
+    expect(huge.status, 'a filter of 40,000 values').toBe(400);
+    expect(((await huge.json()) as { error: { code: string } }).error.code).toBe('INVALID_FILTER');
   });
 });
 
