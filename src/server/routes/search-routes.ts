@@ -1,9 +1,9 @@
 import type { Hono } from 'hono';
 import { forgetByDescription } from '../../forget/forget-by-description.ts';
-import { stillInBlocks, type StillInBlocksReport } from '../../forget/still-in-blocks.ts';
+import type { StillInBlocksReport } from '../../forget/still-in-blocks.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
-import { toolboxOf } from '../agent-tools.ts';
+import { forgetIdsNamingBlockLines, toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
@@ -55,12 +55,8 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
       return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks, next: report.next } : {}) });
     }
     const { ids } = body;
-    // Read before they are gone: the block lines that still say them are named, as forget_memory names them.
-    const records = await engine.store.getMany({ agentId: engine.agentId }, ids);
-    const deleted = await engine.forget(ids);
-    const gone = new Set(deleted);
-    const inBlocks = await stillInBlocks({ blocks: toolboxOf(engine).blocks, agentId: engine.agentId }, records.filter((record) => gone.has(record.id)).map((record) => record.content));
-    return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)), ...inBlocks });
+    const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(engine, ids);
+    return context.json({ deleted, missing: ids.filter((id) => !deleted.includes(id)), ...inBlocks });
   });
 }
 
