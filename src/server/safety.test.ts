@@ -174,3 +174,25 @@ describe('a home that cannot be made', () => {
     }
   });
 });
+
+describe('--cors', () => {
+  test("takes origins only: '*' (which let every page past the origin check while the browser still blocked it), a path or a scheme of no page is a CONFIG_ERROR before listening", async () => {
+    const { home, cleanup } = createTempHome('hippocampus-cors-');
+    try {
+      for (const origin of ['*', 'javascript:alert(1)', 'http://app.example/', 'app.example', 'http://app.example/path', 'null']) {
+        await expect(startServer({ home, port: 0, embedder: null, cors: [origin] }), origin).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(origin) });
+      }
+      const server = await startServer({ home, port: 0, embedder: null, consolidation: { every: 'never' }, cors: ['http://app.example:3000', 'https://Tool.Example'] });
+      try {
+        const allowed = await fetch(`${server.url}/agents`, { headers: { origin: 'https://tool.example' } });
+        expect(allowed.status).toBe(200);
+        expect(allowed.headers.get('access-control-allow-origin')).toBe('https://tool.example');
+        expect((await fetch(`${server.url}/agents`, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
