@@ -87,6 +87,23 @@ describe('human-readable mirror', () => {
     expect((await memory.stats()).total).toBe(total);
   });
 
+  it('a damaged mirrors.json refuses a forget before anything is forgotten, and an export, naming the file (the forget left the mirror holding the text, the export forgot the other mirrors)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
+    for (const damaged of ['garbage', '{"dir":1}', '[1, 2]']) {
+      fs.writeFileSync(registry, damaged);
+      await expect(memory.forget([ids.tea]), damaged).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining('mirrors.json') });
+      await expect(exportMirror(memory, { dir: path.join(temp.home, 'other') }), damaged).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining('mirrors.json') });
+      expect(fs.readFileSync(registry, 'utf8')).toBe(damaged);
+      expect((await memory.get(ids.tea)).content).toBe('User prefers oolong tea');
+      expect(readIndex(dir).memories.map((entry) => entry.id)).toContain(ids.tea);
+    }
+    fs.writeFileSync(registry, JSON.stringify([dir]));
+    await memory.forget([ids.tea]);
+    expect(readIndex(dir).memories.map((entry) => entry.id)).not.toContain(ids.tea);
+  });
+
   it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
     const dir = path.join(temp.home, 'memory');
     const { files } = await exportMirror(memory, { dir });
