@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempHome } from '../testing/temp-home.ts';
 import { appendLines } from './live-test-helpers.ts';
-import { createTranscriptSource } from './transcript-source.ts';
+import { createTranscriptSource, MAX_TRANSCRIPT_LINE_BYTES } from './transcript-source.ts';
 import { createPushedSource } from './pushed-source.ts';
 import { createMessagesTableSource, createStoredMessagesSource } from './messages-table-source.ts';
 import { readMirrorIndex } from './mirror-import.ts';
@@ -41,6 +41,37 @@ describe('transcript source', () => {
       ['readMirrorIndex()', () => readMirrorIndex(undefined as never)],
     ];
     for (const [call, run] of refusals) expect(run, call).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR' }));
+  });
+
+  it('reports and skips a line longer than MAX_TRANSCRIPT_LINE_BYTES, reads on, and keeps its watermark past it (a 64 MB line took 30 s of CPU to read)', async () => {
+    const long = { role: 'user', content: 'x'.repeat(MAX_TRANSCRIPT_LINE_BYTES), timestamp: 1_700_000_000_000 };
+    for (const lines of [[line(1), long, line(3)], [long, line(3)]]) {
+      fs.rmSync(file, { force: true });
+      appendLines(file, lines);
+      const source = createTranscriptSource({ file });
+      const first = await source.read(null, { maxMessages: 10 });
+      expect(first.messages.map((message) => message.content)).toEqual(lines.length === 3 ? ['message 1', 'message 3'] : ['message 3']);
+      expect(first.problems).toEqual([{ line: lines.length - 1, message: expect.stringContaining(`longer than ${MAX_TRANSCRIPT_LINE_BYTES} bytes`) }]);
+      // The watermark past it holds: nothing is read again, and what is appended next is read.
+      appendLines(file, [line(4)]);
+      const second = await source.read(first.next, { maxMessages: 10 });
+      expect(second.reset).toBeUndefined();
+      expect(second.messages.map((message) => message.content)).toEqual(['message 4']);
+    }
+  });
+
+  it('does not consume a long line the writer is still writing', async () => {
+    appendLines(file, [line(1)]);
+    fs.appendFileSync(file, `{"role":"user","content":"${'y'.repeat(MAX_TRANSCRIPT_LINE_BYTES + 10)}`);
+    const source = createTranscriptSource({ file });
+    const first = await source.read(null, { maxMessages: 10 });
+    expect(first.messages.map((message) => message.content)).toEqual(['message 1']);
+    expect(first.problems).toEqual([]);
+    fs.appendFileSync(file, '","timestamp":1700000000009}\n');
+    appendLines(file, [line(3)]);
+    const second = await source.read(first.next, { maxMessages: 10 });
+    expect(second.messages.map((message) => message.content)).toEqual(['message 3']);
+    expect(second.problems).toEqual([{ line: 2, message: expect.stringContaining('longer than') }]);
   });
 
   it('does not consume a line the writer is still writing', async () => {
