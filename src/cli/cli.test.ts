@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTempHome } from '../testing/temp-home.ts';
 import { ROLE_ALIASES } from '../live/transcript-line.ts';
+import { createHippocampus } from '../memory/hippocampus.ts';
 import { createProgram, main } from './main.ts';
 
 let home: string;
@@ -42,6 +43,22 @@ describe('hippocampus CLI', () => {
     expect(gone.stderr).toContain('NOT_FOUND');
   });
 
+  it('forget names the memory-block lines that still say what it forgot, as forget_memory does', async () => {
+    const { memory } = JSON.parse((await cli('remember', 'My locker code at the gym is 4471', '--type', 'decision', '--json')).stdout) as { memory: { id: string } };
+    const engine = await createHippocampus({ home, agentId: 'ada', embedder: null });
+    try {
+      await engine.backend.blocks!.putMany({ agentId: 'ada' }, [{ key: 'human', value: 'Name: Ada\nLocker code: 4471', updatedAt: Date.now() }]);
+    } finally {
+      await engine.stop();
+    }
+    const forgotten = await cli('forget', memory.id, '--json');
+    expect(forgotten.code).toBe(0);
+    expect(JSON.parse(forgotten.stdout)).toMatchObject({ deleted: [memory.id], stillInBlocks: [{ key: 'human', lines: ['Locker code: 4471'] }], next: expect.stringContaining('replace_memory_block') });
+    const { memory: other } = JSON.parse((await cli('remember', 'We ship on Fridays', '--type', 'decision', '--json')).stdout) as { memory: { id: string } };
+    const human = await cli('forget', other.id);
+    expect(human.stdout).not.toContain('still says it');
+  });
+
   it('reports bad input on stderr with a non-zero exit and writes nothing', async () => {
     const badImportance = await cli('remember', 'x', '--importance', '2');
     expect(badImportance.code).toBe(2);
@@ -59,6 +76,14 @@ describe('hippocampus CLI', () => {
     const badFilter = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$regex":"a"}}');
     expect(badFilter.code).toBe(2);
     expect(badFilter.stderr).toContain('INVALID_FILTER');
+    // An empty id is a usage error, as `get ''` is; it was NOT_FOUND (exit 1).
+    const emptyId = await cli('forget', '');
+    expect(emptyId.code).toBe(2);
+    expect(emptyId.stderr).toContain('VALIDATION_ERROR');
+    const mistyped = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$gt":"0.5"}}');
+    expect(mistyped.code).toBe(2);
+    expect(mistyped.stderr).toContain('INVALID_FILTER');
+    expect(mistyped.stderr).toContain('"importance"');
     expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 1 });
   });
 });

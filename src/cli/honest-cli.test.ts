@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { agentPaths } from '../config/agent-paths.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { createHippocampus } from '../memory/hippocampus.ts';
 import { main } from './main.ts';
 import { HIPPOCAMPUS_BINARY } from '../testing/cli-server.ts';
 
@@ -24,6 +25,7 @@ async function cli(...args: string[]): Promise<{ code: number; stdout: string; s
   return { code, stdout, stderr };
 }
 
+const stderrOf: Record<string, string> = {};
 const oneLine = (text: string) => text.trim().split('\n').length === 1;
 
 describe('an honest CLI', () => {
@@ -130,6 +132,34 @@ describe('an honest CLI', () => {
       expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringMatching(/home/) } });
     }
     expect(fs.readdirSync(project).sort()).toEqual(['.hippocampus', 'notes.txt']);
+  });
+
+  it('a home that cannot be made (under a file, deep or not) is a CONFIG_ERROR naming it, from the CLI and the library, and nothing is made', async () => {
+    const file = path.join(home.home, 'notes.txt');
+    fs.writeFileSync(file, 'not a folder');
+    for (const unmakeable of [path.join(file, 'home'), path.join(file, 'deeper', 'home')]) {
+      for (const command of [['remember', 'x'], ['stats']]) {
+        const result = await main(['node', 'hippocampus', '--home', unmakeable, '--json', ...command], { stdout: () => undefined, stderr: (text) => void (stderrOf[command[0]!] = text) });
+        expect(result, `${unmakeable} ${command.join(' ')}`).toBe(1);
+        expect(JSON.parse(stderrOf[command[0]!]!), `${unmakeable} ${command.join(' ')}`).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringContaining(unmakeable) } });
+      }
+      await expect(createHippocampus({ home: unmakeable, agentId: 'ada', embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(unmakeable) });
+    }
+    expect(fs.readFileSync(file, 'utf8')).toBe('not a folder');
+  });
+
+  it.skipIf(!fs.existsSync('/proc/1'))('a home under /proc (where Node\'s recursive mkdir never returns) fails at once as a CONFIG_ERROR', () => {
+    const result = spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, '--home', '/proc/1/hippocampus-home', '--json', 'remember', 'x'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HIPPOCAMPUS_STORE: '' } });
+    expect(result.signal, 'killed after 60 s: it hung').toBeNull();
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'CONFIG_ERROR', message: expect.stringContaining('/proc/1/hippocampus-home') } });
+  });
+
+  it.skipIf(!fs.existsSync('/dev/zero'))('watch of a transcript that is not a regular file (a device, a FIFO) is a TRANSCRIPT_ERROR at once; /dev/zero was read forever', () => {
+    const result = spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, '--home', home.home, '--json', 'watch', '--once', '--source', '/dev/zero'], { encoding: 'utf8', timeout: 60_000, env: { ...process.env, HIPPOCAMPUS_STORE: '' } });
+    expect(result.signal, 'killed after 60 s: it hung').toBeNull();
+    expect(result.status).toBe(1);
+    expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'TRANSCRIPT_ERROR', message: expect.stringContaining('/dev/zero is not a regular file') } });
   });
 
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {

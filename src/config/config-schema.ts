@@ -72,7 +72,17 @@ export const recallConfigSchema = z
 export const storeSchema = z
   .string()
   .min(1)
-  .refine((value) => value === 'sqlite' || /^postgres(ql)?:\/\/\S+$/.test(value), { message: "store must be 'sqlite' or a postgres:// URL" });
+  .refine((value) => value === 'sqlite' || (/^postgres(ql)?:\/\/\S+$/.test(value) && parsesAsUrl(value)), { message: "store must be 'sqlite' or a postgres:// URL" });
+
+/** Whether the driver can read it: one it cannot ('[::1' unclosed, a port of letters) failed as a STORE_ERROR at connect. */
+function parsesAsUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /**
  * The whole engine configuration, validated in one place with its defaults.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { hasVisibleText } from '../core/stored-text.ts';
 import { contextSchema } from './experience-schema.ts';
 
 // The arguments of the engine's public methods, bounded: the same limits the HTTP API, the tools and
@@ -14,19 +15,9 @@ export const MAX_BATCH = 10_000;
 
 export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
 export const memoryIdsSchema = z.array(memoryIdSchema).max(MAX_BATCH);
-export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_LENGTH);
-export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200)).min(1).max(64);
+export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');
+export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200).refine(hasVisibleText, 'must not be empty')).min(1).max(64);
 const unit = z.number().min(0).max(1);
-
-/**
- * True when the text has a character that shows: a description of zero-width spaces and joiners, a
- * byte-order mark or a soft hyphen is as empty as one of spaces (a probe's passed the "must not be
- * empty" check and was matched against every memory). Format and control characters, separators and
- * marks without a letter to sit on do not count.
- */
-export function hasVisibleText(value: string): boolean {
-  return value.replace(/[\p{Cf}\p{Cc}\p{Z}\p{M}\s]/gu, '').length > 0;
-}
 
 /** forgetByDescription's description: a string with something visible in it, as long as a query at most. */
 export const forgetDescriptionSchema = z.string().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');

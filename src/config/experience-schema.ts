@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { storableText } from '../core/stored-text.ts';
+import { hasVisibleText, storableText } from '../core/stored-text.ts';
 import { storableTimeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 import { identifierSchema } from './identifiers.ts';
@@ -48,7 +48,7 @@ export function createExperienceSchema(limits: { maxContentBytes: number; maxTag
     .object({
       type: z.enum(MEMORY_TYPES),
       content: storedText
-        .refine((value) => value.trim().length > 0, 'must not be empty')
+        .refine(hasVisibleText, 'must not be empty')
         .refine((value) => Buffer.byteLength(value, 'utf8') <= limits.maxContentBytes, `must be at most ${limits.maxContentBytes} bytes`),
       kind: z.enum(MEMORY_KINDS).optional(),
       sessionId: identifierSchema.optional(),

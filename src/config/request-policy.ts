@@ -6,6 +6,31 @@ import { isLoopbackHost } from './server-options.ts';
 // Host), by a cross-site "simple" request (a form or text/plain POST that needs no preflight), or from a
 // foreign origin.
 
+/**
+ * The origins `--cors` (the `cors` / `allowedOrigins` option) allows, each as a browser sends it in `Origin`:
+ * scheme, host and port, lower-cased. Anything else is a CONFIG_ERROR naming it: '*' let every page past the
+ * origin check while the CORS headers still named no page, and an origin with a path or a trailing '/'
+ * never matched what a browser sends.
+ *
+ * @example
+ * allowedOriginsOf(['http://localhost:5173']); // ['http://localhost:5173']
+ */
+export function allowedOriginsOf(origins: readonly string[] | undefined): string[] {
+  return (origins ?? []).map((entry) => {
+    let origin: string | undefined;
+    try {
+      const url = new URL(entry);
+      origin = (url.protocol === 'http:' || url.protocol === 'https:') && url.origin.toLowerCase() === entry.toLowerCase() ? url.origin.toLowerCase() : undefined;
+    } catch {
+      origin = undefined;
+    }
+    if (origin === undefined) {
+      throw new HippocampusError({ code: 'CONFIG_ERROR', message: `--cors takes origins as a browser sends them (http://host or https://host:port, no path), got "${entry}"`, details: { origin: entry } });
+    }
+    return origin;
+  });
+}
+
 /** Host names every local server answers to. */
 export const LOOPBACK_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
 
@@ -61,7 +86,7 @@ export function changesState(method: string): boolean {
 export function isAllowedOrigin(request: { origin: string | undefined; secFetchSite: string | undefined; hostHeader: string | undefined }, allowedOrigins: readonly string[]): boolean {
   const { origin, secFetchSite, hostHeader } = request;
   if (origin === undefined || origin === '') return secFetchSite !== 'cross-site' && secFetchSite !== 'same-site';
-  if (allowedOrigins.includes('*') || allowedOrigins.includes(origin)) return true;
+  if (allowedOrigins.includes(origin.toLowerCase())) return true;
   let originHost: string;
   try {
     originHost = new URL(origin).host.toLowerCase();

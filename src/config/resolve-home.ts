@@ -8,13 +8,20 @@ import { parseWith } from './parse.ts';
  * The home directory: the option, else `HIPPOCAMPUS_HOME`, else ./.hippocampus. Read only when needed.
  * An empty variable is unset (as HIPPOCAMPUS_STORE and HIPPOCAMPUS_TOKEN are): `path.resolve('')` is the
  * working directory, where agents/ landed beside the user's files. An empty option, or a home that is a
- * file, is a CONFIG_ERROR before anything is made (a file was ENOTDIR from deep inside the store).
+ * file or under one, is a CONFIG_ERROR before anything is made (a file was ENOTDIR from deep inside the store).
  */
 export function resolveHome(home?: string): string {
   if (home !== undefined && home.trim() === '') throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The home directory (--home) is empty: name a folder, or leave the option out for $HIPPOCAMPUS_HOME or ./.hippocampus' });
   const fromEnvironment = process.env.HIPPOCAMPUS_HOME;
   const resolved = path.resolve(home ?? (fromEnvironment === undefined || fromEnvironment.trim() === '' ? './.hippocampus' : fromEnvironment));
-  if (fs.statSync(resolved, { throwIfNoEntry: false })?.isDirectory() === false) {
+  let found: fs.Stats | undefined;
+  try {
+    found = fs.statSync(resolved, { throwIfNoEntry: false });
+  } catch (error) {
+    // Under a file (ENOTDIR) or a folder it may not enter (EACCES): no home can be there.
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The home ${resolved} cannot be used: ${(error as Error).message} (check --home or HIPPOCAMPUS_HOME)`, cause: error });
+  }
+  if (found?.isDirectory() === false) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The home ${resolved} is a file, not a directory (check --home or HIPPOCAMPUS_HOME)` });
   }
   return resolved;

@@ -108,6 +108,10 @@ export function onMessagesTable<T>(table: string, work: () => T): T {
   try {
     return work();
   } catch (error) {
+    // A host's file that is not SQLite at all (`watch --db /etc/passwd`) reached the caller as an INTERNAL_ERROR.
+    if ((error as { code?: unknown }).code === 'SQLITE_NOTADB') {
+      throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The messages table "${table}" cannot be read: its file is not a SQLite database`, cause: error });
+    }
     if (!/no such table|no such column/.test((error as Error).message)) throw error;
     throw new HippocampusError({
       code: 'CONFIG_ERROR',

@@ -15,9 +15,61 @@ function isScalar(value: unknown): value is FilterScalar {
 }
 
 /**
+ * The type each named field holds (times are epoch milliseconds; tags a set of strings). An operand of
+ * another type cannot compare with it, and no backend said so: SQLite ranks every number below every
+ * string (`{"createdAt":{"$gte":"2024-01-01"}}` matched nothing), PostgreSQL cast "0.5" to a number and
+ * failed on "abc" as a STORE_ERROR. Checked here, once, for every backend. `context.<path>` has no type.
+ */
+const FIELD_TYPES: Readonly<Record<(typeof FILTER_FIELDS)[number], 'number' | 'string'>> = {
+  type: 'string',
+  kind: 'string',
+  domain: 'string',
+  category: 'string',
+  importance: 'number',
+  timestamp: 'number',
+  createdAt: 'number',
+  lastAccessedAt: 'number',
+  accessCount: 'number',
+  runningIntensity: 'number',
+  encounterCount: 'number',
+  tags: 'string',
+  source: 'string',
+  sessionId: 'string',
+};
+
+/**
+ * The most conditions and values one filter may hold: every value is a bound parameter and every condition
+ * a term of the WHERE clause, and past these SQLite failed the search as a STORE_ERROR ("too many SQL
+ * variables" at 32,766, "Expression tree is too large" at 1,000 terms) — well past any filter a person writes.
+ */
+export const MAX_FILTER_CONDITIONS = 64;
+export const MAX_FILTER_VALUES = 1_000;
+
+const ORDERING = new Set<FilterOperator>(['$gt', '$gte', '$lt', '$lte']);
+
+function describeValue(value: FilterScalar): string {
+  return value === null ? 'null' : typeof value === 'string' ? `the string ${JSON.stringify(value.slice(0, 40))}` : `the ${typeof value} ${String(value)}`;
+}
+
+/** Refuses an operand the field's type cannot compare with; null only tests equality (IS NULL). */
+function checkOperandType(field: string, operator: FilterOperator, values: readonly FilterScalar[]): void {
+  const type = (FIELD_TYPES as Record<string, 'number' | 'string' | undefined>)[field];
+  if (type === undefined) return;
+  const unit = type === 'number' ? 'a number' + (/At$|^timestamp$/.test(field) ? ' (epoch milliseconds)' : '') : 'a string';
+  if (field === 'tags' && ORDERING.has(operator)) invalid(`${operator} on "tags" has no meaning (tags are a set): use $eq, $ne, $in or $nin`);
+  for (const value of values) {
+    if (typeof value === type) continue;
+    if (value === null && !ORDERING.has(operator)) continue;
+    invalid(`${operator} on "${field}" needs ${unit}, got ${describeValue(value)}`);
+  }
+}
+
+/**
  * Parses `{"context.domain":"debugging","importance":{"$gte":0.6}}` into
- * conditions that are ANDed. Unknown fields or operators are a typed error;
- * values are kept apart from the query text (backends bind them as parameters).
+ * conditions that are ANDed. Unknown fields or operators, and an operand the
+ * field cannot compare with (`{"importance":{"$gt":"0.5"}}`, an ordering on
+ * `tags`), are a typed error; values are kept apart from the query text
+ * (backends bind them as parameters).
  *
  * @example
  * parseFilter({ type: { $in: ['error', 'insight'] }, importance: { $gte: 0.7 } })
@@ -38,6 +90,7 @@ export function parseFilter(input: unknown): FilterCondition[] {
     }
     const typedField = field as FilterField;
     if (isScalar(condition)) {
+      checkOperandType(field, '$eq', [condition]);
       conditions.push({ field: typedField, operator: '$eq', value: condition });
       continue;
     }
@@ -49,13 +102,18 @@ export function parseFilter(input: unknown): FilterCondition[] {
       const op = operator as FilterOperator;
       if (op === '$in' || op === '$nin') {
         if (!Array.isArray(value) || value.length === 0 || !value.every(isScalar)) invalid(`${op} on "${field}" needs a non-empty list of values`);
+        checkOperandType(field, op, value as FilterScalar[]);
         conditions.push({ field: typedField, operator: op, value: value as FilterScalar[] });
       } else {
         if (!isScalar(value)) invalid(`${op} on "${field}" needs a single value`);
-        if (['$gt', '$gte', '$lt', '$lte'].includes(op) && typeof value !== 'number' && typeof value !== 'string') invalid(`${op} on "${field}" needs a number or a string`);
+        if (ORDERING.has(op) && typeof value !== 'number' && typeof value !== 'string') invalid(`${op} on "${field}" needs a number or a string`);
+        checkOperandType(field, op, [value]);
         conditions.push({ field: typedField, operator: op, value });
       }
     }
   }
+  if (conditions.length > MAX_FILTER_CONDITIONS) invalid(`holds ${conditions.length} conditions; at most ${MAX_FILTER_CONDITIONS} conditions`);
+  const values = conditions.reduce((total, condition) => total + (Array.isArray(condition.value) ? condition.value.length : 1), 0);
+  if (values > MAX_FILTER_VALUES) invalid(`holds ${values} values; at most ${MAX_FILTER_VALUES} values in all`);
   return conditions;
 }

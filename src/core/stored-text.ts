@@ -21,3 +21,13 @@ export function storableValue<Value>(value: Value): Value {
   if (typeof value === 'object' && value !== null) return Object.fromEntries(Object.entries(value).map(([key, inner]) => [storableText(key), storableValue(inner)])) as Value;
   return value;
 }
+
+/**
+ * True when the text has a character that shows: text (a memory, a question, a description) of zero-width spaces and joiners, a
+ * byte-order mark or a soft hyphen is as empty as one of spaces (a probe's passed the "must not be
+ * empty" check and was matched against every memory). Format and control characters, separators and
+ * marks without a letter to sit on do not count.
+ */
+export function hasVisibleText(value: string): boolean {
+  return value.replace(/[\p{Cf}\p{Cc}\p{Z}\p{M}\s]/gu, '').length > 0;
+}

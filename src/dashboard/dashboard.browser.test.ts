@@ -245,6 +245,26 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     expect(pageErrors).toEqual([]);
   });
 
+  test('forgetting a memory a block still states says so and names the lines, as forget_memory, HTTP and the CLI do', async () => {
+    const stored = (await (await fetch(`${server.url}/agents/ada/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'chat', content: 'The vault combination is 31-7-22' }) })).json()) as { memory: { id: string } };
+    await fetch(`${server.url}/agents/ada/blocks/human/append`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ text: 'Vault: 31-7-22' }) });
+    await page.goto(`${server.url}/#/a/ada/memory/${stored.memory.id}`);
+    await settled();
+    await page.getByTestId('forget-memory').click();
+    const dialog = page.getByTestId('forget-dialog');
+    await dialog.getByTestId('confirm-forget').click();
+    const notice = dialog.getByTestId('still-in-blocks');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain('Vault: 31-7-22');
+    expect(await notice.textContent()).toContain('human');
+    await shot('forget-still-in-blocks', false);
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await page.waitForURL(/\/memories$/);
+    await settled();
+    expect((await fetch(`${server.url}/agents/ada/memories/${stored.memory.id}`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+
   test("the graph view lists entities and shows an entity's relations, closed ones marked, with the memories they came from", async () => {
     await page.getByRole('link', { name: 'Graph', exact: true }).click();
     await settled();

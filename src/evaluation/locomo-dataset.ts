@@ -62,10 +62,20 @@ export function loadLocomoConversation(file: string): LocomoConversation {
   return { name: path.basename(file, '.json'), turns, questions };
 }
 
-export function loadLocomoDirectory(directory: string): LocomoConversation[] {
-  if (!fs.existsSync(directory)) throw new ValidationError({ message: `LoCoMo data directory ${directory} does not exist` });
+/**
+ * The conversation files (*.json) of a LoCoMo data directory, sorted; every benchmark reads its folder
+ * through this. A missing folder, a file where the folder goes (an INTERNAL_ERROR: ENOTDIR) or an empty
+ * one (it would "measure" 0 questions and look like a result) is a VALIDATION_ERROR naming it.
+ */
+export function locomoFiles(directory: string): string[] {
+  const found = fs.statSync(directory, { throwIfNoEntry: false });
+  if (found === undefined) throw new ValidationError({ message: `LoCoMo data directory ${directory} does not exist` });
+  if (!found.isDirectory()) throw new ValidationError({ message: `LoCoMo data directory ${directory} is not a directory (give the folder of the conversation files)` });
   const files = fs.readdirSync(directory).filter((name) => name.endsWith('.json')).sort();
-  // An empty folder would "measure" 0 questions and look like a result.
   if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${directory} holds no conversation files (*.json)` });
-  return files.map((name) => loadLocomoConversation(path.join(directory, name)));
+  return files.map((name) => path.join(directory, name));
+}
+
+export function loadLocomoDirectory(directory: string): LocomoConversation[] {
+  return locomoFiles(directory).map((file) => loadLocomoConversation(file));
 }

@@ -75,5 +75,12 @@ describe('the salience benchmark', () => {
     const empty = path.join(home.home, 'empty');
     fs.mkdirSync(empty);
     expect(await main(['node', 'hippocampus', 'bench', 'salience', '--data', empty], { stdout: () => undefined, stderr: () => undefined })).toBe(2);
+    // A file where the folder goes is a usage error too, for either benchmark (it was an INTERNAL_ERROR: ENOTDIR).
+    const file = path.join(data, fs.readdirSync(data)[0]!);
+    for (const bench of ['salience', 'locomo']) {
+      let stderr = '';
+      expect(await main(['node', 'hippocampus', '--home', home.home, 'bench', bench, '--data', file], { stdout: () => undefined, stderr: (text) => (stderr += text) }), bench).toBe(2);
+      expect(stderr, bench).toContain('not a directory');
+    }
   });
 });

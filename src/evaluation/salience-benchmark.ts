@@ -2,13 +2,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { ValidationError } from '../errors/validation-error.ts';
 import { isGreetingOnly } from '../nlp/chatter.ts';
 import { mentionsOf } from '../live/apply-candidate.ts';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createHippocampus, type HippocampusOptions } from '../memory/hippocampus.ts';
-import { parseLocomoDate } from './locomo-dataset.ts';
+import { locomoFiles, parseLocomoDate } from './locomo-dataset.ts';
 
 // What the live watcher judges worth keeping, against what the dataset's annotators kept: each LoCoMo
 // conversation becomes a transcript (speaker_a the user, speaker_b the assistant, session dates as
@@ -129,9 +128,7 @@ function score(turns: SalienceTurn[], memorable: Set<string>, importanceByLine: 
  * watcher's importance ranks what annotators found memorable, against text length in the same run.
  */
 export async function runSalienceBenchmark(options: { dataDirectory: string; engine?: Partial<HippocampusOptions>; onProgress?: (message: string) => void }): Promise<SalienceReport> {
-  if (!fs.existsSync(options.dataDirectory)) throw new ValidationError({ message: `LoCoMo data directory ${options.dataDirectory} does not exist` });
-  const files = fs.readdirSync(options.dataDirectory).filter((name) => name.endsWith('.json')).sort();
-  if (files.length === 0) throw new ValidationError({ message: `LoCoMo data directory ${options.dataDirectory} holds no conversation files (*.json)` });
+  const files = locomoFiles(options.dataDirectory).map((file) => path.basename(file));
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-salience-'));
   const byConversation: Record<string, SalienceScores> = {};
   const all = { turns: [] as SalienceTurn[], memorable: new Set<string>(), importance: new Map<number, number>(), stored: new Map<number, number>(), memories: 0 };

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
 import { TIER_THRESHOLDS } from '../core/tiers.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -12,6 +14,8 @@ import { scoredMemories, type ScoredMemory } from './live-memories.ts';
  * for (const { memory, score } of await listArchivalCandidates(memory)) console.log(score.toFixed(2), memory.content);
  */
 export async function listArchivalCandidates(memory: Hippocampus, now?: number): Promise<ScoredMemory[]> {
+  // NaN compared below every threshold as false: nothing was ever a candidate, and nothing said why.
+  parseWith(z.number().finite().optional(), now, 'listArchivalCandidates now');
   const entries = await scoredMemories(memory, now === undefined ? {} : { now });
   return entries.filter((entry) => entry.score < TIER_THRESHOLDS.background).sort((left, right) => left.score - right.score);
 }

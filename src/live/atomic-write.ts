@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDirectory } from '../config/make-directory.ts';
 
 /**
  * Writes a file so a reader sees the old content or the new, never half of
@@ -10,7 +11,7 @@ import path from 'node:path';
  * writeFileAtomically('memory/index.json', JSON.stringify(index, null, 2));
  */
 export function writeFileAtomically(file: string, content: string): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  makeDirectory(path.dirname(file), { hint: '' });
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   const fd = fs.openSync(temporary, 'w');
   try {

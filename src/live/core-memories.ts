@@ -1,6 +1,18 @@
+import { z } from 'zod';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { coreMemories, type ScoredMemory } from './live-memories.ts';
 import { requireEngine } from '../memory/backend-capability.ts';
+import { parseWith } from '../config/parse.ts';
+
+/** The largest context windows offered today hold 1-2 million tokens; a core block larger than a whole context is not a budget but a typo. */
+export const MAX_CORE_BUDGET_TOKENS = 1_000_000;
+
+/** loadCoreMemories' options: a budget of whole tokens (-1 and NaN were taken and cut everything), a finite time, a string title. */
+const coreMemoriesOptionsSchema = z.object({
+  budgetTokens: z.number().int().min(1).max(MAX_CORE_BUDGET_TOKENS).optional(),
+  now: z.number().finite().optional(),
+  title: z.string().optional(),
+});
 
 /** Tokens are approximated as characters / 4 (no tokenizer is loaded); a budget is therefore approximate too. */
 export function approximateTokens(text: string): number {
@@ -38,6 +50,7 @@ function line(entry: ScoredMemory): string {
  */
 export async function loadCoreMemories(memory: Hippocampus, options: { budgetTokens?: number; now?: number; title?: string } = {}): Promise<CoreMemoryBlock> {
   requireEngine(memory, 'loadCoreMemories');
+  parseWith(coreMemoriesOptionsSchema, options ?? {}, 'loadCoreMemories options');
   const budget = options.budgetTokens ?? 800;
   const entries = await coreMemories(memory, options.now);
   const header = `## ${options.title ?? 'Core memories'}`;

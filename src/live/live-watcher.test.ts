@@ -33,6 +33,22 @@ describe('live watcher', () => {
   });
   afterEach(() => temp.cleanup());
 
+  it('refuses a batch size, interval or match threshold out of range with a typed error naming it, before anything runs', async () => {
+    const memory = await openTestMemory(temp.home);
+    try {
+      const source = createTranscriptSource({ file });
+      for (const [option, value] of [
+        ['batchSize', -1], ['batchSize', 0], ['batchSize', 2.5], ['batchSize', Number.NaN], ['batchSize', 10_001],
+        ['intervalMs', -5], ['intervalMs', 0], ['intervalMs', Number.POSITIVE_INFINITY], ['intervalMs', 2 ** 31],
+        ['matchThreshold', 1.5], ['matchThreshold', Number.NaN],
+      ] as const) {
+        expect(() => createLiveWatcher({ memory, source, [option]: value }), `${option} ${value}`).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining(option) }));
+      }
+    } finally {
+      await memory.stop();
+    }
+  });
+
   it('analyzes each message exactly once across a restart', async () => {
     appendLines(file, [0, 1, 2, 3, 4].map(preference));
     let memory = await openTestMemory(temp.home);

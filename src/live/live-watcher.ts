@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { applyCandidate } from './apply-candidate.ts';
@@ -11,6 +13,18 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 
 /** Ten minutes: the default period of the watcher. */
 export const DEFAULT_WATCH_INTERVAL_MS = 10 * 60 * 1000;
+/** A batch is analysed and written in one transaction; 10,000 messages is already hours of a busy chat. */
+export const MAX_WATCH_BATCH = 10_000;
+
+/**
+ * The watcher's numbers, checked before it runs: a batch of 0 or -1 read nothing and said nothing, and an
+ * interval of 0, a negative one or one past setInterval's 2^31 - 1 ms (Infinity included) polled without pause.
+ */
+const watcherNumbersSchema = z.object({
+  batchSize: z.number().int().min(1).max(MAX_WATCH_BATCH).optional(),
+  intervalMs: z.number().positive().max(2 ** 31 - 1).optional(),
+  matchThreshold: z.number().min(0).max(1).optional(),
+});
 
 export interface LiveWatcherOptions {
   /** An engine of its own: the batch transaction spans this engine's connection. */
@@ -91,6 +105,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
   const memory = requireEngine(options?.memory, 'createLiveWatcher');
   const { source } = options;
   if (typeof source?.read !== 'function') throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'createLiveWatcher needs a `source` (createTranscriptSource, createStoredMessagesSource, …)' });
+  parseWith(watcherNumbersSchema, { batchSize: options.batchSize, intervalMs: options.intervalMs, matchThreshold: options.matchThreshold }, 'createLiveWatcher options');
   const analyzer = options.analyzer ?? createOfflineAnalyzer();
   const batchSize = options.batchSize ?? 50;
   const intervalMs = options.intervalMs ?? DEFAULT_WATCH_INTERVAL_MS;

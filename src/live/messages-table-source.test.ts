@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,6 +43,17 @@ describe('messages table sources under deletes and refills', () => {
   afterEach(async () => {
     await memory.stop();
     temp.cleanup();
+  });
+
+  it('a host file that is not a SQLite database is a CONFIG_ERROR naming the table, not an INTERNAL_ERROR', async () => {
+    const file = path.join(temp.home, 'passwd');
+    fs.writeFileSync(file, 'root:x:0:0:root:/root:/bin/bash\n'.repeat(40));
+    const source = createMessagesTableSource({ database: file });
+    try {
+      await expect(source.read(null, { maxMessages: 10 })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('not a SQLite database') });
+    } finally {
+      source.close();
+    }
   });
 
   it("a forget of the newest message neither replays the table nor costs the message appended after it (the store's own table)", async () => {

@@ -1,6 +1,8 @@
 import Database from 'better-sqlite3';
 import { readMessages, STORED_MESSAGES_SOURCE, tableMessageId, validTableName } from '../conversations/messages-table.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { StoredMessage } from '../spec/conversation-messages.ts';
 import { hashContent } from '../core/content-hash.ts';
@@ -91,6 +93,14 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
   };
 }
 
+/** A path to the host's SQLite file or its open better-sqlite3 database; a missing one failed as a TypeError. */
+const messagesTableSourceOptionsSchema = z.object({
+  database: z.union([z.string().min(1), z.custom<Database.Database>((value) => typeof (value as { prepare?: unknown } | null)?.prepare === 'function', 'must be a better-sqlite3 Database')], 'must be the path of a SQLite file or a better-sqlite3 Database'),
+  table: z.string().optional(),
+  conversationId: z.string().optional(),
+  id: z.string().min(1).optional(),
+});
+
 /**
  * A SQLite messages table of the host's own file (the shape `createMessagesTable` makes and
  * conversation recall reads), opened read-only when given a path.
@@ -99,6 +109,7 @@ function tableSource(id: string, table: string, readAfter: ReadAfter): Conversat
  * const source = createMessagesTableSource({ database: 'app.db', table: 'messages' });
  */
 export function createMessagesTableSource(options: { database: string | Database.Database; table?: string; conversationId?: string; id?: string }): ConversationSource & { close(): void } {
+  parseWith(messagesTableSourceOptionsSchema, options ?? {}, 'createMessagesTableSource options', 'CONFIG_ERROR');
   const table = validTableName(options.table ?? 'messages');
   const owned = typeof options.database === 'string';
   const db = typeof options.database === 'string' ? new Database(options.database, { readonly: true, fileMustExist: true, timeout: 5000 }) : options.database;
@@ -128,6 +139,7 @@ export function createMessagesTableSource(options: { database: string | Database
  * const watcher = createLiveWatcher({ memory, source: createStoredMessagesSource({ memory, table: 'messages' }) });
  */
 export function createStoredMessagesSource(options: { memory: Pick<Hippocampus, 'backend' | 'agentId'>; table?: string; conversationId?: string }): ConversationSource {
+  requireEngine(options?.memory, 'createStoredMessagesSource');
   const table = validTableName(options.table ?? 'messages');
   const conversations = backendCapability(options.memory.backend, 'conversations', 'Watching the store\'s messages table');
   const scope = { agentId: options.memory.agentId };

@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { parseWith } from '../config/parse.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { LIVE_DOMAINS } from './live-candidate.ts';
-import { MIRROR_VERSION, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
+import { MIRROR_VERSION, mirrorOptionsSchema, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
 import { mirrorFolderOf, renderDomainMarkdown } from './mirror-markdown.ts';
 import { registerMirror } from './mirror-registry.ts';
 
@@ -20,6 +22,9 @@ import { registerMirror } from './mirror-registry.ts';
  * // memory/index.json, memory/user/memories.md, …
  */
 export async function exportMirror(memory: Hippocampus, options: { dir: string; now?: number }): Promise<{ files: string[]; memories: number }> {
+  requireEngine(memory, 'exportMirror');
+  // Checked before anything is registered or written.
+  parseWith(mirrorOptionsSchema, options ?? {}, 'exportMirror options', 'CONFIG_ERROR');
   const now = options.now ?? memory.clock.now();
   const rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
   const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };

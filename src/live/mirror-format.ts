@@ -45,6 +45,12 @@ export const mirrorIndexSchema = z
   })
   .strict();
 
+/**
+ * exportMirror's and importMirror's options: the folder as a non-empty path (a missing one failed with Node's
+ * ERR_INVALID_ARG_TYPE, and an empty one wrote the mirror into the working directory), the export's time finite.
+ */
+export const mirrorOptionsSchema = z.object({ dir: z.string().min(1, 'must be the mirror folder'), now: z.number().finite().optional() });
+
 export type MirrorEntry = z.infer<typeof mirrorEntrySchema>;
 export type MirrorIndex = z.infer<typeof mirrorIndexSchema>;
 

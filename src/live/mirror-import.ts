@@ -1,15 +1,18 @@
+import { z } from 'zod';
 import fs from 'node:fs';
 import path from 'node:path';
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
+import { parseWith } from '../config/parse.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
 import { parseJsonWithLines } from './json-with-lines.ts';
-import { mirrorIndexSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
+import { mirrorIndexSchema, mirrorOptionsSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
 
 export interface MirrorImportReport {
   created: string[];
@@ -27,6 +30,7 @@ export interface MirrorImportReport {
  * const index = readMirrorIndex('memory/index.json');
  */
 export function readMirrorIndex(file: string): MirrorIndex {
+  parseWith(z.string().min(1, 'must be the path of index.json'), file, 'readMirrorIndex file', 'CONFIG_ERROR');
   const parsed = parseJsonWithLines(fs.readFileSync(file, 'utf8'), file);
   const result = mirrorIndexSchema.safeParse(parsed.value);
   const issues = result.success
@@ -114,6 +118,8 @@ function differences(current: MemoryRecord, next: MemoryRecord): MemoryPatch {
  * const report = await importMirror(memory, { dir: 'memory' }); // { created: [...], updated: [...], unchanged: 12 }
  */
 export async function importMirror(memory: Hippocampus, options: { dir: string }): Promise<MirrorImportReport> {
+  requireEngine(memory, 'importMirror');
+  parseWith(mirrorOptionsSchema, options ?? {}, 'importMirror options', 'CONFIG_ERROR');
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
   const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { writeMirrorMarkdown } from './mirror-export.ts';
 import { mirrorIndexSchema, type MirrorIndex } from './mirror-format.ts';
@@ -14,13 +15,36 @@ import { toRecord } from './mirror-import.ts';
 
 const REGISTRY = 'mirrors.json';
 
+/**
+ * The registered mirror folders; none without the file. A file that is not a list of folders is
+ * DATABASE_CORRUPT naming it: read as "no mirrors", a forget left every exported mirror holding what it
+ * forgot, and the next export wrote a registry of one folder over the others.
+ */
 function registryOf(agentRoot: string): string[] {
+  const file = path.join(agentRoot, REGISTRY);
+  if (!fs.existsSync(file)) return [];
+  let parsed: unknown;
   try {
-    const parsed = JSON.parse(fs.readFileSync(path.join(agentRoot, REGISTRY), 'utf8')) as unknown;
-    return Array.isArray(parsed) ? parsed.filter((entry): entry is string => typeof entry === 'string') : [];
-  } catch {
-    return [];
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw damagedRegistry(file, agentRoot, (error as Error).message, error);
   }
+  if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) throw damagedRegistry(file, agentRoot, 'not a list of folders');
+  return parsed as string[];
+}
+
+function damagedRegistry(file: string, agentRoot: string, reason: string, cause?: unknown): HippocampusError {
+  return new HippocampusError({
+    code: 'DATABASE_CORRUPT',
+    message: `The mirror registry ${file} is damaged (${reason}): nothing was changed; repair it as a JSON list of the folders \`index export\` wrote to, or delete it (those mirrors are then no longer rewritten by a forget)`,
+    details: { file, agentId: path.basename(agentRoot) },
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/** Reads the registry only to check it: a forget asks before anything is deleted. */
+export function checkMirrorRegistry(agentRoot: string): void {
+  registryOf(agentRoot);
 }
 
 /** Remembers that a mirror of this agent was written to `dir`. */

@@ -73,6 +73,37 @@ describe('human-readable mirror', () => {
     expect(holding).toEqual([]);
   });
 
+  it('a missing, empty or non-string dir is a CONFIG_ERROR naming dir, and nothing is written or registered', async () => {
+    const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
+    const before = fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null;
+    const cwdBefore = fs.readdirSync(process.cwd()).sort();
+    const total = (await memory.stats()).total;
+    for (const options of [undefined, {}, { dir: 42 }, { dir: '' }, { dir: ['a'] }]) {
+      await expect(exportMirror(memory, options as never), JSON.stringify(options)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('dir') });
+      await expect(importMirror(memory, options as never), JSON.stringify(options)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('dir') });
+    }
+    expect(fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null).toBe(before);
+    expect(fs.readdirSync(process.cwd()).sort()).toEqual(cwdBefore);
+    expect((await memory.stats()).total).toBe(total);
+  });
+
+  it('a damaged mirrors.json refuses a forget before anything is forgotten, and an export, naming the file (the forget left the mirror holding the text, the export forgot the other mirrors)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
+    for (const damaged of ['garbage', '{"dir":1}', '[1, 2]']) {
+      fs.writeFileSync(registry, damaged);
+      await expect(memory.forget([ids.tea]), damaged).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining('mirrors.json') });
+      await expect(exportMirror(memory, { dir: path.join(temp.home, 'other') }), damaged).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining('mirrors.json') });
+      expect(fs.readFileSync(registry, 'utf8')).toBe(damaged);
+      expect((await memory.get(ids.tea)).content).toBe('User prefers oolong tea');
+      expect(readIndex(dir).memories.map((entry) => entry.id)).toContain(ids.tea);
+    }
+    fs.writeFileSync(registry, JSON.stringify([dir]));
+    await memory.forget([ids.tea]);
+    expect(readIndex(dir).memories.map((entry) => entry.id)).not.toContain(ids.tea);
+  });
+
   it('writes index.json with the issue’s fields and readable Markdown per domain', async () => {
     const dir = path.join(temp.home, 'memory');
     const { files } = await exportMirror(memory, { dir });

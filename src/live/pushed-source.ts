@@ -1,7 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ConversationMessage, ConversationSource } from './conversation-source.ts';
-import { createTranscriptSource } from './transcript-source.ts';
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
+import { createTranscriptSource, transcriptSourceOptionsSchema } from './transcript-source.ts';
+import { makeDirectory } from '../config/make-directory.ts';
+
+/** The transcript's options, and a clock when given. */
+const pushedSourceOptionsSchema = transcriptSourceOptionsSchema.extend({ now: z.custom<() => number>((value) => typeof value === 'function', 'must be a function').optional() });
 
 export interface PushedSource extends ConversationSource {
   /** Appends messages durably (one write, whole lines); the watcher analyzes them on its next poll. */
@@ -18,13 +24,14 @@ export interface PushedSource extends ConversationSource {
  * source.push([{ role: 'user', content: 'I prefer tea over coffee' }]);
  */
 export function createPushedSource(options: { file: string; id?: string; now?: () => number }): PushedSource {
+  parseWith(pushedSourceOptionsSchema, options ?? {}, 'createPushedSource options', 'CONFIG_ERROR');
   const transcript = createTranscriptSource({ file: options.file, id: options.id ?? `pushed:${path.resolve(options.file)}` });
   const now = options.now ?? Date.now;
   return {
     ...transcript,
     push(messages) {
       if (messages.length === 0) return;
-      fs.mkdirSync(path.dirname(options.file), { recursive: true });
+      makeDirectory(path.dirname(options.file), { hint: '' });
       const lines = messages.map((message) => JSON.stringify({ ...message, timestamp: message.timestamp ?? now() })).join('\n');
       fs.appendFileSync(options.file, `${lines}\n`);
     },

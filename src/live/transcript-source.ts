@@ -1,11 +1,23 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { startPosition, type ConversationMessage, type ConversationSource, type SourceBatch, type SourcePosition, type SourceProblem } from './conversation-source.ts';
 import { parseTranscriptLine } from './transcript-line.ts';
 
 const CHUNK_BYTES = 64 * 1024;
+/**
+ * The longest line read as a message; a longer one is reported and skipped. The analyzer reads the first
+ * 16,000 characters of a message anyway (MAX_ANALYZED_CHARACTERS), and a line was gathered by copying it
+ * again with every 64 KB read: a 64 MB line (a pasted file) took 30 s of CPU and every poll after.
+ */
+export const MAX_TRANSCRIPT_LINE_BYTES = 16 * 1024 * 1024;
+/** How much of a skipped line's end its watermark hashes: the bytes `stillHolds` reads back before the newline. */
+const SKIPPED_LINE_HASH_BYTES = 4096;
+/** The transcript as a non-empty path (a missing one failed with Node's ERR_INVALID_ARG_TYPE), its id a string when given. */
+export const transcriptSourceOptionsSchema = z.object({ file: z.string().min(1, 'must be the transcript file'), id: z.string().min(1).optional() });
 const NEWLINE = 0x0a;
 
 /** "<bytes>:<sha256 prefix>" of a line without its newline. */
@@ -58,11 +70,22 @@ function stillHolds(fd: number, from: SourcePosition, size: number): boolean {
  * batch.messages[0]; // { id, role: 'user', content, timestamp }
  */
 export function createTranscriptSource(options: { file: string; id?: string }): ConversationSource {
+  parseWith(transcriptSourceOptionsSchema, options ?? {}, 'createTranscriptSource options', 'CONFIG_ERROR');
   const file = path.resolve(options.file);
   const id = options.id ?? `transcript:${file}`;
   return {
     id,
     async read(from, { maxMessages }) {
+      // Asked before opening: opening a FIFO blocks until a writer comes, and a device (/dev/zero) never ends.
+      let kind: fs.Stats | undefined;
+      try {
+        kind = fs.statSync(file, { throwIfNoEntry: false });
+      } catch {
+        // ENOTDIR, EACCES: opening it below says so as a TRANSCRIPT_ERROR.
+      }
+      if (kind !== undefined && !kind.isFile() && !kind.isDirectory()) {
+        throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is not a regular file (a device, a FIFO or a socket): there is no watermark to keep in it` });
+      }
       let fd: number;
       try {
         fd = fs.openSync(file, 'r');
@@ -103,22 +126,47 @@ function readLines(fd: number, from: SourcePosition | null, maxMessages: number)
   const next: SourcePosition = { ...position, inode, size: stat.size };
   const messages: ConversationMessage[] = [];
   const problems: SourceProblem[] = [];
-  let pending: Buffer = Buffer.alloc(0);
+  // The unfinished line read so far, in chunks: joined once its newline comes, not copied at every read.
+  let carried: Buffer[] = [];
+  let carriedBytes = 0;
   let pendingStart = position.offset;
   while (messages.length < maxMessages) {
-    const chunk = readAt(fd, pendingStart + pending.length, CHUNK_BYTES);
+    const chunk = readAt(fd, pendingStart + carriedBytes, CHUNK_BYTES);
     if (chunk.length === 0) break;
-    pending = pending.length === 0 ? chunk : Buffer.concat([pending, chunk]);
+    if (chunk.indexOf(NEWLINE) === -1) {
+      carried.push(chunk);
+      carriedBytes += chunk.length;
+      if (carriedBytes <= MAX_TRANSCRIPT_LINE_BYTES) continue;
+      const skipped = skipLongLine(fd, pendingStart + carriedBytes, Buffer.concat(carried.slice(-2)).subarray(-SKIPPED_LINE_HASH_BYTES));
+      // Its end is not written yet: read again (and skipped) once it is.
+      if (skipped === null) break;
+      next.line += 1;
+      next.offset = skipped.newlineAt + 1;
+      // Only the end of it is hashed: `stillHolds` reads back the hashed bytes before the newline. A first line
+      // this long is not checked by its own hash (that check reads the whole line from the file's start).
+      next.lastLineHash = lineHash(skipped.tail);
+      problems.push(tooLongProblem(next.line));
+      pendingStart = next.offset;
+      carried = [];
+      carriedBytes = 0;
+      continue;
+    }
+    const pending = carried.length === 0 ? chunk : Buffer.concat([...carried, chunk]);
     let start = 0;
     while (messages.length < maxMessages) {
       const newline = pending.indexOf(NEWLINE, start);
       if (newline === -1) break;
       const bytes = pending.subarray(start, newline);
+      const tooLong = bytes.length > MAX_TRANSCRIPT_LINE_BYTES;
       next.line += 1;
       next.offset = pendingStart + newline + 1;
-      next.lastLineHash = lineHash(bytes);
-      if (next.line === 1) next.firstLineHash = next.lastLineHash;
+      next.lastLineHash = lineHash(tooLong ? bytes.subarray(-SKIPPED_LINE_HASH_BYTES) : bytes);
+      if (next.line === 1 && !tooLong) next.firstLineHash = next.lastLineHash;
       start = newline + 1;
+      if (tooLong) {
+        problems.push(tooLongProblem(next.line));
+        continue;
+      }
       const text = bytes.toString('utf8').trim();
       if (text === '') continue;
       const fallbackId = `${next.firstLineHash?.slice(-8) ?? 'file'}:${next.line}`;
@@ -129,8 +177,31 @@ function readLines(fd: number, from: SourcePosition | null, maxMessages: number)
       // "web" would otherwise be watched to its end with nothing kept and nothing told.
       else problems.push({ line: next.line, message: parsed.readPast, readPast: true });
     }
-    pending = pending.subarray(start);
+    const rest = pending.subarray(start);
     pendingStart += start;
+    carried = rest.length === 0 ? [] : [rest];
+    carriedBytes = rest.length;
   }
   return { messages, next, problems, ...(reset ? { reset } : {}) };
+}
+
+function tooLongProblem(line: number): SourceProblem {
+  return { line, message: `longer than ${MAX_TRANSCRIPT_LINE_BYTES} bytes: skipped` };
+}
+
+/**
+ * Reads on from `from` to the newline that ends a line too long to keep, holding only its last bytes;
+ * null when the file ends first (the writer is still writing it).
+ */
+function skipLongLine(fd: number, from: number, tailSoFar: Buffer): { newlineAt: number; tail: Buffer } | null {
+  let tail = tailSoFar;
+  for (let offset = from; ; ) {
+    const chunk = readAt(fd, offset, CHUNK_BYTES);
+    if (chunk.length === 0) return null;
+    const newline = chunk.indexOf(NEWLINE);
+    const before = newline === -1 ? chunk : chunk.subarray(0, newline);
+    tail = Buffer.concat([tail, before]).subarray(-SKIPPED_LINE_HASH_BYTES);
+    if (newline !== -1) return { newlineAt: offset + newline, tail };
+    offset += chunk.length;
+  }
 }

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { allowedHostNames, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
+import { allowedHostNames, allowedOriginsOf, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
 import { checkListenPort, listenFailure, presentsBearerToken, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
@@ -53,7 +53,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   // The same browser policy as the HTTP API (src/config/request-policy.ts): a foreign Host (DNS
   // rebinding) or a foreign Origin is refused before any MCP message is read.
   const hosts = allowedHostNames(host, options.allowedHosts);
-  const origins = options.allowedOrigins ?? [];
+  const origins = allowedOriginsOf(options.allowedOrigins);
   const http = createServer((request: IncomingMessage, response: ServerResponse) => {
     void handle(request, response).catch((error: unknown) => {
       // The client is told fixed words; the error's own (paths, a driver's address) go to stderr, as the HTTP API's.

@@ -40,3 +40,25 @@ describe("an experience's context", () => {
     }
   });
 });
+
+describe('text with nothing to show', () => {
+  let temp: ReturnType<typeof createTempHome>;
+  beforeEach(() => (temp = createTempHome()));
+  afterEach(() => temp.cleanup());
+
+  it('is refused as content and as a question, as white space is (zero-width spaces, a BOM, a soft hyphen), and stores nothing', async () => {
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      for (const invisible of ['\u200b\u200b', '\u00ad\ufeff', ' \u2060 ', '\u0000']) {
+        expect(await codeOf(() => memory.remember({ type: 'chat', content: invisible })), JSON.stringify(invisible)).toBe('VALIDATION_ERROR');
+        expect(await codeOf(() => memory.recallRelevant(invisible)), JSON.stringify(invisible)).toBe('VALIDATION_ERROR');
+      }
+      expect(await memory.recall({})).toHaveLength(0);
+      // A memory of an emoji or of punctuation shows something: kept.
+      expect(await codeOf(() => memory.remember({ type: 'chat', content: '👍' }))).toBe('stored');
+      expect(await codeOf(() => memory.recallRelevant('?'))).toBe('stored');
+    } finally {
+      await memory.stop();
+    }
+  });
+});

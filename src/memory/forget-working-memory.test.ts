@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -34,6 +36,26 @@ describe('forgetting reaches working memory', () => {
     const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
     try {
       const { memory: stored } = await memory.remember({ type: 'chat', content: 'Forget me', importance: 0.8 });
+      expect(await memory.forget([stored.id])).toEqual([stored.id]);
+    } finally {
+      await memory.stop();
+    }
+  });
+});
+
+describe('a damaged working-memory snapshot', () => {
+  it('refuses a forget before anything is forgotten, naming the file (it deleted the rows, then failed as an INTERNAL_ERROR with the file unscrubbed)', async () => {
+    const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      const { memory: stored } = await memory.remember({ type: 'chat', content: 'My locker code is 4471', importance: 0.8 });
+      const file = path.join(home.home, 'agents', 'ada', 'memory', 'working.json');
+      for (const damaged of ['{garbage', '[{"x":1}]', '{"conversationId":"c1"}']) {
+        fs.writeFileSync(file, damaged);
+        await expect(memory.forget([stored.id]), damaged).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining('working.json') });
+        expect((await memory.get(stored.id)).content).toBe('My locker code is 4471');
+        expect(fs.readFileSync(file, 'utf8')).toBe(damaged);
+      }
+      fs.rmSync(file);
       expect(await memory.forget([stored.id])).toEqual([stored.id]);
     } finally {
       await memory.stop();

@@ -49,8 +49,8 @@ import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, r
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { acquireReadWorkers } from './read-workers.ts';
-import { scrubMirrors } from '../live/mirror-registry.ts';
-import { dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
+import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
+import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
 import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
@@ -341,6 +341,9 @@ export class Hippocampus {
       // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
       // server's snapshot beside the database) may still hold.
       const snapshot = fs.existsSync(workingSnapshotFile(agentRoot));
+      // What the forget rewrites after the rows go is read first: a damaged file refuses it with nothing deleted.
+      if (snapshot) checkWorkingSnapshot(agentRoot);
+      checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
       const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);

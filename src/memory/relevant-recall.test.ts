@@ -136,6 +136,7 @@ describe('filters', () => {
     await expect(memory.recallRelevant('cache', { filter: { password: 'x' } })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
     await expect(memory.recallRelevant('cache', { filter: { "context.x') OR 1=1 --": 1 } })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
     await expect(memory.recallRelevant('cache', { filter: '{not json' })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
+    await expect(memory.recallRelevant('cache', { filter: { importance: { $gt: '0.5' } } })).rejects.toMatchObject({ code: 'INVALID_FILTER', message: expect.stringContaining('"importance"') });
     await expect(memory.recallRelevant('cache', { mode: 'fuzzy' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(memory.recallRelevant('   ')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
   });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { makeDirectory } from '../config/make-directory.ts';
 
 /**
  * An append-only JSONL log of what the engine did in one session
@@ -18,7 +19,7 @@ export function createSessionLog(directory: string): SessionLog {
     file,
     append(event) {
       if (!prepared) {
-        fs.mkdirSync(directory, { recursive: true });
+        makeDirectory(directory);
         prepared = true;
       }
       fs.appendFileSync(file, `${JSON.stringify(event)}\n`);

@@ -78,6 +78,26 @@ describe('facts and forgetting by description', () => {
     const response = await fixture.json('/agents/ada/forget', 'POST', { description: 'coffee standups' });
     expect(await response.json()).toMatchObject({ deleted: [expect.any(String)], stillInBlocks: [{ key: 'human', lines: ['Coffee: black, standups short'] }] });
   });
+
+  test('forget by ids says which block lines still hold it too, with what to do about them', async () => {
+    await fixture.cleanup();
+    fixture = await createHttpAppFixture({ embedder: null });
+    await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada\nShips: Fridays, after the canary' });
+    const billing = fixture.seeded.find((memory) => memory.content.includes('Fridays'))!;
+    const response = await fixture.json('/agents/ada/forget', 'POST', { ids: [billing.id] });
+    expect(await response.json()).toMatchObject({ deleted: [billing.id], stillInBlocks: [{ key: 'human', lines: ['Ships: Fridays, after the canary'] }], next: expect.stringContaining('replace_memory_block') });
+    const clean = await fixture.json('/agents/ada/forget', 'POST', { ids: [fixture.seeded.find((memory) => memory.content.includes('coffee'))!.id] });
+    expect(await clean.json()).not.toHaveProperty('stillInBlocks');
+  });
+
+  test('DELETE of one memory (the dashboard and scripts) says which block lines still hold it too', async () => {
+    await fixture.cleanup();
+    fixture = await createHttpAppFixture({ embedder: null });
+    await fixture.json('/agents/ada/blocks/human', 'PUT', { value: 'Name: Ada\nShips: Fridays, after the canary' });
+    const billing = fixture.seeded.find((memory) => memory.content.includes('Fridays'))!;
+    const response = await fixture.app.request(`/agents/ada/memories/${billing.id}`, { method: 'DELETE' });
+    expect(await response.json()).toMatchObject({ deleted: [billing.id], stillInBlocks: [{ key: 'human', lines: ['Ships: Fridays, after the canary'] }], next: expect.stringContaining('replace_memory_block') });
+  });
 });
 
 describe('a refused block write changes nothing', () => {

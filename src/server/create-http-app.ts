@@ -21,6 +21,7 @@ import { registerSystemRoutes } from './routes/system-routes.ts';
 import { registerWatcherRoutes } from './routes/watcher-routes.ts';
 import { createServerMetrics } from './server-metrics.ts';
 import { loadStaticFiles } from './static-files.ts';
+import { allowedOriginsOf } from '../config/request-policy.ts';
 
 export interface HttpAppOptions {
   /** The data directory (already resolved; see resolveHome). */
@@ -74,6 +75,8 @@ export interface HttpApp {
  * await close();
  */
 export function createHttpApp(options: HttpAppOptions): HttpApp {
+  // Checked before anything is opened.
+  const origins = allowedOriginsOf(options.cors);
   const metrics = createServerMetrics();
   const registry = createEngineRegistry({
     home: options.home,
@@ -110,10 +113,10 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     browserGuard({
       ...(options.boundHost === undefined ? {} : { boundHost: options.boundHost }),
       ...(options.allowedHosts === undefined ? {} : { allowedHosts: options.allowedHosts }),
-      allowedOrigins: options.cors ?? [],
+      allowedOrigins: origins,
     }),
   );
-  if (options.cors && options.cors.length > 0) app.use('*', cors({ origin: options.cors, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }));
+  if (origins.length > 0) app.use('*', cors({ origin: origins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] }));
   app.use(
     '*',
     bodyLimit({

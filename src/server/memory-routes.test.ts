@@ -67,6 +67,9 @@ describe('GET /agents/:agent/memories', () => {
     const badFilter = await fixture.app.request(`/agents/ada/memories?filter=${encodeURIComponent('{"colour":"red"}')}`);
     expect(badFilter.status).toBe(400);
     expect(((await badFilter.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_FILTER', message: expect.stringContaining('colour') });
+    const mistyped = await fixture.app.request(`/agents/ada/memories?filter=${encodeURIComponent('{"importance":{"$gt":"0.5"}}')}`);
+    expect(mistyped.status).toBe(400);
+    expect(((await mistyped.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_FILTER', message: expect.stringContaining('"importance"') });
   });
 
   test('an unknown agent is 404 and is not created by looking', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { isLoopbackHost, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
@@ -141,6 +143,55 @@ describe('over a real socket (the node adapter)', () => {
       for (const response of [declared, chunked, stored, search, missing, await fetch(`${server.url}/health`)]) expect(response.headers.get('x-content-type-options'), response.url).toBe('nosniff');
     } finally {
       await server.close();
+      cleanup();
+    }
+  });
+});
+
+describe('a home that cannot be made', () => {
+  test('serve refuses it at start, before listening; a folder under the home that cannot be made does not tell the client where the home is', async () => {
+    const { home, cleanup } = createTempHome('hippocampus-home-');
+    try {
+      const file = path.join(home, 'notes.txt');
+      fs.writeFileSync(file, 'not a folder');
+      await expect(startServer({ home: path.join(file, 'home'), port: 0, embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(path.join(file, 'home')) });
+      // The home is fine, its agents/ is a file: the agent's folder cannot be made when the first write comes.
+      const served = path.join(home, 'served');
+      fs.mkdirSync(served);
+      fs.writeFileSync(path.join(served, 'agents'), 'in the way');
+      const server = await startServer({ home: served, port: 0, embedder: null, consolidation: { every: 'never' } });
+      try {
+        const response = await fetch(`${server.url}/agents/ada/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'chat', content: 'a note' }) });
+        const { error } = (await response.json()) as { error: { code: string; message: string } };
+        expect(error.code).toBe('CONFIG_ERROR');
+        expect(error.message).toContain('agents/ada/memory');
+        expect(error.message).not.toContain(home);
+      } finally {
+        await server.close();
+      }
+    } finally {
+      cleanup();
+    }
+  });
+});
+
+describe('--cors', () => {
+  test("takes origins only: '*' (which let every page past the origin check while the browser still blocked it), a path or a scheme of no page is a CONFIG_ERROR before listening", async () => {
+    const { home, cleanup } = createTempHome('hippocampus-cors-');
+    try {
+      for (const origin of ['*', 'javascript:alert(1)', 'http://app.example/', 'app.example', 'http://app.example/path', 'null']) {
+        await expect(startServer({ home, port: 0, embedder: null, cors: [origin] }), origin).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(origin) });
+      }
+      const server = await startServer({ home, port: 0, embedder: null, consolidation: { every: 'never' }, cors: ['http://app.example:3000', 'https://Tool.Example'] });
+      try {
+        const allowed = await fetch(`${server.url}/agents`, { headers: { origin: 'https://tool.example' } });
+        expect(allowed.status).toBe(200);
+        expect(allowed.headers.get('access-control-allow-origin')).toBe('https://tool.example');
+        expect((await fetch(`${server.url}/agents`, { headers: { origin: 'http://evil.example' } })).status).toBe(403);
+      } finally {
+        await server.close();
+      }
+    } finally {
       cleanup();
     }
   });

@@ -55,6 +55,8 @@ describe('POST /agents/:agent/search', () => {
       [{ query: 'x', mode: 'psychic' }, 'VALIDATION_ERROR'],
       [{ query: 'x', surprise: true }, 'VALIDATION_ERROR'],
       [{ query: 'x', filter: { importance: { $near: 1 } } }, 'INVALID_FILTER'],
+      [{ query: 'x', filter: { importance: { $gt: '0.5' } } }, 'INVALID_FILTER'],
+      [{ query: 'x', filter: '{"createdAt":{"$gte":"2024-01-01"}}' }, 'INVALID_FILTER'],
       // An own "__proto__" key (as JSON.parse makes it) is a field like any other: refused, not dropped so the search runs unfiltered.
       [JSON.parse('{"query":"x","filter":{"__proto__":{"importance":1}}}'), 'INVALID_FILTER'],
     ];
@@ -63,6 +65,10 @@ describe('POST /agents/:agent/search', () => {
       expect(response.status, JSON.stringify(body)).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe(code);
     }
+    // 40,000 values bound as SQL variables were a STORE_ERROR 500 ("too many SQL variables").
+    const huge = await fixture.json('/agents/ada/search', 'POST', { query: 'x', filter: { source: { $in: Array.from({ length: 40_000 }, (_, index) => `s${index}`) } } });
+    expect(huge.status, 'a filter of 40,000 values').toBe(400);
+    expect(((await huge.json()) as { error: { code: string } }).error.code).toBe('INVALID_FILTER');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { checkListenPort, listenFailure, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
+import { makeDirectory } from '../config/make-directory.ts';
 import { createHttpApp, type HttpAppOptions } from './create-http-app.ts';
 
 export interface ServeOptions extends Omit<HttpAppOptions, 'token'> {
@@ -35,6 +36,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const token = resolveServerToken(options.token, options.tokenFile);
   requireTokenOffLoopback(host, token);
   const wantedPort = checkListenPort(options.port ?? 7077);
+  // A home that cannot be made is refused now, not at the first write (where it was an answer to a client).
+  makeDirectory(options.home);
   const { app, close } = createHttpApp({ ...options, boundHost: host, ...(token === undefined ? {} : { token }) });
   let server: ReturnType<typeof serve>;
   try {

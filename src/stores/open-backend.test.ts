@@ -8,7 +8,8 @@ describe('openBackend and openMaintenance', () => {
     // PostgreSQL's default 127.0.0.1:5432 and answered STORE_UNAVAILABLE.
     const { home, cleanup } = createTempHome();
     try {
-      for (const store of ['mysql://localhost/memories', 'postgres://', 'sqlite3']) {
+      // A URL no parser reads ('[::1' never closed) was a STORE_ERROR "connection failed: Invalid URL".
+      for (const store of ['mysql://localhost/memories', 'postgres://', 'sqlite3', 'postgres://u:p@[::1:5432/x', 'postgres://host:port/db']) {
         await expect(openBackend({ store, home }), store).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
         await expect(openMaintenance({ store, home }), store).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
       }

@@ -3,8 +3,8 @@ import { createLlmFactExtractor } from '../facts/llm-fact-extractor.ts';
 import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import { rememberFacts } from '../facts/remember-facts.ts';
 import type { SimilarityBands } from '../facts/similarity-bands.ts';
-import { decisiveWords, holdsEveryWord, namesWord } from '../forget/description-words.ts';
 import { forgetByDescription } from '../forget/forget-by-description.ts';
+import { stillInBlocks } from '../forget/still-in-blocks.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -24,28 +24,6 @@ export interface MemoryToolsContext {
   forgetMessages?: ((forgotten: readonly ForgottenText[]) => Promise<number>) | undefined;
   /** The agent's memory blocks: forget_memory names the lines of them that still say what it forgot. */
   blocks?: MemoryBlockStore | undefined;
-}
-
-/**
- * The lines of the agent's memory blocks that still say what was just forgotten. Blocks are the agent's
- * own notes, so a forget does not rewrite them behind its back; but one that left "Locker code: 4471" in
- * the human block (in every prompt after) and said nothing was not a forget. A line counts when it holds
- * every word of the description, or names every number, code and name of a forgotten memory.
- */
-async function linesStillSaying(context: MemoryToolsContext, forgotten: readonly string[], description?: string): Promise<{ key: string; lines: string[] }[]> {
-  if (context.blocks === undefined || forgotten.length === 0) return [];
-  const decisive = forgotten.map((content) => decisiveWords(content)).filter((words) => words.length > 0);
-  const says = (line: string) =>
-    line.trim().length > 0 && ((description !== undefined && holdsEveryWord(line, description)) || decisive.some((words) => words.every((word) => namesWord(line, word))));
-  const blocks = await context.blocks.list({ agentId: context.memory.agentId });
-  return blocks.map((block) => ({ key: block.key, lines: block.value.split('\n').filter(says) })).filter((entry) => entry.lines.length > 0);
-}
-
-/** What a forget_memory result adds when blocks still say it: the lines, and what to do about them. */
-function blockReport(stillInBlocks: { key: string; lines: string[] }[]): Record<string, unknown> {
-  if (stillInBlocks.length === 0) return {};
-  const keys = stillInBlocks.map((entry) => `"${entry.key}"`).join(', ');
-  return { stillInBlocks, next: `Memory block ${keys} still says it: ask the user, then remove those lines with replace_memory_block ({ key, find: the line, replace: "" }), or every prompt keeps carrying them.` };
 }
 
 /** A forgotten memory's text and the conversation message it was made from, if it records one. */
@@ -146,16 +124,16 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const withDerived = context.forgetMessages ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))] : [];
         const forgotten = await context.memory.forget(ids);
         const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: stringOf(record.context.messageId), sourceHash: stringOf(record.context.sourceHash) })));
-        const inBlocks = await linesStillSaying(context, records.map((record) => record.content));
-        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}), ...blockReport(inBlocks) };
+        const inBlocks = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, records.map((record) => record.content));
+        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}), ...inBlocks };
       }
       const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
       if (report.deleted.length === 0 && report.candidates.length > 0) {
         return { deleted: 0, candidates: report.candidates.map(({ id, content, why }) => ({ id, content, why })), next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }
       const messages = report.deleted.length > 0 ? await context.forgetMessages?.(report.deleted) : undefined;
-      const inBlocks = await linesStillSaying(context, report.deleted.map((entry) => entry.content), description);
-      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })), ...(messages ? { messagesForgotten: messages } : {}), ...blockReport(inBlocks) };
+      const inBlocks = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, report.deleted.map((entry) => entry.content), description);
+      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })), ...(messages ? { messagesForgotten: messages } : {}), ...inBlocks };
     },
   });
 }

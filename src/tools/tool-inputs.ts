@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MEMORY_TYPES } from '../spec/memory-record.ts';
-import { hasVisibleText } from '../config/engine-call-schemas.ts';
+import { hasVisibleText } from '../core/stored-text.ts';
 
 // Limits at the tool boundary: a model that loops or pastes a whole file gets
 // a typed error instead of a multi-megabyte write.

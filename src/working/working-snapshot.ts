@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import { z } from 'zod';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
@@ -18,9 +20,46 @@ export interface AgentWorkingMemory {
 
 type Serialized = Omit<WorkingConversation, 'embedding'> & { embedding: number[] };
 
-/** The conversations a snapshot file holds, newest first; none when there is no file. */
+/** What a snapshot must hold for the in-process store to load it and a forget to scrub it; other fields pass. */
+const snapshotSchema = z.array(
+  z.looseObject({ conversationId: z.string(), timestamp: z.number(), fullText: z.string(), embedding: z.array(z.number()), keyEntities: z.array(z.string()), topics: z.array(z.string()) }),
+);
+
+/**
+ * The conversations a snapshot file holds, newest first; none when there is no file. A file that is not
+ * one is DATABASE_CORRUPT naming it: it failed every command that opened working memory, and a forget
+ * after deleting the rows, as an INTERNAL_ERROR ("Expected property name…"), leaving the file unscrubbed.
+ */
 function readSnapshot(file: string): Serialized[] {
-  return fs.existsSync(file) ? (JSON.parse(fs.readFileSync(file, 'utf8')) as Serialized[]) : [];
+  if (!fs.existsSync(file)) return [];
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw damagedSnapshot(file, (error as Error).message, error);
+  }
+  const result = snapshotSchema.safeParse(parsed);
+  if (!result.success) throw damagedSnapshot(file, result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).slice(0, 3).join('; '));
+  return parsed as Serialized[];
+}
+
+function damagedSnapshot(file: string, reason: string, cause?: unknown): HippocampusError {
+  // Named from the home on to an HTTP client (public-message.ts): the agent's id is the folder above memory/.
+  const agentId = path.basename(path.dirname(path.dirname(file)));
+  return new HippocampusError({
+    code: 'DATABASE_CORRUPT',
+    message: `The working-memory snapshot ${file} is damaged (${reason}): nothing was changed; move it aside (its conversations are lost to working memory) and try again`,
+    details: { file, agentId },
+    ...(cause === undefined ? {} : { cause }),
+  });
+}
+
+/**
+ * Reads an agent's working-memory snapshot, only to check it: a forget asks before anything is deleted,
+ * so a damaged one refuses the forget rather than failing after it.
+ */
+export function checkWorkingSnapshot(agentRoot: string): void {
+  readSnapshot(workingSnapshotFile(agentRoot));
 }
 
 /** Where in-process working memory is kept between processes: beside the agent's database. */

@@ -38,3 +38,19 @@ describe('hippocampus working | consolidate | graph | skills', () => {
     expect(await run('skills', 'outcome', skillId, '--agent', 'ada')).toMatchObject({ code: 2 });
   }, 120_000);
 });
+
+describe('their counts and texts', () => {
+  it('refuse a count that is not a whole number from 1 (-1 read as "no limit" in SQL) and an empty search, as usage errors', async () => {
+    expect((await run('working', 'store', 'user: I moved to Lisbon.', '--id', 'count', '--agent', 'bea')).code).toBe(0);
+    for (const args of [
+      ['graph', 'entities', '--limit', '-1'],
+      ['graph', 'entities', '--limit', '2.5'],
+      ['graph', 'search', 'Lisbon', '--limit', '0'],
+      ['working', 'search', 'Lisbon', '--top', '-3'],
+      ['working', 'search', ' '],
+    ]) {
+      const result = await run(...args, '--agent', 'bea');
+      expect(result.code, args.join(' ')).toBe(2);
+    }
+  });
+});

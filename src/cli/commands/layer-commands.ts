@@ -10,8 +10,12 @@ import { backendCapability } from '../../memory/backend-capability.ts';
 import { describeConversation } from '../../working/conversation-features.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
-import { formatMemoryLine, parseJsonOption, parseNumberOption } from '../format.ts';
+import { formatMemoryLine, parseJsonOption, parseNumberOption, parsePositiveIntegerOption } from '../format.ts';
 import { openAgentWorkingMemory, type AgentWorkingMemory } from '../../working/working-snapshot.ts';
+import { hasVisibleText } from '../../core/stored-text.ts';
+
+/** The most rows a listing or search prints: -1 was "no limit" to SQL, 1e9 a typo. */
+const MAX_LISTED = 1_000;
 
 type Options = Record<string, string | boolean | undefined>;
 const text = (options: Options, key: string) => (typeof options[key] === 'string' ? (options[key] as string) : undefined);
@@ -84,8 +88,9 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     .option('--top <n>', 'how many', '3')
     .option('--redis <url>', 'use Redis instead of the snapshot file')
     .action(async (query: string, options: Options, command: Command) => {
+      if (!hasVisibleText(query)) throw new CliUsageError('the search text is empty');
       await withWorking(context, command, options, async (memory, store) => {
-        const matches = await store.store.search({ agentId: memory.agentId }, { text: query }, parseNumberOption(text(options, 'top'), 'top') ?? 3);
+        const matches = await store.store.search({ agentId: memory.agentId }, { text: query }, parsePositiveIntegerOption(text(options, 'top'), 'top', MAX_LISTED) ?? 3);
         const rows = matches.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, breakdown: match.breakdown, userIntent: match.conversation.userIntent }));
         context.print(command, rows, () => rows.map((row) => `${row.score.toFixed(3)}  ${row.conversationId}  ${row.userIntent ?? ''}`).join('\n') || 'No matching conversation.');
       });
@@ -113,7 +118,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
         await knowledge.linkMemories();
         const asOf = parseTime(text(options, 'asOf'), 'as-of');
         const graphWeight = parseNumberOption(text(options, 'graphWeight'), 'graph-weight');
-        const results = await knowledge.recall(query, { limit: parseNumberOption(text(options, 'limit'), 'limit') ?? 5, ...(asOf === undefined ? {} : { asOf }), ...(graphWeight === undefined ? {} : { graphWeight }) });
+        const results = await knowledge.recall(query, { limit: parsePositiveIntegerOption(text(options, 'limit'), 'limit', MAX_LISTED) ?? 5, ...(asOf === undefined ? {} : { asOf }), ...(graphWeight === undefined ? {} : { graphWeight }) });
         context.print(command, results, () => results.map((hit) => `${hit.score.toFixed(3)} (hybrid ${hit.explain.hybrid.toFixed(2)}, graph ${hit.explain.graph.toFixed(2)})  ${formatMemoryLine(hit.memory)}`).join('\n') || 'Nothing recalled.');
       });
     });
@@ -124,7 +129,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
       await context.withMemory(command, async (memory) => {
         const knowledge = createKnowledgeGraph({ memory });
         await knowledge.linkMemories();
-        const entities = await knowledge.entities({ limit: parseNumberOption(text(options, 'limit'), 'limit') ?? 30 });
+        const entities = await knowledge.entities({ limit: parsePositiveIntegerOption(text(options, 'limit'), 'limit', MAX_LISTED) ?? 30 });
         context.print(command, entities, () => entities.map((entity) => `${String(entity.mentions).padStart(4)}  ${entity.name} (${entity.type})`).join('\n') || 'No entities yet.');
       });
     });
@@ -165,7 +170,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     .option('--top <n>', 'how many', '5')
     .action(async (task: string, options: Options, command: Command) => {
       await context.withMemory(command, async (memory) => {
-        const matches = await library(memory).findSkills(task, parseNumberOption(text(options, 'top'), 'top') ?? 5);
+        const matches = await library(memory).findSkills(task, parsePositiveIntegerOption(text(options, 'top'), 'top', MAX_LISTED) ?? 5);
         context.print(command, matches, () =>
           matches.map((match) => `${match.score.toFixed(3)}  ${match.skill.name} v${match.skill.version}  similarity ${match.similarity.toFixed(2)} × success ${match.successRate.toFixed(2)} (${match.skill.successCount}/${match.skill.successCount + match.skill.failureCount})  ${match.skill.id}`).join('\n') || 'No skill fits.',
         );

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Command } from 'commander';
 import { listArchivalCandidates, resolveArchivalCandidates } from '../../live/archival-review.ts';
 import type { ConversationSource } from '../../live/conversation-source.ts';
-import { loadCoreMemories } from '../../live/core-memories.ts';
-import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, MAX_ANALYZED_CHARACTERS, type LiveWatcherEvent } from '../../live/live-watcher.ts';
+import { loadCoreMemories, MAX_CORE_BUDGET_TOKENS } from '../../live/core-memories.ts';
+import { createLiveWatcher, DEFAULT_WATCH_INTERVAL_MS, MAX_ANALYZED_CHARACTERS, MAX_WATCH_BATCH, type LiveWatcherEvent } from '../../live/live-watcher.ts';
 import { createMessagesTableSource, createStoredMessagesSource } from '../../live/messages-table-source.ts';
 import { validTableName } from '../../conversations/messages-table.ts';
 import { exportMirror } from '../../live/mirror-export.ts';
@@ -17,11 +17,6 @@ import { CliUsageError } from '../cli-usage-error.ts';
 import { consolidationOption, parseListOption, parseNumberOption, parsePositiveIntegerOption } from '../format.ts';
 import { scheduleConsolidationService } from '../../layers/nightly-consolidation.ts';
 
-// The largest context windows offered today hold 1-2 million tokens; a core block larger than
-// a whole context is not a budget but a typo.
-const MAX_CORE_BUDGET_TOKENS = 1_000_000;
-// A batch is analysed and written in one transaction; 10,000 messages is already hours of a busy chat.
-const MAX_WATCH_BATCH = 10_000;
 
 const UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
 

@@ -1,9 +1,12 @@
 import type { Command } from 'commander';
 import { limitsConfigSchema } from '../../config/config-schema.ts';
+import { memoryIdsSchema } from '../../config/engine-call-schemas.ts';
+import { parseWith } from '../../config/parse.ts';
 import { systemClock } from '../../core/system-clock.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { createExperienceValidator } from '../../memory/experience-validation.ts';
+import { stillInBlocks } from '../../forget/still-in-blocks.ts';
 import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import type { MemoryType } from '../../spec/memory-record.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -118,12 +121,22 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .action(async (ids: string[], _options: unknown, command: Command) => {
       await context.withMemory(command, async (memory) => {
         // All or nothing: an id that does not exist is a mistake to report before anything is deleted.
-        const found = new Set((await memory.store.getMany({ agentId: memory.agentId }, ids)).map((record) => record.id));
+        // Checked as the engine's forget checks them, before they are looked up: an empty id is a usage error.
+        const records = await memory.store.getMany({ agentId: memory.agentId }, parseWith(memoryIdsSchema, ids, 'memory ids'));
+        const found = new Set(records.map((record) => record.id));
         const unknown = ids.filter((id) => !found.has(id));
         if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})` });
         const deleted = await memory.forget(ids);
         const missing = ids.filter((id) => !deleted.includes(id));
-        context.print(command, { deleted, missing }, () => `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`);
+        // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
+        const inBlocks = await stillInBlocks({ blocks: memory.backend.blocks, agentId: memory.agentId }, records.map((record) => record.content));
+        context.print(command, { deleted, missing, ...inBlocks }, () =>
+          [
+            `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`,
+            ...(inBlocks.stillInBlocks ?? []).flatMap((entry) => entry.lines.map((line) => `  block "${entry.key}": ${line}`)),
+            ...(inBlocks.next ? [inBlocks.next] : []),
+          ].join('\n'),
+        );
       });
     });
 

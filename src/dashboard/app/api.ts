@@ -71,6 +71,14 @@ export interface ForgetCandidate {
 /** Forgetting by ids, or by a description of what to forget. */
 export type ForgetTarget = { ids: string[] } | { description: string };
 
+/** What a forget answers: the ids gone, and the memory-block lines that still say it (blocks are not rewritten). */
+export interface ForgetAnswer {
+  deleted: string[];
+  missing: string[];
+  stillInBlocks?: { key: string; lines: string[] }[];
+  next?: string;
+}
+
 export interface SearchOptions {
   query: string;
   limit?: number;
@@ -104,7 +112,7 @@ export const api = {
   /** What forgetting would delete, by ids or by a description (the same match forget runs); nothing is deleted. */
   // `candidates`: when a description is unsure, what it may mean (nothing is deleted by it; the user picks by id).
   forgetPreview: (agent: string, what: ForgetTarget) => request<{ memories: MemoryView[]; missing: string[]; candidates?: ForgetCandidate[] }>(`${agentPath(agent)}/forget/preview`, post(what)),
-  forget: (agent: string, what: ForgetTarget) => request<{ deleted: string[]; missing: string[] }>(`${agentPath(agent)}/forget`, post(what)),
+  forget: (agent: string, what: ForgetTarget) => request<ForgetAnswer>(`${agentPath(agent)}/forget`, post(what)),
   graphEntities(agent: string, query = '', limit = 100) {
     const search = new URLSearchParams({ limit: String(limit), ...(query ? { query } : {}) });
     return request<{ entities: GraphEntityListing[] }>(`${agentPath(agent)}/graph/entities?${search}`);

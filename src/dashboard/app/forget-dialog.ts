@@ -1,4 +1,4 @@
-import { api, type ForgetCandidate, type ForgetTarget } from './api.ts';
+import { api, type ForgetAnswer, type ForgetCandidate, type ForgetTarget } from './api.ts';
 import { badge, h, mount } from './dom.ts';
 
 /**
@@ -26,8 +26,8 @@ export async function confirmForget(agent: string, target: ForgetTarget): Promis
     confirm.addEventListener('click', async () => {
       confirm.setAttribute('disabled', '');
       // A description is forgotten as such, so the server also purges its text from the database file.
-      const { deleted } = await api.forget(agent, 'description' in target ? target : { ids: preview.memories.map((memory) => memory.id) });
-      finish(deleted);
+      const answer = await api.forget(agent, 'description' in target ? target : { ids: preview.memories.map((memory) => memory.id) });
+      afterForget(dialog, answer, finish);
     });
     mount(
       dialog,
@@ -71,8 +71,8 @@ function pickCandidates(agent: string, dialog: HTMLDialogElement, target: Forget
     };
     confirm.addEventListener('click', async () => {
       confirm.setAttribute('disabled', '');
-      const { deleted } = await api.forget(agent, { ids: [...picked] });
-      finish(deleted);
+      const answer = await api.forget(agent, { ids: [...picked] });
+      afterForget(dialog, answer, finish);
     });
     mount(
       dialog,
@@ -85,4 +85,24 @@ function pickCandidates(agent: string, dialog: HTMLDialogElement, target: Forget
     dialog.addEventListener('cancel', () => finish(null));
     dialog.showModal();
   });
+}
+
+/**
+ * Done, unless a memory block still says what went: blocks are the agent's own notes and a forget does not
+ * rewrite them, so the dialog names the lines (as forget_memory, HTTP and the CLI do) before it closes.
+ */
+function afterForget(dialog: HTMLDialogElement, answer: ForgetAnswer, finish: (result: string[] | null) => void): void {
+  const stillInBlocks = answer.stillInBlocks ?? [];
+  if (stillInBlocks.length === 0) return finish(answer.deleted);
+  mount(
+    dialog,
+    h('h2', {}, `Forgotten — but ${stillInBlocks.length === 1 ? 'a memory block still says' : 'memory blocks still say'} it`),
+    h(
+      'ul',
+      { class: 'forget-list', 'data-testid': 'still-in-blocks' },
+      stillInBlocks.flatMap((entry) => entry.lines.map((line) => h('li', {}, h('code', { class: 'muted' }, entry.key), h('span', { class: 'forget-content' }, line)))),
+    ),
+    h('p', { class: 'muted' }, 'Every prompt that includes these blocks still carries these lines: remove them under Blocks.'),
+    h('div', { class: 'dialog-actions' }, h('button', { class: 'button primary', type: 'button', onclick: () => finish(answer.deleted) }, 'OK')),
+  );
 }

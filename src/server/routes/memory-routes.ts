@@ -6,6 +6,7 @@ import { listStoreQuery } from '../memory-list-query.ts';
 import { createMemoryBodySchema, listMemoriesQuerySchema, strengthQuerySchema, updateMemoryBodySchema } from '../schemas.ts';
 import { strengthCurve } from '../strength-curve.ts';
 import { agentOf, memoryIdOf, validBody, validQuery } from '../validate.ts';
+import { forgetIdsNamingBlockLines } from '../agent-tools.ts';
 
 /** Memories: list (filters + cursor), get, create, update, delete, history and the strength curve. */
 export function registerMemoryRoutes(app: Hono, { registry }: RouteDependencies): void {
@@ -43,9 +44,9 @@ export function registerMemoryRoutes(app: Hono, { registry }: RouteDependencies)
   app.delete('/agents/:agent/memories/:id', async (context) => {
     const engine = await registry.get(agentOf(context));
     const id = memoryIdOf(context);
-    const deleted = await engine.forget([id]);
+    const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(engine, [id]);
     if (!deleted.includes(id)) throw new NotFoundError({ what: 'Memory', id });
-    return context.json({ deleted });
+    return context.json({ deleted, ...inBlocks });
   });
 
   app.get('/agents/:agent/memories/:id/history', async (context) => {

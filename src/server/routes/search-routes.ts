@@ -1,8 +1,9 @@
 import type { Hono } from 'hono';
 import { forgetByDescription } from '../../forget/forget-by-description.ts';
+import type { StillInBlocksReport } from '../../forget/still-in-blocks.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
-import { toolboxOf } from '../agent-tools.ts';
+import { forgetIdsNamingBlockLines, toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
@@ -46,17 +47,16 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const engine = await registry.get(agentOf(context));
     const body = await validBody(context, forgetRequestBodySchema);
     if ('description' in body) {
-      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[]; stillInBlocks?: { key: string; lines: string[] }[] };
+      const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[] } & StillInBlocksReport;
       // Not sure what the description means: nothing deleted, the candidates come back to confirm by ids.
       if (report.candidates) return context.json({ deleted: [], missing: [], forgotten: [], candidates: report.candidates });
       const forgotten = report.forgotten ?? [];
       // Memory blocks are not rewritten; the lines that still say it are named, as forget_memory names them.
-      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks } : {}) });
+      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks, next: report.next } : {}) });
     }
     const { ids } = body;
-    const deleted = await engine.forget(ids);
-    const gone = new Set(deleted);
-    return context.json({ deleted, missing: ids.filter((id) => !gone.has(id)) });
+    const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(engine, ids);
+    return context.json({ deleted, missing: ids.filter((id) => !deleted.includes(id)), ...inBlocks });
   });
 }
 

@@ -47,6 +47,19 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
   });
 
+  it('a filter whose operand cannot compare with the field, or too large for one statement, is INVALID_FILTER as on SQLite (was a STORE_ERROR or a cast)', async () => {
+    const memory = await createHippocampus({ home, agentId: 'filters', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      await memory.rememberMany([{ type: 'decision', content: 'We chose PostgreSQL for the billing service', importance: 0.8 }], { longTerm: true });
+      for (const filter of [{ importance: { $gt: 'abc' } }, { importance: { $gt: '0.5' } }, { createdAt: { $gte: '2024-01-01' } }, { source: { $in: Array.from({ length: 70_000 }, (_, index) => `s${index}`) } }]) {
+        await expect(memory.recallRelevant('billing', { filter }), JSON.stringify(filter).slice(0, 60)).rejects.toMatchObject({ code: 'INVALID_FILTER' });
+      }
+      expect(await memory.recallRelevant('billing', { filter: { importance: { $gt: 0.5 } } })).toHaveLength(1);
+    } finally {
+      await memory.stop();
+    }
+  });
+
   it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
     const cli = cliWith(['--home', home, '--store', running().url, '--json']);
     const remembered = await cli('--agent', 'cli-agent', 'remember', 'Grace prefers dark roast coffee', '--importance', '0.8');

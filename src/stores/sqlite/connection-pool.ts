@@ -9,6 +9,7 @@ import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { guardConnection } from './guarded-connection.ts';
 import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
 import { loadSqliteVec } from './load-sqlite-vec.ts';
+import { makeDirectory } from '../../config/make-directory.ts';
 
 export interface SqliteConnectionPoolOptions {
   home: string;
@@ -108,7 +109,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
     const file = paths.longTermDatabase;
     assertNotLost(file, agentId, paths.root);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
+    makeDirectory(path.dirname(file), { details: { file, agentId } });
     // Two processes creating the same new file can meet while one switches it to
     // WAL, where SQLite answers SQLITE_BUSY without waiting: try again, briefly.
     for (let attempt = 1; ; attempt += 1) {
