@@ -27,6 +27,23 @@ export function isLoopbackHost(host: string): boolean {
 }
 
 /**
+ * Answering any Host name (`allowedHosts: ['*']`) turns off the check that keeps a DNS-rebinding page out, so
+ * the token must do it: a page whose own name resolves to 127.0.0.1 read every memory through `/export`
+ * (`Host: evil.com`, 200) on a loopback server started with `--allowed-host '*'` and no token (probe, 2026-11-27).
+ *
+ * @example
+ * requireTokenForAnyHost(['*'], undefined) // throws CONFIG_ERROR naming --allowed-host and the token's sources
+ */
+export function requireTokenForAnyHost(allowedHosts: readonly string[] | undefined, token: string | undefined): void {
+  if (!allowedHosts?.includes('*') || (token !== undefined && token.trim().length > 0)) return;
+  throw new HippocampusError({
+    code: 'CONFIG_ERROR',
+    message:
+      "--allowed-host '*' answers any Host name, so a web page can reach the server through DNS rebinding: set a bearer token with --token-file, the HIPPOCAMPUS_TOKEN environment variable or the token option, or list the names to answer to",
+  });
+}
+
+/**
  * A server reachable from other machines must not serve memories to anyone who asks.
  *
  * @example

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { allowedHostNames, allowedOriginsOf, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
-import { checkListenPort, listenFailure, presentsBearerToken, requireTokenOffLoopback } from '../config/server-options.ts';
+import { checkListenPort, listenFailure, presentsBearerToken, requireTokenForAnyHost, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
   /** A fresh MCP server per request (stateless mode): see createMcpServer. */
@@ -49,6 +49,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
   const path = options.path ?? '/mcp';
   // One policy with the HTTP API server: off loopback, no token, no start.
   requireTokenOffLoopback(host, options.token);
+  requireTokenForAnyHost(options.allowedHosts, options.token);
   const wantedPort = checkListenPort(options.port ?? 0);
   // The same browser policy as the HTTP API (src/config/request-policy.ts): a foreign Host (DNS
   // rebinding) or a foreign Origin is refused before any MCP message is read.

@@ -5,6 +5,7 @@ import { databaseFingerprint } from '../testing/database-fingerprint.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { serveMcpHttp } from '../mcp/serve-mcp-http.ts';
 import { type RunningServer, startServer } from './serve.ts';
 
 let home: ReturnType<typeof createTempHome>;
@@ -66,6 +67,31 @@ describe('a page of another site cannot frame the dashboard (clickjacking its Fo
       expect(response.status, path).toBe(200);
       expect(response.headers.get('x-frame-options'), path).toBe('DENY');
       expect(response.headers.get('content-security-policy'), path).toBe("frame-ancestors 'none'");
+    }
+  });
+});
+
+describe("--allowed-host '*' (any Host name answered)", () => {
+  it('is refused without a bearer token, before anything listens, on the HTTP API and the MCP server', async () => {
+    const other = createTempHome();
+    try {
+      const refused = startServer({ home: other.home, port: 0, embedder: createHashEmbedder(), allowedHosts: ['*'] });
+      await expect(refused).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringMatching(/DNS rebinding/) });
+      await expect(serveMcpHttp({ createServer: () => { throw new Error('never made'); }, allowedHosts: ['*'] })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
+    } finally {
+      other.cleanup();
+    }
+  });
+
+  it('with a token, a rebinding page (a foreign Host, no token) still reads nothing, and the token holder any Host', async () => {
+    const token = 'a-token-long-enough-for-the-network-0123';
+    const open = await startServer({ home: home.home, port: 0, embedder: createHashEmbedder(), allowedHosts: ['*'], token, logError: () => {} });
+    try {
+      const exported = (headers: Record<string, string>) => rawRequest(open.port, { method: 'GET', path: '/agents/a1/export', headers: { Host: 'evil.example', ...headers } });
+      expect((await exported({})).status).toBe(401);
+      expect((await exported({ Authorization: `Bearer ${token}` })).status).toBe(200);
+    } finally {
+      await open.close();
     }
   });
 });

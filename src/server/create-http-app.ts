@@ -7,6 +7,7 @@ import { scheduleConsolidationService, type ConsolidationService } from '../laye
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
+import { requireTokenForAnyHost } from '../config/server-options.ts';
 import { requireBearerToken } from './auth.ts';
 import { bodyLimit } from './body-limit.ts';
 import { browserGuard } from './browser-guard.ts';
@@ -77,6 +78,7 @@ export interface HttpApp {
 export function createHttpApp(options: HttpAppOptions): HttpApp {
   // Checked before anything is opened.
   const origins = allowedOriginsOf(options.cors);
+  requireTokenForAnyHost(options.allowedHosts, options.token);
   const metrics = createServerMetrics();
   const registry = createEngineRegistry({
     home: options.home,

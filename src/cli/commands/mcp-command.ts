@@ -46,7 +46,7 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .option('--host <host>', 'HTTP bind address', '127.0.0.1')
     .option('--token-file <path>', 'file whose first line is the bearer token HTTP clients must send (or set HIPPOCAMPUS_TOKEN)')
     .option('--token <token>', 'deprecated: visible to every user in ps; use --token-file or HIPPOCAMPUS_TOKEN')
-    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to; * turns the Host check off')
+    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to; * turns the Host check off (needs a token)')
     .option('--messages-table <name>', "enable recall_conversation over this table of the agent's database")
     .option('--embedder <name>', 'use-lite | none (keyword-only)', 'use-lite')
     .option('--no-route', 'recall_memories searches long-term memory only, without the router between the layers')

@@ -12,7 +12,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     .option('--port <n>', 'port', '7077')
     .option('--host <host>', 'interface to bind; anything but loopback needs HIPPOCAMPUS_TOKEN', '127.0.0.1')
     .option('--cors <origins>', 'comma-separated origins allowed to call the API from a browser')
-    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to (e.g. a reverse proxy); * turns the Host check off')
+    .option('--allowed-host <names>', 'comma-separated extra Host names to answer to (e.g. a reverse proxy); * turns the Host check off (needs a token)')
     .option('--token-file <path>', 'file whose first line is the bearer token (or set HIPPOCAMPUS_TOKEN)')
     .option('--keyword-only', 'no embedding model: keyword, strength, recency and importance recall only')
     .option('--consolidate-at <when>', 'working → semantic consolidation of every agent: an hour in UTC (nightly), an interval (30m, 6h) or never', '3')
