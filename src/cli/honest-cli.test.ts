@@ -134,6 +134,19 @@ describe('an honest CLI', () => {
     expect(fs.readdirSync(project).sort()).toEqual(['.hippocampus', 'notes.txt']);
   });
 
+  it("a home of '~/…' is under the user's home directory, from HIPPOCAMPUS_HOME or --home, not a folder named '~'", () => {
+    const project = path.join(home.home, 'tilde-project');
+    const userHome = path.join(home.home, 'user-home');
+    fs.mkdirSync(project);
+    fs.mkdirSync(userHome);
+    const run = (args: string[], env: Record<string, string>) => spawnSync(process.execPath, [HIPPOCAMPUS_BINARY, ...args], { cwd: project, encoding: 'utf8', env: { ...process.env, HIPPOCAMPUS_STORE: '', HOME: userHome, ...env } });
+    expect(run(['remember', 'Ship on Fridays', '--type', 'decision'], { HIPPOCAMPUS_HOME: '~/memory-a' }).status).toBe(0);
+    expect(run(['--home', '~/memory-b', 'remember', 'Ship on Fridays', '--type', 'decision'], { HIPPOCAMPUS_HOME: '' }).status).toBe(0);
+    expect(fs.existsSync(path.join(userHome, 'memory-a', 'agents', 'default'))).toBe(true);
+    expect(fs.existsSync(path.join(userHome, 'memory-b', 'agents', 'default'))).toBe(true);
+    expect(fs.readdirSync(project)).toEqual([]);
+  });
+
   it('a home that cannot be made (under a file, deep or not) is a CONFIG_ERROR naming it, from the CLI and the library, and nothing is made', async () => {
     const file = path.join(home.home, 'notes.txt');
     fs.writeFileSync(file, 'not a folder');

@@ -1,11 +1,22 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { storeSchema } from './config-schema.ts';
 import { parseWith } from './parse.ts';
 
 /**
- * The home directory: the option, else `HIPPOCAMPUS_HOME`, else ./.hippocampus. Read only when needed.
+ * A leading `~` is the user's home directory, as a shell reads it: a quoted `HIPPOCAMPUS_HOME='~/x'` (or a
+ * `.env` file, or the option from code) reaches us unexpanded, and made a folder named `~` in the working
+ * directory (probe, 2026-11-27). `~user` forms are left as written.
+ */
+function withUserHome(folder: string): string {
+  return folder === '~' || folder.startsWith('~/') || folder.startsWith(`~${path.sep}`) ? path.join(os.homedir(), folder.slice(1)) : folder;
+}
+
+/**
+ * The home directory: the option, else `HIPPOCAMPUS_HOME`, else ./.hippocampus, a leading `~` read as the user's
+ * home directory. Read only when needed.
  * An empty variable is unset (as HIPPOCAMPUS_STORE and HIPPOCAMPUS_TOKEN are): `path.resolve('')` is the
  * working directory, where agents/ landed beside the user's files. An empty option, or a home that is a
  * file or under one, is a CONFIG_ERROR before anything is made (a file was ENOTDIR from deep inside the store).
@@ -13,7 +24,7 @@ import { parseWith } from './parse.ts';
 export function resolveHome(home?: string): string {
   if (home !== undefined && home.trim() === '') throw new HippocampusError({ code: 'CONFIG_ERROR', message: 'The home directory (--home) is empty: name a folder, or leave the option out for $HIPPOCAMPUS_HOME or ./.hippocampus' });
   const fromEnvironment = process.env.HIPPOCAMPUS_HOME;
-  const resolved = path.resolve(home ?? (fromEnvironment === undefined || fromEnvironment.trim() === '' ? './.hippocampus' : fromEnvironment));
+  const resolved = path.resolve(withUserHome(home ?? (fromEnvironment === undefined || fromEnvironment.trim() === '' ? './.hippocampus' : fromEnvironment)));
   let found: fs.Stats | undefined;
   try {
     found = fs.statSync(resolved, { throwIfNoEntry: false });
