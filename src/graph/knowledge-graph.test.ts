@@ -105,3 +105,14 @@ describe('knowledge graph validity', () => {
     expect((await graph.neighbors('Beatriz')).map((relation) => [relation.subject.name, relation.predicate, relation.object.name])).toEqual([['Beatriz', 'work_at', 'Globex']]);
   });
 });
+
+describe('listing entities', () => {
+  it('refuses a limit that is not a whole number of at least 1, as the CLI and HTTP do; a good one still lists', async () => {
+    const memory = await openMemory();
+    await memory.rememberMany([{ type: 'chat', content: 'I live in Berlin.' }, { type: 'chat', content: 'My sister Ines lives in Porto.' }], { longTerm: true });
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    for (const limit of [-1, 0, 1.5, Number.NaN]) await expect(graph.entities({ limit }), String(limit)).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await graph.entities({ limit: 1 })).toHaveLength(1);
+  });
+});

@@ -92,7 +92,14 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
     recall: (query, recallOptions) => graphRecall(memory, graphStore, query, recallOptions),
     relations: (query) => graphStore.relations(scope, query),
     asOf: (time, query = {}) => graphStore.relations(scope, { ...query, asOf: time }),
-    entities: (listOptions) => graphStore.listEntities(scope, listOptions),
+    entities: async (listOptions) => {
+      // The CLI and HTTP check their limit; from code, -1 listed every entity (probe, 2026-11-27).
+      const limit = listOptions?.limit;
+      if (limit !== undefined && !(Number.isSafeInteger(limit) && limit >= 1)) {
+        throw new ValidationError({ message: `entities: limit must be a whole number of at least 1, got ${String(limit)}`, issues: [{ path: 'limit', message: 'must be a whole number of at least 1' }] });
+      }
+      return graphStore.listEntities(scope, listOptions);
+    },
     async factsFor(question) {
       const span = timeInQuestion(question);
       const names = [...namesInQuestion(question), ...(/\b(?:user|i|me|my)\b/i.test(question) ? ['user'] : [])];

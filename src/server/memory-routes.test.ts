@@ -64,6 +64,9 @@ describe('GET /agents/:agent/memories', () => {
       expect(response.status, query).toBe(400);
       expect(((await response.json()) as { error: { code: string } }).error.code).toBe('VALIDATION_ERROR');
     }
+    // A negative limit is told its range, not that it is no whole number.
+    const negative = await fixture.app.request('/agents/ada/memories?limit=-1');
+    expect(((await negative.json()) as { error: { message: string } }).error.message).toMatch(/limit.*at least 1/);
     const badFilter = await fixture.app.request(`/agents/ada/memories?filter=${encodeURIComponent('{"colour":"red"}')}`);
     expect(badFilter.status).toBe(400);
     expect(((await badFilter.json()) as { error: { code: string; message: string } }).error).toMatchObject({ code: 'INVALID_FILTER', message: expect.stringContaining('colour') });

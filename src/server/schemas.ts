@@ -14,7 +14,8 @@ import { appendBlockInput, blockKeySchema as toolBlockKeySchema, forgetDescripti
 const integerText = (min: number, max: number) =>
   z
     .string()
-    .regex(/^\d+$/, 'must be a whole number')
+    // A sign is read, so "-1" is told its range ("must be at least 1"), not that it is no whole number.
+    .regex(/^-?\d+$/, 'must be a whole number')
     .transform(Number)
     .pipe(z.number().int().min(min, `must be at least ${min}`).max(max, `must be at most ${max}`));
 
