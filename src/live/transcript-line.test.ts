@@ -49,3 +49,13 @@ describe('transcript line speakers', () => {
     expect(roleOf({ role: 'Human ' })).toBe('user');
   });
 });
+
+describe('a line that is not JSON', () => {
+  it("is told without its text: V8's error quotes the line's start, and problems are logged", () => {
+    const secret = 'root:$y$j9T$abcdefgh:19000:0:99999:7:::';
+    const parsed = parseTranscriptLine(secret, 'line-1');
+    expect(parsed).toEqual({ ok: false, problem: 'not JSON: unexpected character, not valid JSON' });
+    // Errors that name only a position keep it.
+    expect(parseTranscriptLine('{"role":"user",', 'line-2')).toMatchObject({ ok: false, problem: expect.stringMatching(/position 15/) });
+  });
+});

@@ -38,6 +38,15 @@ export const transcriptLineSchema = z
 export type TranscriptLineResult = { ok: true; message: ConversationMessage } | { ok: true; message: null; readPast: string } | { ok: false; problem: string };
 
 /**
+ * V8 quotes the line's first characters in some JSON.parse errors (`Unexpected token 'r', "root:$y$j9"... is not
+ * valid JSON`), and problems go to the watcher's log: `watch --source /etc/shadow` printed the start of every
+ * password hash (probe, 2026-11-27). The line number says where; the text stays in the file.
+ */
+function withoutExcerpt(message: string): string {
+  return /^Unexpected token\b/u.test(message) ? 'unexpected character, not valid JSON' : message;
+}
+
+/**
  * Reads one JSONL transcript line into a message, or says why it cannot.
  *
  * @example
@@ -49,7 +58,7 @@ export function parseTranscriptLine(text: string, fallbackId: string): Transcrip
   try {
     value = JSON.parse(text);
   } catch (error) {
-    return { ok: false, problem: `not JSON: ${(error as Error).message}` };
+    return { ok: false, problem: `not JSON: ${withoutExcerpt((error as Error).message)}` };
   }
   const parsed = transcriptLineSchema.safeParse(value);
   if (!parsed.success) {
