@@ -25,6 +25,7 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
   requireEngine(memory, 'exportMirror');
   // Checked before anything is registered or written.
   parseWith(mirrorOptionsSchema, options ?? {}, 'exportMirror options', 'CONFIG_ERROR');
+  refuseInsideStore(memory.home, options.dir);
   const now = options.now ?? memory.clock.now();
   const rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
   const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };
@@ -39,6 +40,19 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot write the mirror in ${options.dir}: ${(error as Error).message}`, cause: error });
   }
   return { files, memories: rows.length };
+}
+
+/**
+ * A mirror is written outside the home's store: `index export --dir <home>/agents` wrote `user/`, `self/` … among
+ * the agent folders (taken for agents by a listing), and inside an agent's folder `index.json` beside its database
+ * (probe, 2026-11-27). The home itself and anything under its `agents/` are refused.
+ */
+function refuseInsideStore(home: string, dir: string): void {
+  const target = path.resolve(dir);
+  const agents = path.join(path.resolve(home), 'agents');
+  if (target === path.resolve(home) || target === agents || target.startsWith(agents + path.sep)) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The mirror cannot be written in ${dir}: it is the home or under its agents/ folder, where the store keeps its files; choose a folder outside them` });
+  }
 }
 
 /** The per-domain Markdown of a mirror, rewritten from these records; returns the files. */

@@ -87,6 +87,20 @@ describe('human-readable mirror', () => {
     expect((await memory.stats()).total).toBe(total);
   });
 
+  it("a dir that is the home or under its agents/ folder is a CONFIG_ERROR, and nothing is written or registered", async () => {
+    const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
+    const before = fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null;
+    const agentsBefore = fs.readdirSync(path.join(temp.home, 'agents')).sort();
+    for (const dir of [temp.home, path.join(temp.home, 'agents'), path.join(temp.home, 'agents', memory.agentId), path.join(temp.home, 'agents', 'x', '..', memory.agentId, 'mirror')]) {
+      await expect(exportMirror(memory, { dir }), dir).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('agents/ folder') });
+    }
+    expect(fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null).toBe(before);
+    expect(fs.readdirSync(path.join(temp.home, 'agents')).sort()).toEqual(agentsBefore);
+    expect(fs.existsSync(path.join(temp.home, 'index.json'))).toBe(false);
+    // A folder of the home beside agents/ is fine.
+    expect((await exportMirror(memory, { dir: path.join(temp.home, 'mirror') })).memories).toBeGreaterThan(0);
+  });
+
   it('a damaged mirrors.json refuses a forget before anything is forgotten, and an export, naming the file (the forget left the mirror holding the text, the export forgot the other mirrors)', async () => {
     const dir = path.join(temp.home, 'mirror');
     await exportMirror(memory, { dir });
