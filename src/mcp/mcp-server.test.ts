@@ -136,6 +136,30 @@ describe('MCP server', () => {
   });
 });
 
+describe('what the MCP HTTP server reads', () => {
+  it('refuses a body over 1 MiB (413), a batch of more than 64 messages and a body that is not JSON (400), and still answers a small batch', async () => {
+    const http = await serveMcpHttp({ createServer: () => createMcpServer(options()) });
+    const post = async (body: string) => {
+      const response = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
+      return { status: response.status, body: (await response.json()) as unknown };
+    };
+    const list = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    try {
+      const before = (await memory.stats()).total;
+      const store = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/call', params: { name: 'store_memory', arguments: { content: `batched ${id}` } } });
+      expect(await post(JSON.stringify(Array.from({ length: 65 }, (_, id) => store(id))))).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('at most 64') } } });
+      expect((await memory.stats()).total).toBe(before);
+      expect((await post(JSON.stringify({ ...list(1), padding: 'x'.repeat(1024 * 1024) }))).status).toBe(413);
+      expect(await post('{"jsonrpc":')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('not JSON') } } });
+      const small = await post(JSON.stringify([list(1), list(2)]));
+      expect(small.status).toBe(200);
+      expect((small.body as { id: number }[]).map((reply) => reply.id).sort()).toEqual([1, 2]);
+    } finally {
+      await http.close();
+    }
+  });
+});
+
 describe('a failure nobody anticipated in the MCP HTTP server', () => {
   it("is a 500 in fixed words; the error's own, naming a private path, goes to stderr", async () => {
     const { stdout, stderr } = await runScript('mcp-http-unexpected-error.ts', []);

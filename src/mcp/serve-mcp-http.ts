@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { allowedHostNames, allowedOriginsOf, isAllowedHost, isAllowedOrigin } from '../config/request-policy.ts';
+import { allowedHostNames, allowedOriginsOf, isAllowedHost, isAllowedOrigin, isJsonContentType } from '../config/request-policy.ts';
 import { checkListenPort, listenFailure, presentsBearerToken, requireTokenForAnyHost, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
@@ -26,6 +26,30 @@ export interface McpHttpServer {
   /** e.g. 'http://127.0.0.1:49152/mcp' */
   url: string;
   close(): Promise<void>;
+}
+
+/** The largest body read, as the HTTP API's default (`bodyLimit`); the MCP SDK alone took 4 MB. */
+export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The most messages a JSON-RPC batch may hold: a batch of thousands of tool calls in one POST was served (probe, 2026-11-27). */
+export const MCP_BATCH_LIMIT = 64;
+
+/** The request's body, parsed; a string saying why when it is too large or not JSON (then nothing is run). */
+async function readBody(request: IncomingMessage): Promise<{ body: unknown } | { status: number; message: string }> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of request as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MCP_BODY_LIMIT_BYTES) return { status: 413, message: `Payload too large: the body is over ${MCP_BODY_LIMIT_BYTES} bytes` };
+    chunks.push(chunk);
+  }
+  let body: unknown;
+  try {
+    body = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+  } catch {
+    return { status: 400, message: 'Parse error: the body is not JSON' };
+  }
+  if (Array.isArray(body) && body.length > MCP_BATCH_LIMIT) return { status: 400, message: `Invalid request: a batch holds at most ${MCP_BATCH_LIMIT} messages, this one ${body.length}` };
+  return { body };
 }
 
 function reject(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}): void {
@@ -76,6 +100,10 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
       return reject(response, 401, 'Unauthorized: a valid bearer token is required', { 'www-authenticate': 'Bearer' });
     }
     if (request.method !== 'POST') return reject(response, 405, 'Method not allowed: this server is stateless, POST only', { allow: 'POST' });
+    // A cross-site form or text/plain POST needs no preflight: refused before its body is read.
+    if (!isJsonContentType(request.headers['content-type'])) return reject(response, 415, 'Unsupported media type: POST a JSON-RPC message as application/json');
+    const read = await readBody(request);
+    if ('status' in read) return reject(response, read.status, read.message);
     const server = options.createServer();
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
@@ -86,7 +114,7 @@ export async function serveMcpHttp(options: McpHttpOptions): Promise<McpHttpServ
       void server.close();
     });
     await server.connect(transport);
-    await transport.handleRequest(request, response);
+    await transport.handleRequest(request, response, read.body);
   }
 
   await new Promise<void>((resolve, reject) => {
