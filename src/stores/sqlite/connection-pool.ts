@@ -97,8 +97,31 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
   }
 
+  /**
+   * Agent ids that differ only in case ("Ada", "ada") are two folders here but one on a case-insensitive file
+   * system (macOS, Windows), where the second would open the first's database as its own (probe, 2026-11-27).
+   * An id is refused when the agents folder holds another spelling of it and not its own.
+   */
+  function refuseCaseTwin(agentsFolder: string, agentId: string): void {
+    let entries: string[];
+    try {
+      entries = fs.readdirSync(agentsFolder);
+    } catch {
+      return;
+    }
+    if (entries.includes(agentId)) return;
+    const twin = entries.find((entry) => entry.toLowerCase() === agentId.toLowerCase());
+    if (twin !== undefined) {
+      throw new HippocampusError({
+        code: 'INVALID_AGENT_ID',
+        message: `The agent id "${agentId}" differs from the existing agent "${twin}" only in case: on a case-insensitive file system they would share one folder; use "${twin}" or another id`,
+      });
+    }
+  }
+
   function open(agentId: string): Database.Database {
     const paths = agentPaths(options.home, agentId);
+    refuseCaseTwin(path.dirname(paths.root), agentId);
     if (options.readOnly) {
       try {
         return prepareReader(paths.longTermDatabase, agentId);
