@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { actorsOf, anotherActor } from './actor.ts';
+import { actorsOf, anotherActor, deedForWish } from './actor.ts';
 import { forgetByDescription } from './forget-by-description.ts';
 
 describe('who acts in a statement', () => {
@@ -40,5 +40,21 @@ describe("another person's deed", () => {
     expect((await forget('that Greta lent me her camera')).deleted).toEqual([]);
     // The same person, named another way, is still the one meant.
     expect((await forget('that Felipe quit his job at the bakery')).deleted.map((match) => match.content)).toEqual(['My cousin Felipe quit his job at the bakery']);
+  });
+});
+
+describe('a deed asked, a wish stored', () => {
+  it('reads a memory as a wish only when it opens on the wishing', () => {
+    expect(deedForWish('that I repaint the fence', 'I want to repaint the fence in spring')).toBe(true);
+    expect(deedForWish('that I smoke', 'I smoke a pack a day and want to stop')).toBe(false);
+    expect(deedForWish('my plan to repaint the fence', 'I want to repaint the fence in spring')).toBe(false);
+  });
+
+  it('does not delete the wish for a deed the description states, but does for the wish named', async () => {
+    await agent.remember(['I would love to sail across the Atlantic one day', 'My uncle owns a small sailing boat in Brest', 'The Atlantic was rough last winter']);
+    const report = await forget('that I sailed across the Atlantic');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('I would love to sail across the Atlantic one day');
+    expect((await forget('my dream of sailing across the Atlantic')).deleted.map((match) => match.content)).toEqual(['I would love to sail across the Atlantic one day']);
   });
 });

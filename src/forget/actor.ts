@@ -1,4 +1,5 @@
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
 import { aliases, covers } from './word-aliases.ts';
 
@@ -84,4 +85,25 @@ export function anotherActor(description: string, content: string): boolean {
   if (!asked || !told || asked.people.includes('we') || told.people.includes('we')) return false;
   if (HAVE.has(asked.verb) !== HAVE.has(told.verb)) return false;
   return !asked.people.some((person) => told.people.some((other) => samePerson(person, other)));
+}
+
+/**
+ * "that I bought a house by the sea" is not "I dream of buying a house by the sea": a description stating a
+ * deed (a person acting, src/forget/actor.ts) and speaking of no wish is not about a memory that only wishes
+ * for it. The probe of round 10 deleted the wish so twice ("holds every word", and a clear leader by 0.16 for
+ * "that I play the cello" beside "I want to learn the cello someday"); a description naming the wish ("my
+ * cello dream", "that I want to …") or no deed ("my trip to Kyoto") is left to the other rules.
+ */
+/** The verbs a wish opens on ("I want to …", "I would like to …", "I dream of …"). */
+const WISHING_VERBS = new Set(['want', 'wants', 'wanted', 'hope', 'hopes', 'hoping', 'wish', 'wishes', 'would', "'d", '’d', 'dream', 'dreams', 'dreamt', 'dreamed']);
+
+export function deedForWish(description: string, content: string): boolean {
+  const asked = readActors(description);
+  // "my daughter becoming a vet": a gerund after the person names the thing, wished or done (all 156: the wish was the target).
+  if (asked === undefined || /ing$/u.test(asked.verb) || SPEAKS_OF_WISH.test(description)) return false;
+  // Only a wish: its first verb is the wishing. "I drink too much on weekends and want to cut down" says the deed
+  // too, and was the target of "that I drink too much" on all 156 (taken for a wish, the other memory holding
+  // every word, "I have been sober for two years since I quit drinking", was deleted instead).
+  const told = readActors(content);
+  return told !== undefined && WISHING_VERBS.has(told.verb) && WISH.test(content);
 }

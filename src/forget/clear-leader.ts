@@ -183,9 +183,9 @@ export async function headNounMeant(memory: Hippocampus, entry: LeaderCandidate,
 }
 
 /** A wish or intention and the verb it wishes for ("I want to lose weight", "I would like to sell the car"). */
-const WISH = /(?<![\p{L}])(?:wants?|wanted|hopes?|hoping|wish(?:es)?|would like|['’]d like)\s+to\s+(\p{L}+)/iu;
+export const WISH = /(?<![\p{L}])(?:wants?|wanted|hopes?|hoping|wish(?:es)?|would (?:like|love)|['’]d (?:like|love))\s+to\s+(\p{L}+)|(?<![\p{L}])dream(?:s|ed|t)?\s+of\s+(\p{L}+)/iu;
 /** A description that speaks of a wish or a plan itself ("my weight loss goal", "that I want to …", "my plan to …"). */
-const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|plans?|planning|goals?|aims?|dreams?|intend|intention|trying|going to|would like|['’]d like)(?![\p{L}])/iu;
+export const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|plans?|planning|goals?|aims?|dreams?|intend|intention|trying|going to|would like|['’]d like)(?![\p{L}])/iu;
 
 /**
  * "my weight loss" with "I want to lose weight before the summer" and "I lost 15 kilos on Ozempic this year"
@@ -198,7 +198,8 @@ const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|p
  * "my weight loss" most plainly names, the wish a second reading; asking is the answer, deleting either a gamble.
  */
 async function wishBesideDeed(memory: Hippocampus, leader: LeaderCandidate, field: readonly LeaderCandidate[], description: { text: string; terms: string[][] }): Promise<boolean> {
-  const wished = WISH.exec(leader.content)?.[1];
+  const wish = WISH.exec(leader.content);
+  const wished = wish?.[1] ?? wish?.[2];
   if (wished === undefined || SPEAKS_OF_WISH.test(description.text)) return false;
   const closeness = await wordCloseness(memory, wished, description.terms);
   const wishedWords = description.terms.filter((_, at) => closeness[at]! >= RELATED);

@@ -8,7 +8,7 @@ import { headNounMeant, markClearLeader, markNamerSayingTheRest, markOwnActAmong
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
-import { anotherActor } from './actor.ts';
+import { anotherActor, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
@@ -324,6 +324,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   for (const entry of judged) if (entry.sure && lacksRole(entry, roles)) Object.assign(entry, { sure: false, why: `${entry.why}; but it does not say the ${roles.join(', ')}` });
   // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
   for (const entry of judged) if (entry.sure && anotherActor(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but someone else does it there` });
+  for (const entry of judged) if (entry.sure && deedForWish(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it only wishes for it` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
