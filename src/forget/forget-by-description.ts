@@ -4,7 +4,7 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, withoutContractions, wordForms } from './description-words.ts';
-import { headNounMeant, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
+import { headNounMeant, lacksUnsaidNoun, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
@@ -291,7 +291,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const byWords = namer.length === 1 && mostHeld > read.decisive.length && holdsHalf && closestOf(namer[0]!, naming) ? namer[0] : undefined;
   const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
   const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
-  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
+  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || (await lacksUnsaidNoun(memory, onlyNamer, read)))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
