@@ -23,6 +23,15 @@ describe('who acts in a statement', () => {
     // A general word for the person, and a having that another's deed leaves, are no other actor.
     expect(anotherActor('that my kid broke the window', 'My son Ravi broke the window')).toBe(false);
     expect(anotherActor('that Rosa has my boat', 'I lent my boat to Rosa')).toBe(false);
+    // Each in the other by another verb may be its converse; by the same verb, the roles swapped.
+    expect(anotherActor('Rosa borrowing my boat', 'I lent my boat to Rosa')).toBe(false);
+    expect(anotherActor('that Rosa lent me her boat', 'I lent my boat to Rosa')).toBe(true);
+    expect(anotherActor('that Rosa owes me money', 'My dentist is called Rosa')).toBe(true);
+  });
+
+  it('reads a verb the tagger takes for a noun after a person', () => {
+    expect(actorsOf('that my uncle drank')).toEqual(['uncle']);
+    expect(anotherActor('that I sing in a choir', 'My aunt sings in a choir')).toBe(true);
   });
 });
 
