@@ -118,6 +118,25 @@ export async function namesAnotherThing(memory: Hippocampus, entry: LeaderCandid
 }
 
 /**
+ * The only memory naming a name may hold other words of the description and still be another thing of that
+ * name: "that Lukas has a key to my flat" is not "Lukas has a key to the office", "the 1200 euro sofa" not "I
+ * bought a new laptop for 1200 euros". A noun of the description it lacks, does not say in other words (within
+ * RELATED), and that does not bring it closer by the half GAIN asked of a word said in other words, names another
+ * thing. The round 10 probe (bench/forget-precision-probe.ts) deleted 6 memories so by "the only memory naming"
+ * (44 left of 50); on all 156 of the labelled set it cost one request of 780, "the court case on 9 June" for "I have a
+ * court hearing about the custody of my children on 9 June" ("case" 0.5 from "hearing" as words, gaining little),
+ * now offered to confirm as the one candidate: recall 0.713 -> 0.712, a price paid for precision.
+ */
+export async function lacksUnsaidNoun(memory: Hippocampus, entry: LeaderCandidate, description: { text: string; terms: string[][]; decisive: string[] }): Promise<boolean> {
+  const { lacking } = await wordsNotHeld(memory, entry.content, description.terms);
+  const nouns = new Set(analyzeWithWink(description.text.normalize('NFKC')).tokens.filter((token) => token.pos === 'NOUN').map((token) => token.normal));
+  const unsaid = lacking.filter((word) => nouns.has(word) && !description.decisive.includes(word));
+  if (unsaid.length === 0) return false;
+  const gains = await gainsOf(memory, entry, description.text, unsaid);
+  return gains !== undefined && gains.some((gain) => gain < GAIN / 2);
+}
+
+/**
  * "the alarm code for the cottage": a word the leader lacks that stands right before one it holds says
  * which of that kind is meant — an alarm code, not the key-safe code the leader holds (a wrong deletion
  * on scenarios 85–88, written after the rules: lead 0.10, and "alarm" brought it closer). Not for
@@ -183,9 +202,9 @@ export async function headNounMeant(memory: Hippocampus, entry: LeaderCandidate,
 }
 
 /** A wish or intention and the verb it wishes for ("I want to lose weight", "I would like to sell the car"). */
-const WISH = /(?<![\p{L}])(?:wants?|wanted|hopes?|hoping|wish(?:es)?|would like|['’]d like)\s+to\s+(\p{L}+)/iu;
+export const WISH = /(?<![\p{L}])(?:wants?|wanted|hopes?|hoping|wish(?:es)?|would (?:like|love)|['’]d (?:like|love))\s+to\s+(\p{L}+)|(?<![\p{L}])dream(?:s|ed|t)?\s+of\s+(\p{L}+)/iu;
 /** A description that speaks of a wish or a plan itself ("my weight loss goal", "that I want to …", "my plan to …"). */
-const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|plans?|planning|goals?|aims?|dreams?|intend|intention|trying|going to|would like|['’]d like)(?![\p{L}])/iu;
+export const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|plans?|planning|goals?|aims?|dreams?|intend|intention|trying|going to|would like|['’]d like)(?![\p{L}])/iu;
 
 /**
  * "my weight loss" with "I want to lose weight before the summer" and "I lost 15 kilos on Ozempic this year"
@@ -198,7 +217,8 @@ const SPEAKS_OF_WISH = /(?<![\p{L}])(?:wants?|wanted|wish(?:es)?|hopes?|hoping|p
  * "my weight loss" most plainly names, the wish a second reading; asking is the answer, deleting either a gamble.
  */
 async function wishBesideDeed(memory: Hippocampus, leader: LeaderCandidate, field: readonly LeaderCandidate[], description: { text: string; terms: string[][] }): Promise<boolean> {
-  const wished = WISH.exec(leader.content)?.[1];
+  const wish = WISH.exec(leader.content);
+  const wished = wish?.[1] ?? wish?.[2];
   if (wished === undefined || SPEAKS_OF_WISH.test(description.text)) return false;
   const closeness = await wordCloseness(memory, wished, description.terms);
   const wishedWords = description.terms.filter((_, at) => closeness[at]! >= RELATED);

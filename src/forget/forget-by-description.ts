@@ -4,10 +4,11 @@ import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, namesWord, withoutContractions, wordForms } from './description-words.ts';
-import { headNounMeant, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
+import { headNounMeant, lacksUnsaidNoun, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
+import { anotherActor, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
@@ -290,7 +291,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const byWords = namer.length === 1 && mostHeld > read.decisive.length && holdsHalf && closestOf(namer[0]!, naming) ? namer[0] : undefined;
   const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
   const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
-  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && (await namesAnotherThing(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
+  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || (await lacksUnsaidNoun(memory, onlyNamer, read)))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
@@ -321,6 +322,9 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
   const roles = rolesNamed(description, read.decisive);
   for (const entry of judged) if (entry.sure && lacksRole(entry, roles)) Object.assign(entry, { sure: false, why: `${entry.why}; but it does not say the ${roles.join(', ')}` });
+  // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
+  for (const entry of judged) if (entry.sure && anotherActor(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but someone else does it there` });
+  for (const entry of judged) if (entry.sure && deedForWish(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it only wishes for it` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);

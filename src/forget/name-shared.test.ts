@@ -37,3 +37,13 @@ describe('the memory naming a name that alone says the other words', () => {
     expect(contentsOf((await forget("Kenji's layoff")).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
   });
 });
+
+describe('the only memory naming a name', () => {
+  it('is not deleted for a noun of the description it lacks and does not say, though it holds the other words', async () => {
+    await remember(['We paid 640 euros for the washing machine', 'The laundry room is in the basement', 'I park the car in the garage']);
+    const report = await forget('the 640 euro bike');
+    expect(report.deleted).toEqual([]);
+    expect(contentsOf(report.candidates)).toContain('We paid 640 euros for the washing machine');
+    expect(contentsOf((await forget('the 640 euros for the washing machine')).deleted)).toEqual(['We paid 640 euros for the washing machine']);
+  });
+});

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { actorsOf, anotherActor, deedForWish } from './actor.ts';
+import { forgetByDescription } from './forget-by-description.ts';
+
+describe('who acts in a statement', () => {
+  it('reads the people of a subject, and nothing from a noun phrase, a thing or an opening adverb', () => {
+    expect(actorsOf('that I sold the boat')).toEqual(['user']);
+    expect(actorsOf('My aunt Rosa sold the boat')).toEqual(['aunt', 'rosa']);
+    expect(actorsOf('My wife and I sold the boat')).toEqual(['wife', 'user']);
+    expect(actorsOf('the boat I sold')).toBeUndefined();
+    expect(actorsOf('My boat was sold in May')).toBeUndefined();
+    expect(actorsOf('Last year I sold the boat')).toBeUndefined();
+  });
+
+  it('sees another actor only when both name people and none is in both', () => {
+    expect(anotherActor('that I sold the boat', 'My aunt Rosa sold the boat')).toBe(true);
+    expect(anotherActor('that Rosa sold the boat', 'I sold the boat to Rosa')).toBe(true);
+    expect(anotherActor('that Rosa sold the boat', 'My aunt Rosa sold the boat')).toBe(false);
+    expect(anotherActor('that my mum sold the boat', 'My mother sold the boat')).toBe(false);
+    expect(anotherActor('that I sold the boat', 'We sold the boat')).toBe(false);
+    expect(anotherActor('the boat I sold', 'My aunt Rosa sold the boat')).toBe(false);
+    // A general word for the person, and a having that another's deed leaves, are no other actor.
+    expect(anotherActor('that my kid broke the window', 'My son Ravi broke the window')).toBe(false);
+    expect(anotherActor('that Rosa has my boat', 'I lent my boat to Rosa')).toBe(false);
+    // Each in the other by another verb may be its converse; by the same verb, the roles swapped.
+    expect(anotherActor('Rosa borrowing my boat', 'I lent my boat to Rosa')).toBe(false);
+    expect(anotherActor('that Rosa lent me her boat', 'I lent my boat to Rosa')).toBe(true);
+    expect(anotherActor('that Rosa owes me money', 'My dentist is called Rosa')).toBe(true);
+  });
+
+  it('reads a verb the tagger takes for a noun after a person', () => {
+    expect(actorsOf('that my uncle drank')).toEqual(['uncle']);
+    expect(anotherActor('that I sing in a choir', 'My aunt sings in a choir')).toBe(true);
+  });
+});
+
+// Similarities decide which rule would have deleted, so with the model the rules were measured on (USE-lite, offline).
+const agent = useLiteAgentPerTest();
+const forget = (description: string) => forgetByDescription(agent.memory(), description, { dryRun: true });
+
+describe("another person's deed", () => {
+  it("is not deleted for the user's, nor the user's for another's, though it holds every word", async () => {
+    await agent.remember(['My cousin Felipe quit his job at the bakery', 'The bakery on Main Street sells rye bread', 'I bake sourdough on Sundays']);
+    const report = await forget('that I quit my job at the bakery');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('My cousin Felipe quit his job at the bakery');
+    await agent.remember(['I lent my camera to Greta']);
+    expect((await forget('that Greta lent me her camera')).deleted).toEqual([]);
+    // The same person, named another way, is still the one meant.
+    expect((await forget('that Felipe quit his job at the bakery')).deleted.map((match) => match.content)).toEqual(['My cousin Felipe quit his job at the bakery']);
+  });
+});
+
+describe('a deed asked, a wish stored', () => {
+  it('reads a memory as a wish only when it opens on the wishing', () => {
+    expect(deedForWish('that I repaint the fence', 'I want to repaint the fence in spring')).toBe(true);
+    expect(deedForWish('that I smoke', 'I smoke a pack a day and want to stop')).toBe(false);
+    expect(deedForWish('my plan to repaint the fence', 'I want to repaint the fence in spring')).toBe(false);
+  });
+
+  it('does not delete the wish for a deed the description states, but does for the wish named', async () => {
+    await agent.remember(['I would love to sail across the Atlantic one day', 'My uncle owns a small sailing boat in Brest', 'The Atlantic was rough last winter']);
+    const report = await forget('that I sailed across the Atlantic');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('I would love to sail across the Atlantic one day');
+    expect((await forget('my dream of sailing across the Atlantic')).deleted.map((match) => match.content)).toEqual(['I would love to sail across the Atlantic one day']);
+  });
+});
