@@ -9,10 +9,28 @@ const forget = (description: string, options?: Parameters<typeof forgetByDescrip
 
 const contentsOf = (matches: { content: string }[]) => matches.map((match) => match.content).sort();
 
+/**
+ * A lead by meaning counts only among ten memories judged or more (`FULL_FIELD`): the stores of the tests that
+ * expect one hold these too, things far from every description here.
+ */
+const FILLER = [
+  'The printer on the second floor jams every week',
+  'Tomatoes grow best against the south wall',
+  'The quarterly tax form is due in April',
+  'The train timetable changes in December',
+  'The laptop charger is in the top drawer',
+  'The bins are collected on Tuesdays',
+  'The library renewed the book until the end of the month',
+  'The router needs a restart when the connection drops',
+  'The museum is free on the first Sunday of the month',
+  'The paint for the fence is called forest green',
+];
+const rememberAmong = (contents: string[]) => remember([...contents, ...FILLER]);
+
 describe('a clear leader by meaning', () => {
   it('deletes the memory a paraphrase means when it is clearly closest and the other words bring it closer', async () => {
     // ("what I earn at Nordbank" was the example here; "earn" and "salary" are now synonyms and it holds every word.)
-    await remember(['I am taking sertraline 50 mg every morning', 'I take vitamin D in winter', 'Every morning I walk the dog']);
+    await rememberAmong(['I am taking sertraline 50 mg every morning', 'I take vitamin D in winter', 'Every morning I walk the dog']);
     const report = await forget('the sertraline dose');
     expect(contentsOf(report.deleted)).toEqual(['I am taking sertraline 50 mg every morning']);
     expect(report.deleted[0]!.why).toMatch(/^closest in meaning/);
@@ -53,15 +71,24 @@ describe('a clear leader by meaning', () => {
     expect(contentsOf(report.candidates)).toContain('I read the newspaper in the library every morning');
   });
 
+  it('takes no lead by meaning in a store of a few memories: a sibling of the thing leads there by chance', async () => {
+    await remember(['I take ibuprofen for my headaches', 'The pharmacy closes at six', 'My mother keeps her pills in a blue box']);
+    const aspirin = await forget('my aspirin', { dryRun: true });
+    expect(aspirin.deleted).toEqual([]);
+    expect(contentsOf(aspirin.candidates)).toContain('I take ibuprofen for my headaches');
+    await remember(['I teach at a primary school', 'My son likes his new teacher']);
+    expect((await forget('my university lectures', { dryRun: true })).deleted).toEqual([]);
+  });
+
   it("does not take a memory of nobody of the user's for an act of the user's, however far it leads", async () => {
-    await remember(['The bus driver waved at the kids', 'The bus station is being rebuilt', 'I listen to podcasts on the bus']);
+    await rememberAmong(['The bus driver waved at the kids', 'The bus station is being rebuilt', 'I listen to podcasts on the bus']);
     const report = await forget('that I panicked on the bus', { dryRun: true });
     expect(report.deleted).toEqual([]);
     expect(contentsOf(report.candidates)).toContain('The bus driver waved at the kids');
   });
 
   it('lets a leader lack only verbs, whose gain says nothing, but not a noun beside the one name it holds', async () => {
-    await remember(['I got a speeding ticket on the A9 last Friday', 'The A9 is closed for roadworks this weekend', 'I bought a ticket for the Friday concert']);
+    await rememberAmong(['I got a speeding ticket on the A9 last Friday', 'The A9 is closed for roadworks this weekend', 'I bought a ticket for the Friday concert']);
     expect(contentsOf((await forget('that I got caught speeding', { dryRun: true })).deleted)).toEqual(['I got a speeding ticket on the A9 last Friday']);
     await remember(['I was fired from Delmar Logistics in 2021', 'Delmar Logistics opened a warehouse near the airport']);
     expect((await forget('my Delmar pension', { dryRun: true })).deleted).toEqual([]);
@@ -75,7 +102,7 @@ describe('a clear leader by meaning', () => {
   });
 
   it('does not take a wish for the thing a description names when another memory close to it says the thing done', async () => {
-    await remember(['I want to lose some belly fat before the wedding', 'The dentist is on Friday', 'I walk the dog every morning']);
+    await rememberAmong(['I want to lose some belly fat before the wedding', 'The dentist is on Friday', 'I walk the dog every morning']);
     expect(contentsOf((await forget('my fat loss', { dryRun: true })).deleted)).toEqual(['I want to lose some belly fat before the wedding']);
     await remember(['I lost 8 kilos after I started cycling to work']);
     const report = await forget('my fat loss', { dryRun: true });
@@ -150,7 +177,7 @@ describe('a role given to a name, and numbers typed short', () => {
   });
 
   it('lets a one-word paraphrase, or a description without a content word, lead as widely as a longer one', async () => {
-    await remember(['I never drink alcohol, not even at weddings', 'The wine shop on Elm Street closed', 'My brother works at a brewery']);
+    await rememberAmong(['I never drink alcohol, not even at weddings', 'The wine shop on Elm Street closed', 'My brother works at a brewery']);
     for (const description of ['my sobriety', "that I'm sober"]) expect(contentsOf((await forget(description, { dryRun: true })).deleted), description).toEqual(['I never drink alcohol, not even at weddings']);
     expect((await forget("that I'm not over her", { dryRun: true })).deleted).toEqual([]);
     await remember(['I still love my ex-girlfriend Anna', 'Anna from accounts is leaving in May']);
