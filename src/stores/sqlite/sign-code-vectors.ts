@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HammingScan } from './hamming-scan.ts';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
-import { cosineToHalfBlob, signCode, signCodeBytes, squaredNorm } from './vector-codes.ts';
+import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosineToHalfBlob, signCode, signCodeBytes, splitVectors, squaredNorm } from './vector-codes.ts';
 
 // Nearest vectors by a scan of sign codes, then exact cosine over the survivors.
 //
@@ -117,12 +117,10 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
       const survivors = set.nearest(signCode(vector.length === dimensions ? vector : vector.subarray(0, dimensions)), Math.max(minimumCandidates, limit * 8));
       if (survivors.length === 0) return [];
       const queryNorm2 = squaredNorm(vector);
-      // Rows as arrays (better-sqlite3's raw mode): 400 of them a search, each built as an object cost more.
-      const rows = rawStatement(`SELECT seq, embedding FROM ${VECTOR_TABLE} WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(survivors)) as [number, Buffer][];
-      return rows
-        .map(([seq, embedding]) => ({ seq, distance: 1 - cosineToHalfBlob(vector, queryNorm2, embedding) }))
-        .sort((left, right) => left.distance - right.distance || left.seq - right.seq)
-        .slice(0, limit);
+      const scored: { seq: number; distance: number }[] = [];
+      const read = rawStatement(concatenatedVectorsSql('v.seq', `FROM ${VECTOR_TABLE} v WHERE v.seq IN (SELECT value FROM json_each(?))`)).get(JSON.stringify(survivors));
+      for (const [seq, embedding] of splitVectors<number>(read as ConcatenatedVectorsRow)) scored.push({ seq, distance: 1 - cosineToHalfBlob(vector, queryNorm2, embedding) });
+      return scored.sort((left, right) => left.distance - right.distance || left.seq - right.seq).slice(0, limit);
     },
 
     catchUp,

@@ -112,3 +112,34 @@ export function signCode(vector: Float32Array, out: Uint8Array = new Uint8Array(
   for (let index = 0; index < vector.length; index += 1) if (vector[index]! > 0) out[offset + (index >> 3)]! |= 1 << (index & 7);
   return out;
 }
+
+/**
+ * SQL that reads the half-precision vectors of the rows `from` selects as one row: their keys (`key`, a JSON
+ * array), the vectors' byte lengths and the vectors themselves, each concatenated by one aggregate pass, so in
+ * the same row order. group_concat appends a blob's bytes as they are (its length, not a terminator, bounds
+ * them) and the cast gives them back as a blob. A search reads a few hundred vectors; read as rows, each came
+ * in a Buffer of its own: 400 at 100k memories 0.81-0.89 ms of CPU, 0.46-0.48 ms this way (same run, the same
+ * bytes). `from` names the vector table `v`; read the row with {@link splitVectors}.
+ */
+export function concatenatedVectorsSql(key: string, from: string): string {
+  return `SELECT json_group_array(${key}), group_concat(length(v.embedding)), CAST(group_concat(v.embedding, x'') AS BLOB) ${from}`;
+}
+
+/** A row of {@link concatenatedVectorsSql}: keys as a JSON array, byte lengths, bytes (both null for no rows). */
+export type ConcatenatedVectorsRow = [keys: string, lengths: string | null, bytes: Buffer | null];
+
+/** The key and half-precision vector of each row a {@link concatenatedVectorsSql} row holds, in its order. */
+export function splitVectors<Key>(row: ConcatenatedVectorsRow): [Key, Uint8Array][] {
+  const [keyList, lengthList, bytes] = row;
+  if (lengthList === null || bytes === null) return [];
+  const keys = JSON.parse(keyList) as Key[];
+  const lengths = lengthList.split(',');
+  const vectors: [Key, Uint8Array][] = [];
+  let offset = 0;
+  for (const [index, key] of keys.entries()) {
+    const length = Number(lengths[index]);
+    vectors.push([key, bytes.subarray(offset, offset + length)]);
+    offset += length;
+  }
+  return vectors;
+}

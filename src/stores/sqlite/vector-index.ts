@@ -11,7 +11,7 @@ import path from 'node:path';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { openSignCodeVectors, VECTOR_TABLE, type SignCodeVectors } from './sign-code-vectors.ts';
 import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
-import { cosineToHalfBlob, fromHalfBlob, signCode, squaredNorm, toHalfBlob } from './vector-codes.ts';
+import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosineToHalfBlob, fromHalfBlob, signCode, splitVectors, squaredNorm, toHalfBlob } from './vector-codes.ts';
 
 const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
 
@@ -105,7 +105,7 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
     return model;
   };
   /** Exact cosine over the rows a query selects (id, embedding as half precision), nearest `limit`. */
-  const scoreRows = (vector: Float32Array, rows: [id: string, embedding: Buffer][], limit: number) => {
+  const scoreRows = (vector: Float32Array, rows: [id: string, embedding: Uint8Array][], limit: number) => {
     const norm2 = squaredNorm(vector);
     return rows
       .map(([id, embedding]) => ({ id, similarity: cosineToHalfBlob(vector, norm2, embedding) }))
@@ -184,11 +184,9 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       if (searchOptions.withinIds !== undefined) {
         // One statement for any number of ids (a JSON array, no bound-variable limit), compiled once: a recall
         // asks for the vectors of a few dozen candidates twice or three times, a list of another length each time.
-        const rows = preparedRawOnce(db, `SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?))`).all(
-          scope.agentId,
-          JSON.stringify(searchOptions.withinIds),
-        ) as [string, Buffer][];
-        return scoreRows(vector, rows, searchOptions.limit);
+        const sql = concatenatedVectorsSql('m.id', `FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?))`);
+        const read = preparedRawOnce(db, sql).get(scope.agentId, JSON.stringify(searchOptions.withinIds));
+        return scoreRows(vector, splitVectors<string>(read as ConcatenatedVectorsRow), searchOptions.limit);
       }
       const hits = searchOf(scope.agentId, db, model?.dimensions ?? vector.length).search(vector, searchOptions.limit);
       if (hits.length === 0) return [];
