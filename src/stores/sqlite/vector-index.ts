@@ -11,7 +11,7 @@ import path from 'node:path';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { openSignCodeVectors, VECTOR_TABLE, type SignCodeVectors } from './sign-code-vectors.ts';
 import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
-import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosineToHalfBlob, fromHalfBlob, signCode, splitVectors, squaredNorm, toHalfBlob } from './vector-codes.ts';
+import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosinesOfConcatenated, cosineToHalfBlob, fromHalfBlob, signCode, squaredNorm, toHalfBlob } from './vector-codes.ts';
 
 const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
 
@@ -186,7 +186,11 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
         // asks for the vectors of a few dozen candidates twice or three times, a list of another length each time.
         const sql = concatenatedVectorsSql('m.id', `FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?))`);
         const read = preparedRawOnce(db, sql).get(scope.agentId, JSON.stringify(searchOptions.withinIds));
-        return scoreRows(vector, splitVectors<string>(read as ConcatenatedVectorsRow), searchOptions.limit);
+        const { keys: ids, similarities } = cosinesOfConcatenated<string>(vector, read as ConcatenatedVectorsRow);
+        return ids
+          .map((id, position) => ({ id, similarity: similarities[position]! }))
+          .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
+          .slice(0, searchOptions.limit);
       }
       const hits = searchOf(scope.agentId, db, model?.dimensions ?? vector.length).search(vector, searchOptions.limit);
       if (hits.length === 0) return [];
