@@ -21,7 +21,7 @@ describe('the half-precision dot products in WebAssembly', () => {
 
   it('gives every concatenated vector the cosine the JavaScript loop gives, to the last bit', () => {
     // Zeros, subnormals, large and small components, and a vector of zeros (cosine 0), at two sizes, the
-    // second search larger than the first (the memory grows between them).
+    // second search larger than the first (the memory grows between them), the last in three chunks.
     const next = seeded(3);
     const component = () => {
       const kind = next();
@@ -30,7 +30,7 @@ describe('the half-precision dot products in WebAssembly', () => {
       if (kind < 0.2) return (next() - 0.5) * 300;
       return next() - 0.5;
     };
-    for (const [count, dimensions] of [[50, 512], [700, 512], [30, 64]] as const) {
+    for (const [count, dimensions] of [[50, 512], [700, 512], [30, 64], [2500, 64]] as const) {
       const vectors = Array.from({ length: count }, (_, index) => Float32Array.from({ length: dimensions }, () => (index === 7 ? 0 : component())));
       const blobs = vectors.map((vector) => toHalfBlob(vector));
       const query = Float32Array.from({ length: dimensions }, component);
