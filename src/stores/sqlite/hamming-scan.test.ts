@@ -73,6 +73,26 @@ describe('the Hamming scan', () => {
     expect(scan.nearest(probe, 5)).toEqual([]);
   });
 
+  it('breaks ties by the order codes were added, and cuts a bucket of ties at the count asked', () => {
+    // Codes from a few patterns: hundreds share each distance, so which of the ties come back (and in
+    // what order) is the rule sign-code-vectors relies on for the same results from one search to the next.
+    const next = seeded(5);
+    const patterns = Array.from({ length: 6 }, () => randomCode(next, 64));
+    const scan = new HammingScan(64);
+    const added: { seq: number; code: Uint8Array }[] = [];
+    for (let seq = 1; seq <= 3000; seq += 1) {
+      const code = patterns[Math.floor(next() * patterns.length)]!;
+      added.push({ seq: seq * 7, code });
+      scan.set(seq * 7, code);
+    }
+    for (let query = 0; query < 10; query += 1) {
+      const probe = query < 5 ? patterns[query]! : randomCode(next, 64);
+      // A stable sort keeps the order of adding among ties.
+      const expected = added.map(({ seq, code }) => ({ seq, distance: distance(code, probe) })).sort((left, right) => left.distance - right.distance);
+      for (const count of [1, 400, 2999, 3000, 5000]) expect(scan.nearest(probe, count)).toEqual(expected.slice(0, count).map((entry) => entry.seq));
+    }
+  });
+
   it('refuses codes of another size', () => {
     expect(() => new HammingScan(12)).toThrow(RangeError);
     expect(() => new HammingScan(16).set(1, new Uint8Array(8))).toThrow(RangeError);

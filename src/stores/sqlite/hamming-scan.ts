@@ -4,11 +4,12 @@
 
 /** `hamming.wat` compiled (wabt 1.0.39); hamming-scan.test.ts proves the two agree. */
 export const HAMMING_WASM =
-  'AGFzbQEAAAABCQFgBX9/f39/AAMCAQAFAwEAAQcUAgZtZW1vcnkCAAdoYW1taW5nAAAKbwFtAgR/AX4gBCABQQF0aiEFIAAhBiADIAJBA3RqIQgCQANAIAQgBU8NAUIAIQkgAyEHA0AgCSAGKQMAIAcpAwCFe3whCSAGQQhqIQYgB0EIaiEHIAcgCEkNAAsgBCAJpzsBACAEQQJqIQQMAAsLCw==';
+  'AGFzbQEAAAABCgFgBn9/f39/fwADAwIAAAUDAQABBxsDBm1lbW9yeQIAB2hhbW1pbmcAAARwaWNrAAEKvAMC2QIEBH8BfgF/CH4gBCABQQF0aiEGIAAhByACQQhGBEAgAykDACEMIAMpAwghDSADKQMQIQ4gAykDGCEPIAMpAyAhECADKQMoIREgAykDMCESIAMpAzghEwJAA0AgBCAGTw0BIAcpAwAgDIV7IAcpAwggDYV7fCAHKQMQIA6FeyAHKQMYIA+Fe3x8IAcpAyAgEIV7IAcpAyggEYV7fCAHKQMwIBKFeyAHKQM4IBOFe3x8fCEKIAQgCqc7AQAgBSAKp0ECdGohCyALIAsoAgBBAWo2AgAgB0HAAGohByAEQQJqIQQMAAsLDwsgAyACQQN0aiEJAkADQCAEIAZPDQFCACEKIAMhCANAIAogBykDACAIKQMAhXt8IQogB0EIaiEHIAhBCGohCCAIIAlJDQALIAQgCqc7AQAgBSAKp0ECdGohCyALIAsoAgBBAWo2AgAgBEECaiEEDAALCwtfAQR/AkADQCAGIAFPDQEgACAGQQF0ai8BACEHIAcgAk0EQCADIAdBAnRqIQggCCgCACEJIAkgBEkEQCAFIAlBAnRqIAY2AgAgCCAJQQFqNgIACwsgBkEBaiEGDAALCws=';
 
 interface HammingExports {
   memory: WebAssembly.Memory;
-  hamming(codes: number, count: number, words: number, query: number, out: number): void;
+  hamming(codes: number, count: number, words: number, query: number, out: number, histogram: number): void;
+  pick(distances: number, count: number, cut: number, starts: number, wanted: number, picks: number): void;
 }
 
 let compiled: WebAssembly.Module | null = null;
@@ -29,6 +30,15 @@ const align8 = (value: number) => Math.ceil(value / 8) * 8;
 export class HammingScan {
   readonly #codeBytes: number;
   readonly #exports: HammingExports;
+  /** Largest distance between two codes. */
+  readonly #maxDistance: number;
+  /**
+   * Memory layout: the query code at 0, then the histogram of distances and the buckets' starts (u32 each,
+   * fixed), then the scan's output (u16 a slot), the codes, and past them the picked slots (u32 each).
+   */
+  readonly #histogramAt: number;
+  readonly #startsAt: number;
+  readonly #distancesAt: number;
   #capacity = 0;
   #size = 0;
   #codesAt = 0;
@@ -38,6 +48,10 @@ export class HammingScan {
   constructor(codeBytes: number) {
     if (codeBytes <= 0 || codeBytes % 8 !== 0) throw new RangeError(`A sign code takes whole 64-bit words, not ${codeBytes} bytes`);
     this.#codeBytes = codeBytes;
+    this.#maxDistance = codeBytes * 8;
+    this.#histogramAt = align8(codeBytes);
+    this.#startsAt = align8(this.#histogramAt + (this.#maxDistance + 1) * 4);
+    this.#distancesAt = align8(this.#startsAt + (this.#maxDistance + 1) * 4);
     compiled ??= new WebAssembly.Module(Buffer.from(HAMMING_WASM, 'base64'));
     this.#exports = new WebAssembly.Instance(compiled).exports as unknown as HammingExports;
     this.#reserve(1024);
@@ -96,39 +110,31 @@ export class HammingScan {
    */
   nearest(query: Uint8Array, count: number): number[] {
     if (count <= 0 || this.#size === 0) return [];
-    const { memory, hamming } = this.#exports;
-    new Uint8Array(memory.buffer, 0, this.#codeBytes).set(query);
-    const distancesAt = align8(this.#codeBytes);
-    hamming(this.#codesAt, this.#size, this.#codeBytes / 8, 0, distancesAt);
-    const distances = new Uint16Array(memory.buffer, distancesAt, this.#size);
-    const maxDistance = this.#codeBytes * 8;
-    const histogram = new Uint32Array(maxDistance + 1);
-    for (let slot = 0; slot < distances.length; slot += 1) histogram[distances[slot]!]! += 1;
     const wanted = Math.min(count, this.#size);
+    const picksAt = this.#codesAt + this.#capacity * this.#codeBytes;
+    const { memory } = this.#exports;
+    if (picksAt + wanted * 4 > memory.buffer.byteLength) memory.grow(Math.ceil((picksAt + wanted * 4 - memory.buffer.byteLength) / PAGE));
+    new Uint8Array(memory.buffer, 0, this.#codeBytes).set(query);
+    const histogram = new Uint32Array(memory.buffer, this.#histogramAt, this.#maxDistance + 1).fill(0);
+    this.#exports.hamming(this.#codesAt, this.#size, this.#codeBytes / 8, 0, this.#distancesAt, this.#histogramAt);
     // Bucket start positions for the distances up to the cut, so one pass places each pick in order.
-    const startOf = new Uint32Array(maxDistance + 2);
+    const starts = new Uint32Array(memory.buffer, this.#startsAt, this.#maxDistance + 1);
     let cut = 0;
-    for (let taken = 0; cut <= maxDistance; cut += 1) {
-      startOf[cut] = taken;
+    for (let taken = 0; cut <= this.#maxDistance; cut += 1) {
+      starts[cut] = taken;
       taken += histogram[cut]!;
       if (taken >= wanted) break;
     }
+    this.#exports.pick(this.#distancesAt, this.#size, cut, this.#startsAt, wanted, picksAt);
+    const slots = new Uint32Array(memory.buffer, picksAt, wanted);
     const picked = new Array<number>(wanted);
-    for (let slot = 0; slot < distances.length; slot += 1) {
-      const distance = distances[slot]!;
-      if (distance > cut) continue;
-      const at = startOf[distance]!;
-      if (at >= wanted) continue; // the cut's bucket holds more ties than are wanted
-      picked[at] = this.#seqs[slot]!;
-      startOf[distance] = at + 1;
-    }
+    for (let index = 0; index < wanted; index += 1) picked[index] = this.#seqs[slots[index]!]!;
     return picked;
   }
 
   /** Makes room for `capacity` codes: scan output sits before the codes, so the codes move up. */
   #reserve(capacity: number): void {
-    const distancesAt = align8(this.#codeBytes);
-    const codesAt = align8(distancesAt + capacity * 2);
+    const codesAt = align8(this.#distancesAt + capacity * 2);
     const needed = codesAt + capacity * this.#codeBytes;
     const { memory } = this.#exports;
     if (needed > memory.buffer.byteLength) memory.grow(Math.ceil((needed - memory.buffer.byteLength) / PAGE));

