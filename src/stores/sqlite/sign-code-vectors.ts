@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { HammingScan } from './hamming-scan.ts';
+import { preparedRawOnce } from './statement-cache.ts';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
 import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosinesOfConcatenated, signCode, signCodeBytes } from './vector-codes.ts';
 
@@ -64,8 +65,6 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
 
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
-  const rawStatements = new Map<string, Database.Statement>();
-  const rawStatement = (sql: string) => rawStatements.get(sql) ?? rawStatements.set(sql, db.prepare(sql).raw()).get(sql)!;
 
   function load(): HammingScan {
     const set = new HammingScan(codeBytes);
@@ -116,7 +115,7 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
       const set = codes!;
       const survivors = set.nearest(signCode(vector.length === dimensions ? vector : vector.subarray(0, dimensions)), Math.max(minimumCandidates, limit * 8));
       if (survivors.length === 0) return [];
-      const read = rawStatement(concatenatedVectorsSql('v.seq', `FROM ${VECTOR_TABLE} v WHERE v.seq IN (SELECT value FROM json_each(?))`)).get(JSON.stringify(survivors));
+      const read = preparedRawOnce(db, concatenatedVectorsSql('v.seq', `FROM ${VECTOR_TABLE} v WHERE v.seq IN (SELECT value FROM json_each(?))`)).get(JSON.stringify(survivors));
       const { keys: seqs, similarities } = cosinesOfConcatenated<number>(vector, read as ConcatenatedVectorsRow);
       // Nearest first (ties: lower seq), ranked by position so that only the `limit` kept become objects.
       const distances = new Float64Array(seqs.length);

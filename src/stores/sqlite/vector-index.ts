@@ -104,13 +104,15 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
     }
     return model;
   };
+  /** The `limit` nearest of scored hits: most similar first, ties by id. */
+  const nearestFirst = (hits: { id: string; similarity: number }[], limit: number) => hits.sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1)).slice(0, limit);
   /** Exact cosine over the rows a query selects (id, embedding as half precision), nearest `limit`. */
   const scoreRows = (vector: Float32Array, rows: [id: string, embedding: Uint8Array][], limit: number) => {
     const norm2 = squaredNorm(vector);
-    return rows
-      .map(([id, embedding]) => ({ id, similarity: cosineToHalfBlob(vector, norm2, embedding) }))
-      .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
-      .slice(0, limit);
+    return nearestFirst(
+      rows.map(([id, embedding]) => ({ id, similarity: cosineToHalfBlob(vector, norm2, embedding) })),
+      limit,
+    );
   };
 
   return {
@@ -187,10 +189,10 @@ export function createSqliteVectorIndex(options: { pool: SqliteConnectionPool })
         const sql = concatenatedVectorsSql('m.id', `FROM memories m JOIN ${VECTOR_TABLE} v ON v.seq = m.seq WHERE +m.agent_id = ? AND m.id IN (SELECT value FROM json_each(?))`);
         const read = preparedRawOnce(db, sql).get(scope.agentId, JSON.stringify(searchOptions.withinIds));
         const { keys: ids, similarities } = cosinesOfConcatenated<string>(vector, read as ConcatenatedVectorsRow);
-        return ids
-          .map((id, position) => ({ id, similarity: similarities[position]! }))
-          .sort((left, right) => right.similarity - left.similarity || (left.id < right.id ? -1 : 1))
-          .slice(0, searchOptions.limit);
+        return nearestFirst(
+          ids.map((id, position) => ({ id, similarity: similarities[position]! })),
+          searchOptions.limit,
+        );
       }
       const hits = searchOf(scope.agentId, db, model?.dimensions ?? vector.length).search(vector, searchOptions.limit);
       if (hits.length === 0) return [];
