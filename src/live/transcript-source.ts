@@ -76,14 +76,16 @@ export function createTranscriptSource(options: { file: string; id?: string }): 
   return {
     id,
     async read(from, { maxMessages }) {
-      // Asked before opening: opening a FIFO blocks until a writer comes, and a device (/dev/zero) never ends.
+      // Asked before opening: opening a FIFO blocks until a writer comes, and a device (/dev/zero) never ends;
+      // a directory opens, and reading it failed with EISDIR, which said nothing of what was wrong.
       let kind: fs.Stats | undefined;
       try {
         kind = fs.statSync(file, { throwIfNoEntry: false });
       } catch {
         // ENOTDIR, EACCES: opening it below says so as a TRANSCRIPT_ERROR.
       }
-      if (kind !== undefined && !kind.isFile() && !kind.isDirectory()) {
+      if (kind?.isDirectory()) throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is a directory, not a JSONL file` });
+      if (kind !== undefined && !kind.isFile()) {
         throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is not a regular file (a device, a FIFO or a socket): there is no watermark to keep in it` });
       }
       let fd: number;
@@ -94,8 +96,6 @@ export function createTranscriptSource(options: { file: string; id?: string }): 
         throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `Cannot read the transcript ${file}: ${(error as Error).message}`, cause: error });
       }
       try {
-        // Opening a directory succeeds; reading it fails with EISDIR, which said nothing of what was wrong.
-        if (fs.fstatSync(fd).isDirectory()) throw new HippocampusError({ code: 'TRANSCRIPT_ERROR', message: `The transcript ${file} is a directory, not a JSONL file` });
         return readLines(fd, from, maxMessages);
       } finally {
         fs.closeSync(fd);
