@@ -260,7 +260,7 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   // the kids" by 0.21 beside "The bus station is being rebuilt" and "I listen to podcasts on the bus", "panicked"
   // passing as said in other words, and deleted it (found writing round 9's tests, 2026-11-27). A leader that
   // speaks of nobody of the user's (no I, we, me, us, my, our) is another's act or a thing: the user confirms.
-  if (userActs(description.text) && !speaksOfUser(leader.content) && !/^User\b/u.test(leader.content)) return;
+  if (userActs(description.text) && !speaksOfUser(leader.content) && !userIsSubject(leader.content)) return;
   const mostHeldElsewhere = Math.max(0, ...ranked.slice(1).map((entry) => entry.held));
   if (mostHeldElsewhere > leader.held || (leader.holdsAll && mostHeldElsewhere === leader.held)) return;
   const margin = leader.similarity! - (second?.similarity ?? 0);
