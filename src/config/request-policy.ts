@@ -31,6 +31,9 @@ export function allowedOriginsOf(origins: readonly string[] | undefined): string
   });
 }
 
+/** The largest request body either server reads by default (the HTTP API's `bodyLimit`, the MCP server's), 1 MiB. */
+export const DEFAULT_BODY_LIMIT_BYTES = 1024 * 1024;
+
 /** Host names every local server answers to. */
 export const LOOPBACK_HOST_NAMES = ['localhost', '127.0.0.1', '[::1]'] as const;
 

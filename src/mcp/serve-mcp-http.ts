@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { allowedHostNames, allowedOriginsOf, isAllowedHost, isAllowedOrigin, isJsonContentType } from '../config/request-policy.ts';
+import { allowedHostNames, allowedOriginsOf, DEFAULT_BODY_LIMIT_BYTES, isAllowedHost, isAllowedOrigin, isJsonContentType } from '../config/request-policy.ts';
 import { checkListenPort, listenFailure, presentsBearerToken, requireTokenForAnyHost, requireTokenOffLoopback } from '../config/server-options.ts';
 
 export interface McpHttpOptions {
@@ -28,8 +28,8 @@ export interface McpHttpServer {
   close(): Promise<void>;
 }
 
-/** The largest body read, as the HTTP API's default (`bodyLimit`); the MCP SDK alone took 4 MB. */
-export const MCP_BODY_LIMIT_BYTES = 1024 * 1024;
+/** The largest body read, the HTTP API's default; the MCP SDK alone took 4 MB. */
+export const MCP_BODY_LIMIT_BYTES = DEFAULT_BODY_LIMIT_BYTES;
 /** The most messages a JSON-RPC batch may hold: a batch of thousands of tool calls in one POST was served (probe, 2026-11-27). */
 export const MCP_BATCH_LIMIT = 64;
 

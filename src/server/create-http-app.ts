@@ -22,7 +22,7 @@ import { registerSystemRoutes } from './routes/system-routes.ts';
 import { registerWatcherRoutes } from './routes/watcher-routes.ts';
 import { createServerMetrics } from './server-metrics.ts';
 import { loadStaticFiles } from './static-files.ts';
-import { allowedOriginsOf } from '../config/request-policy.ts';
+import { allowedOriginsOf, DEFAULT_BODY_LIMIT_BYTES } from '../config/request-policy.ts';
 
 export interface HttpAppOptions {
   /** The data directory (already resolved; see resolveHome). */
@@ -122,8 +122,8 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
   app.use(
     '*',
     bodyLimit({
-      maxSize: options.bodyLimit ?? 1024 * 1024,
-      onError: (context) => errorResponse(context, new HippocampusError({ code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${options.bodyLimit ?? 1024 * 1024} bytes` })),
+      maxSize: options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES,
+      onError: (context) => errorResponse(context, new HippocampusError({ code: 'PAYLOAD_TOO_LARGE', message: `The request body is larger than ${options.bodyLimit ?? DEFAULT_BODY_LIMIT_BYTES} bytes` })),
     }),
   );
   if (options.token !== undefined) {
