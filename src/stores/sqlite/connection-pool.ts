@@ -121,7 +121,6 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
 
   function open(agentId: string): Database.Database {
     const paths = agentPaths(options.home, agentId);
-    refuseCaseTwin(path.dirname(paths.root), agentId);
     if (options.readOnly) {
       try {
         return prepareReader(paths.longTermDatabase, agentId);
@@ -131,6 +130,8 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       }
     }
     const file = paths.longTermDatabase;
+    // Where a folder can be made: a read-only pool (the read workers) opens agents its engine opened already.
+    refuseCaseTwin(path.dirname(paths.root), agentId);
     assertNotLost(file, agentId, paths.root);
     makeDirectory(path.dirname(file), { details: { file, agentId } });
     // Two processes creating the same new file can meet while one switches it to
