@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { readAgentJsonFile } from '../config/agent-json-file.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { writeMirrorMarkdown } from './mirror-export.ts';
 import { mirrorIndexSchema, type MirrorIndex } from './mirror-format.ts';
@@ -21,25 +21,13 @@ const REGISTRY = 'mirrors.json';
  * forgot, and the next export wrote a registry of one folder over the others.
  */
 function registryOf(agentRoot: string): string[] {
-  const file = path.join(agentRoot, REGISTRY);
-  if (!fs.existsSync(file)) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw damagedRegistry(file, agentRoot, (error as Error).message, error);
-  }
-  if (!Array.isArray(parsed) || !parsed.every((entry) => typeof entry === 'string')) throw damagedRegistry(file, agentRoot, 'not a list of folders');
-  return parsed as string[];
-}
-
-function damagedRegistry(file: string, agentRoot: string, reason: string, cause?: unknown): HippocampusError {
-  return new HippocampusError({
-    code: 'DATABASE_CORRUPT',
-    message: `The mirror registry ${file} is damaged (${reason}): nothing was changed; repair it as a JSON list of the folders \`index export\` wrote to, or delete it (those mirrors are then no longer rewritten by a forget)`,
-    details: { file, agentId: path.basename(agentRoot) },
-    ...(cause === undefined ? {} : { cause }),
+  const folders = readAgentJsonFile(path.join(agentRoot, REGISTRY), {
+    what: 'mirror registry',
+    agentId: path.basename(agentRoot),
+    remedy: 'repair it as a JSON list of the folders `index export` wrote to, or delete it (those mirrors are then no longer rewritten by a forget)',
+    check: (value) => (Array.isArray(value) && value.every((entry) => typeof entry === 'string') ? null : 'not a list of folders'),
   });
+  return (folders as string[] | undefined) ?? [];
 }
 
 /** Reads the registry only to check it: a forget asks before anything is deleted. */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { z } from 'zod';
 import path from 'node:path';
 import { agentPaths } from '../config/agent-paths.ts';
-import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { readAgentJsonFile } from '../config/agent-json-file.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
@@ -31,27 +31,17 @@ const snapshotSchema = z.array(
  * after deleting the rows, as an INTERNAL_ERROR ("Expected property name…"), leaving the file unscrubbed.
  */
 function readSnapshot(file: string): Serialized[] {
-  if (!fs.existsSync(file)) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw damagedSnapshot(file, (error as Error).message, error);
-  }
-  const result = snapshotSchema.safeParse(parsed);
-  if (!result.success) throw damagedSnapshot(file, result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).slice(0, 3).join('; '));
-  return parsed as Serialized[];
-}
-
-function damagedSnapshot(file: string, reason: string, cause?: unknown): HippocampusError {
-  // Named from the home on to an HTTP client (public-message.ts): the agent's id is the folder above memory/.
-  const agentId = path.basename(path.dirname(path.dirname(file)));
-  return new HippocampusError({
-    code: 'DATABASE_CORRUPT',
-    message: `The working-memory snapshot ${file} is damaged (${reason}): nothing was changed; move it aside (its conversations are lost to working memory) and try again`,
-    details: { file, agentId },
-    ...(cause === undefined ? {} : { cause }),
+  const conversations = readAgentJsonFile(file, {
+    what: 'working-memory snapshot',
+    // Named from the home on to an HTTP client (public-message.ts): the agent's id is the folder above memory/.
+    agentId: path.basename(path.dirname(path.dirname(file))),
+    remedy: 'move it aside (its conversations are lost to working memory) and try again',
+    check: (value) => {
+      const result = snapshotSchema.safeParse(value);
+      return result.success ? null : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).slice(0, 3).join('; ');
+    },
   });
+  return (conversations as Serialized[] | undefined) ?? [];
 }
 
 /**
