@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { agentPaths } from '../config/agent-paths.ts';
+import { agentPaths, refuseCaseTwinAgent } from '../config/agent-paths.ts';
 import { engineConfigSchema, type EngineConfig, type EngineConfigInput } from '../config/config-schema.ts';
 import {
   backfillOptionsSchema,
@@ -173,6 +173,8 @@ export class Hippocampus {
     const { backend, clock, generateId, onEvent, embedder, allowModelChange, workingMemory, ...config } = options;
     const parsed = parseWith(engineConfigSchema, config, 'configuration', 'CONFIG_ERROR');
     if (embedder !== undefined && embedder !== null) parseWith(embedderShapeSchema, embedder, 'embedder (null for keyword-only recall, or an Embedder: provider, modelId, dimensions, maxBatchSize, doEmbed)', 'CONFIG_ERROR');
+    // On every backend: the session logs, snapshots and mirrors of an agent live in its folder under the home.
+    refuseCaseTwinAgent(resolveHome(parsed.home), parsed.agentId);
     const store = backend ?? (await openBackend({ store: parsed.store, home: resolveHome(parsed.home), durability: parsed.durability, commonTermDocs: parsed.recall.commonTermDocs }));
     let engine: Hippocampus;
     try {

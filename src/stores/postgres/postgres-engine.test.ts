@@ -307,6 +307,15 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
   }, 120_000);
 
+  it("refuses an agent id that differs only in case from one with files under the home: its session logs and snapshots would share that folder on macOS or Windows", async () => {
+    const ada = await createHippocampus({ home, agentId: 'Casey', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    await ada.remember({ type: 'decision', content: 'Ship on Fridays' });
+    await ada.stop();
+    expect(fs.existsSync(path.join(home, 'agents', 'Casey'))).toBe(true);
+    await expect(createHippocampus({ home, agentId: 'casey', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) })).rejects.toMatchObject({ code: 'INVALID_AGENT_ID', message: expect.stringContaining('"Casey"') });
+    expect(fs.readdirSync(path.join(home, 'agents')).filter((entry) => entry.toLowerCase() === 'casey')).toEqual(['Casey']);
+  });
+
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {
     const agentId = 'shared-writer';
     const outputs = await Promise.all(['one', 'two', 'three'].map((label) => runScript('writer.ts', [home, agentId, label, '150', running().url])));

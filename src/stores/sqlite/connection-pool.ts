@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import { agentPaths } from '../../config/agent-paths.ts';
+import { agentPaths, refuseCaseTwinAgent } from '../../config/agent-paths.ts';
 import { StoreError, storeErrorCode } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { assertNotLost, assertSound, corruptDatabaseError, markAgent, markChecked } from './database-health.ts';
@@ -97,28 +97,6 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
   }
 
-  /**
-   * Agent ids that differ only in case ("Ada", "ada") are two folders here but one on a case-insensitive file
-   * system (macOS, Windows), where the second would open the first's database as its own (probe, 2026-11-27).
-   * An id is refused when the agents folder holds another spelling of it and not its own.
-   */
-  function refuseCaseTwin(agentsFolder: string, agentId: string): void {
-    let entries: string[];
-    try {
-      entries = fs.readdirSync(agentsFolder);
-    } catch {
-      return;
-    }
-    if (entries.includes(agentId)) return;
-    const twin = entries.find((entry) => entry.toLowerCase() === agentId.toLowerCase());
-    if (twin !== undefined) {
-      throw new HippocampusError({
-        code: 'INVALID_AGENT_ID',
-        message: `The agent id "${agentId}" differs from the existing agent "${twin}" only in case: on a case-insensitive file system they would share one folder; use "${twin}" or another id`,
-      });
-    }
-  }
-
   function open(agentId: string): Database.Database {
     const paths = agentPaths(options.home, agentId);
     if (options.readOnly) {
@@ -131,7 +109,7 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
     }
     const file = paths.longTermDatabase;
     // Where a folder can be made: a read-only pool (the read workers) opens agents its engine opened already.
-    refuseCaseTwin(path.dirname(paths.root), agentId);
+    refuseCaseTwinAgent(options.home, agentId);
     assertNotLost(file, agentId, paths.root);
     makeDirectory(path.dirname(file), { details: { file, agentId } });
     // Two processes creating the same new file can meet while one switches it to
