@@ -1,7 +1,6 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
-import { stillInBlocks, type StillInBlocksReport } from '../forget/still-in-blocks.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { HippoTool } from '../tools/hippo-tool.ts';
@@ -39,19 +38,3 @@ export function toolboxOf(engine: Hippocampus): AgentToolbox {
   return toolbox;
 }
 
-/**
- * Forgets these ids (with what was derived from them) and names the memory-block lines that still say
- * what went, as forget_memory does: the HTTP routes that forget by id (POST …/forget {ids}, DELETE …/memories/:id).
- *
- * @example
- * const { deleted, stillInBlocks } = await forgetIdsNamingBlockLines(engine, ['01J…']);
- */
-export async function forgetIdsNamingBlockLines(engine: Hippocampus, ids: string[]): Promise<{ deleted: string[] } & StillInBlocksReport> {
-  // Read before they are gone: their text is what the block lines are compared with.
-  const records = await engine.store.getMany({ agentId: engine.agentId }, ids);
-  const deleted = await engine.forget(ids);
-  const gone = new Set(deleted);
-  // A backend without blocks (a host's own) has none to name: the forget itself must not fail after the fact.
-  const inBlocks = await stillInBlocks({ blocks: engine.backend.blocks, agentId: engine.agentId }, records.filter((record) => gone.has(record.id)).map((record) => record.content));
-  return { deleted, ...inBlocks };
-}

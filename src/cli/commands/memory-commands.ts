@@ -6,7 +6,7 @@ import { systemClock } from '../../core/system-clock.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { NotFoundError } from '../../errors/not-found-error.ts';
 import { createExperienceValidator } from '../../memory/experience-validation.ts';
-import { stillInBlocks } from '../../forget/still-in-blocks.ts';
+import { forgetIdsNamingBlockLines } from '../../forget/forget-ids.ts';
 import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import type { MemoryType } from '../../spec/memory-record.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -126,10 +126,9 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
         const found = new Set(records.map((record) => record.id));
         const unknown = ids.filter((id) => !found.has(id));
         if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})` });
-        const deleted = await memory.forget(ids);
-        const missing = ids.filter((id) => !deleted.includes(id));
         // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
-        const inBlocks = await stillInBlocks({ blocks: memory.backend.blocks, agentId: memory.agentId }, records.map((record) => record.content));
+        const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(memory, ids, records);
+        const missing = ids.filter((id) => !deleted.includes(id));
         context.print(command, { deleted, missing, ...inBlocks }, () =>
           [
             `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`,

@@ -6,7 +6,7 @@ import { listStoreQuery } from '../memory-list-query.ts';
 import { createMemoryBodySchema, listMemoriesQuerySchema, strengthQuerySchema, updateMemoryBodySchema } from '../schemas.ts';
 import { strengthCurve } from '../strength-curve.ts';
 import { agentOf, memoryIdOf, validBody, validQuery } from '../validate.ts';
-import { forgetIdsNamingBlockLines } from '../agent-tools.ts';
+import { forgetIdsNamingBlockLines } from '../../forget/forget-ids.ts';
 
 /** Memories: list (filters + cursor), get, create, update, delete, history and the strength curve. */
 export function registerMemoryRoutes(app: Hono, { registry }: RouteDependencies): void {
