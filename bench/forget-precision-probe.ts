@@ -5,21 +5,18 @@
 // Written before reading the matcher's internals, as people ask. Each store is its own agent, so a
 // request sees only its 3–5 memories (a harder test of precision than the labelled set's crowd: a
 // small store leaves a near miss with no rival to make the matcher unsure).
-//   npx tsx bench/forget-precision-probe.ts [--all]   (--all prints every request, not only the wrong ones)
+// Round 11 added a second part written before the WordNet guard (bench/lib/forget-probe-fresh-stores.ts).
+//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both]
+//   (--all prints every request, not only the wrong ones; --part in-sample, the 44 stores below, by default)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { forgetByDescription } from '../src/forget/forget-by-description.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { createUseLiteEmbedder } from '../src/providers/use-lite/index.ts';
-
-interface ProbeStore {
-  memories: string[];
-  /** Requests about something not stored: any deletion is wrong. */
-  nothing: string[];
-  /** Requests that mean exactly one stored memory: [request, the memory]. */
-  one?: [string, string][];
-}
+import { commandLine } from './lib/command-line.ts';
+import { FRESH_PROBE_STORES } from './lib/forget-probe-fresh-stores.ts';
+import type { ProbeStore } from './lib/forget-probe-store.ts';
 
 export const PROBE_STORES: ProbeStore[] = [
   {
@@ -211,7 +208,12 @@ export const PROBE_STORES: ProbeStore[] = [
   },
 ];
 
-const showAll = process.argv.includes('--all');
+const { option, flag } = commandLine();
+const showAll = flag('all');
+const part = option('part', 'in-sample');
+const PARTS: Record<string, ProbeStore[]> = { 'in-sample': PROBE_STORES, fresh: FRESH_PROBE_STORES, both: [...PROBE_STORES, ...FRESH_PROBE_STORES] };
+const stores = PARTS[part];
+if (!stores) throw new Error(`--part must be one of ${Object.keys(PARTS).join(', ')}, not "${part}"`);
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-forget-probe-'));
 const embedder = createUseLiteEmbedder();
 let negatives = 0;
@@ -220,7 +222,7 @@ let positives = 0;
 let recalled = 0;
 let wrongInOne = 0;
 try {
-  for (const [index, store] of PROBE_STORES.entries()) {
+  for (const [index, store] of stores.entries()) {
     const memory = await createHippocampus({ home, agentId: `probe-${index + 1}`, embedder });
     try {
       await memory.rememberMany(store.memories.map((content) => ({ type: 'observation' as const, content })), { longTerm: true });
@@ -248,4 +250,4 @@ try {
 } finally {
   fs.rmSync(home, { recursive: true, force: true });
 }
-console.log(`${PROBE_STORES.length} stores: ${negatives} requests about nothing stored → ${wrongInNothing} wrong deletions; ${positives} requests for one memory → ${recalled} deleted it, ${wrongInOne} wrong deletions`);
+console.log(`${part}: ${stores.length} stores: ${negatives} requests about nothing stored → ${wrongInNothing} wrong deletions; ${positives} requests for one memory → ${recalled} deleted it, ${wrongInOne} wrong deletions`);

@@ -126,6 +126,13 @@ await memory.rememberMany(Array.from({ length: 2100 }, (_, index) => ({ type: 'o
 await memory.maintain(); // builds the keyword postings in a worker thread (2,000+ memories)
 console.log((await memory.recallByKeywords(['harbour'], { limit: 3 })).length);
 await memory.stop();
+// Forgetting by description reads its WordNet table from dist/ (src/forget/wordnet-contrasts-table.ts): the
+// only memory naming Fenna says "won" where the request says "lost", so it is offered, not deleted.
+const niece = await createHippocampus({ agentId: 'niece', embedder: null });
+await niece.rememberMany([{ type: 'observation', content: 'My niece Fenna won a swimming medal' }], { longTerm: true });
+const unsure = await forgetByDescription(niece, 'that Fenna lost the swimming race');
+console.log(unsure.deleted.length + ' ' + unsure.candidates.map((candidate) => candidate.why).join());
+await niece.stop();
 // The store's own messages table, watched through the backend's conversations capability.
 const chat = await createHippocampus({ agentId: 'chat', embedder: null });
 const table = { table: 'messages' };
@@ -143,7 +150,7 @@ await read.stop();
     );
     const result = run(process.execPath, ['subpaths.mjs'], project);
     expect(result.stderr).toBe('');
-    expect(result.stdout.trim().split('\n')).toEqual(['3', 'watched', '2']);
+    expect(result.stdout.trim().split('\n')).toEqual(['3', '0 the only memory naming fenna; but it says "won" where the description says "lost" (the opposite)', 'watched', '2']);
   });
 
   it('require()s every entry from CommonJS, as the README says Node ≥ 20.19 can', () => {

@@ -1,5 +1,6 @@
 // WordNet 3.0 as Debian's `wordnet-base` installs it (/usr/share/wordnet), read whole for measuring: which of its
-// relations would join a description's word to a memory's (bench/forget-wordnet-links.ts). Nothing here ships.
+// relations would join a description's word to a memory's (bench/forget-wordnet-links.ts), and what
+// scripts/wordnet-contrasts.ts derives the shipped table of siblings and antonyms from (src/forget/wordnet-contrasts-table.ts).
 // WordNet 3.0 Copyright 2006 by Princeton University. All rights reserved (license: /usr/share/doc/wordnet-base/copyright).
 //
 // data.<pos> lines: synset offset, lexicographer file, synset type, word count (hex), each word and its lex id,
@@ -14,6 +15,8 @@ export interface Synset {
   key: string;
   partOfSpeech: PartOfSpeech;
   words: string[];
+  /** The words as WordNet writes them: a name keeps its capital ("Aachen", "Spanish"). */
+  written: string[];
   pointers: { symbol: string; target: string; sourceWord: number; targetWord: number }[];
 }
 
@@ -36,6 +39,10 @@ export interface WordNet {
   dominant(lemma: string): PartOfSpeech | undefined;
   /** Whether `synset` is the lemma's most frequent sense in its part of speech. */
   firstSenseOf(lemma: string, synset: Synset): boolean;
+  /** How many of the lemma's senses are tagged in WordNet's sense-tagged corpus (index.<pos>'s tagsense_cnt): they come first. */
+  taggedSenses(lemma: string, partOfSpeech: PartOfSpeech): number;
+  /** Every lemma of a part of speech, as index.<pos> lists them. */
+  lemmasOf(partOfSpeech: PartOfSpeech): string[];
 }
 
 export function readWordNet(directory = '/usr/share/wordnet'): WordNet {
@@ -49,7 +56,8 @@ export function readWordNet(directory = '/usr/share/wordnet'): WordNet {
       if (!/^\d/.test(line)) continue;
       const fields = line.split(' | ')[0]!.trim().split(' ');
       const wordCount = parseInt(fields[3]!, 16);
-      const words = Array.from({ length: wordCount }, (_, at) => fields[4 + at * 2]!.toLowerCase().replace(/\(.*\)$/, ''));
+      const written = Array.from({ length: wordCount }, (_, at) => fields[4 + at * 2]!.replace(/\(.*\)$/, ''));
+      const words = written.map((word) => word.toLowerCase());
       let at = 4 + wordCount * 2;
       const pointerCount = parseInt(fields[at]!, 10);
       at += 1;
@@ -58,7 +66,7 @@ export function readWordNet(directory = '/usr/share/wordnet'): WordNet {
         return { symbol, target: `${partOf(targetPart)}${offset}`, sourceWord: parseInt(words.slice(0, 2), 16), targetWord: parseInt(words.slice(2), 16) };
       });
       const key = `${partOfSpeech}${fields[0]}`;
-      synsets.set(key, { key, partOfSpeech, words, pointers });
+      synsets.set(key, { key, partOfSpeech, words, written, pointers });
     }
     for (const line of fs.readFileSync(`${directory}/index.${FILES[partOfSpeech]}`, 'utf8').split('\n')) {
       if (line === '' || line.startsWith(' ')) continue;
@@ -92,5 +100,7 @@ export function readWordNet(directory = '/usr/share/wordnet'): WordNet {
       return parts.reduce<PartOfSpeech | undefined>((best, partOfSpeech) => (best === undefined || tagged.get(`${lemma}|${partOfSpeech}`)! > tagged.get(`${lemma}|${best}`)! ? partOfSpeech : best), undefined);
     },
     firstSenseOf: (lemma, synset) => senses.get(`${lemma}|${synset.partOfSpeech}`)?.[0] === synset.key,
+    taggedSenses: (lemma, partOfSpeech) => tagged.get(`${lemma}|${partOfSpeech}`) ?? 0,
+    lemmasOf: (partOfSpeech) => [...senses.keys()].filter((key) => key.endsWith(`|${partOfSpeech}`)).map((key) => key.slice(0, -2)),
   };
 }

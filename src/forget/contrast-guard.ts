@@ -1,0 +1,111 @@
+import { actorsOf } from './actor.ts';
+import { heldWords, wordForms } from './description-words.ts';
+import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
+
+/**
+ * A word of a description the memory lacks, where the memory says a sibling of it or its opposite: "my aunt
+ * in Leeds" against "My mother lives in a care home in Leeds", "that I hate my commute" against "I love my
+ * commute". Word embeddings put siblings of a kind (wrist, ankle; aspirin, ibuprofen) and opposites (passed,
+ * failed) as near as synonyms, so a small store's only memory naming the rest "leads" or sits at "same meaning"
+ * 0.8 (round 10's precision probe: 24 wrong deletions of 176, most of them so). WordNet 3.0 tells them apart:
+ * two words are siblings when a sense of each has the same direct hypernym (nouns: or the same hypernym two
+ * steps up), and neither is a synonym (a shared synset) or a hypernym of the other within those steps;
+ * opposites by its antonym pointers. The table is derived by scripts/wordnet-contrasts.ts for common words
+ * only (src/forget/wordnet-contrasts-table.ts). Used only to doubt a sure match, never to find one (round 9
+ * measured WordNet as a source of matches and did not ship it).
+ */
+export interface Contrast {
+  /** The description's word the memory lacks. */
+  word: string;
+  /** The memory's word that is its sibling or its opposite. */
+  other: string;
+  relation: 'sibling' | 'opposite';
+}
+
+interface Lexeme {
+  self: readonly string[];
+  parents: readonly string[];
+  grandparents: readonly string[];
+  antonyms: readonly string[];
+}
+
+let lexicon: { words: Map<string, Lexeme>; irregular: Map<string, string> } | undefined;
+
+/** The table, parsed on first use (about 13,000 words). */
+function loadLexicon(): NonNullable<typeof lexicon> {
+  if (lexicon) return lexicon;
+  const list = (field: string | undefined) => (field ? field.split(',') : []);
+  const words = new Map<string, Lexeme>();
+  for (const line of WORDNET_WORDS.split('\n')) {
+    const [word, self, parents, grandparents, antonyms] = line.split('|');
+    words.set(word!, { self: list(self), parents: list(parents), grandparents: list(grandparents), antonyms: list(antonyms) });
+  }
+  const irregular = new Map(WORDNET_IRREGULAR_FORMS.split('\n').map((line) => line.split(' ') as [string, string]));
+  lexicon = { words, irregular };
+  return lexicon;
+}
+
+/** WordNet's detachment rules (morphy) for every part of speech, for a form the tagger left inflected. */
+const ENDINGS: readonly [string, string][] = [['ies', 'y'], ['ses', 's'], ['xes', 'x'], ['ches', 'ch'], ['shes', 'sh'], ['men', 'man'], ['es', 'e'], ['es', ''], ['s', ''], ['ed', 'e'], ['ed', ''], ['ing', 'e'], ['ing', ''], ['er', ''], ['est', '']];
+
+/** The table's words for the forms of one written word (itself, its dictionary forms, an irregular form's base, a detached ending). */
+function lexemesOf(forms: readonly string[]): Map<string, Lexeme> {
+  const { words, irregular } = loadLexicon();
+  const found = new Map<string, Lexeme>();
+  const add = (word: string) => {
+    const lexeme = words.get(word);
+    if (lexeme) found.set(word, lexeme);
+  };
+  for (const form of forms) {
+    add(form);
+    const base = irregular.get(form);
+    if (base) add(base);
+    for (const [ending, replacement] of ENDINGS) if (form.endsWith(ending) && form.length > ending.length + 2) add(form.slice(0, -ending.length) + replacement);
+  }
+  return found;
+}
+
+const shares = (left: readonly string[], right: readonly string[]) => left.some((id) => right.includes(id));
+
+/** How two written words (each with its forms) stand in WordNet: siblings, opposites, or neither (the same word, synonyms, one the kind of the other, or unknown). */
+export function contrastOf(left: readonly string[], right: readonly string[]): Contrast['relation'] | undefined {
+  const [ofLeft, ofRight] = [lexemesOf(left), lexemesOf(right)];
+  if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
+  const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
+  // Any sense in common or above the other ("mum" is a kind of "mother", "kid" a "child") and they may name one thing.
+  const related = ({ leftLexeme: a, rightLexeme: b }: (typeof pairs)[number]) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents]);
+  if (pairs.some(related)) return undefined;
+  if (pairs.some(({ leftWord, leftLexeme, rightWord, rightLexeme }) => leftLexeme.antonyms.includes(rightWord) || rightLexeme.antonyms.includes(leftWord))) return 'opposite';
+  if (pairs.some(({ leftLexeme: a, rightLexeme: b }) => shares(a.parents, b.parents) || shares(a.grandparents, b.grandparents))) return 'sibling';
+  return undefined;
+}
+
+/**
+ * The first content word of a description (`terms`, each with its forms) that the memory does not hold, itself
+ * or as a synonym, while it holds a sibling or the opposite of it — a word the description holds too aside. An
+ * opposite verb with another person acting may be the same event told from the other side ("Paolo borrowing my
+ * car" for "I lent my car to my cousin Paolo", a target of the labelled set): not an opposite then, the actor
+ * rule (src/forget/actor.ts) judges it.
+ */
+export function contrastedWord(terms: string[][], content: string, description = ''): Contrast | undefined {
+  const [asked, told] = [actorsOf(description), actorsOf(content)];
+  const converse = asked !== undefined && told !== undefined && !asked.some((person) => told.includes(person));
+  const memoryForms = wordForms(content).filter((forms) => /^\p{L}{3,}$/u.test(forms[0]!));
+  for (const forms of terms) {
+    if (!/^\p{L}{3,}$/u.test(forms[0]!) || heldWords(memoryForms, [forms]).length > 0) continue;
+    for (const other of memoryForms) {
+      if (heldWords([other], terms).length > 0) continue;
+      const relation = contrastOf(forms, other);
+      if (relation === 'sibling' || (relation === 'opposite' && !converse)) return { word: forms[0]!, other: other[0]!, relation };
+    }
+  }
+  return undefined;
+}
+
+/** Sure matches whose words stand against the description's (contrastedWord) are offered to confirm instead. */
+export function doubtContrasted(judged: readonly { sure: boolean; why: string; content: string }[], terms: string[][], description: string): void {
+  for (const entry of judged) {
+    const contrast = entry.sure ? contrastedWord(terms, entry.content, description) : undefined;
+    if (contrast) Object.assign(entry, { sure: false, why: `${entry.why}; but it says "${contrast.other}" where the description says "${contrast.word}" (${contrast.relation === 'sibling' ? 'another of the same kind' : 'the opposite'})` });
+  }
+}
