@@ -36,6 +36,10 @@ describe('siblings and opposites (WordNet 3.0, src/forget/wordnet-contrasts-tabl
   });
 
   it('finds the description word the memory lacks and the memory word standing against it', () => {
+    // Numbers of different value, said in words or digits ("eight" is not in WordNet's table).
+    expect(contrastedWord(descriptionForms('that my daughter turned seven'), 'My daughter turned six on Sunday')).toEqual({ word: 'seven', other: 'six', relation: 'sibling' });
+    expect(contrastedWord(descriptionForms('that the twins are eleven'), 'The twins are 12 now')).toEqual({ word: 'eleven', other: '12', relation: 'sibling' });
+    expect(contrastedWord(descriptionForms('that my daughter turned six'), 'My daughter turned 6 on Sunday')).toBeUndefined();
     expect(contrastedWord(descriptionForms('that I sprained my knee'), 'I sprained my elbow at the climbing gym')).toEqual({ word: 'knee', other: 'elbow', relation: 'sibling' });
     expect(contrastedWord(descriptionForms('that I closed my shop'), 'I opened my shop in 2019')).toEqual({ word: 'closed', other: 'opened', relation: 'opposite' });
     // Holding the word itself, the memory is not contrasted by another word it also holds.

@@ -65,10 +65,18 @@ function lexemesOf(forms: readonly string[]): Map<string, Lexeme> {
   return found;
 }
 
+/** The value of a written word that is a number (its forms hold its digits: "eight" has "8"), else undefined. */
+const numberOf = (forms: readonly string[]) => forms.find((form) => /^\d+$/u.test(form));
+
 const shares = (left: readonly string[], right: readonly string[]) => left.some((id) => right.includes(id));
 
 /** How two written words (each with its forms) stand in WordNet: siblings, opposites, or neither (the same word, synonyms, one the kind of the other, or unknown). */
 export function contrastOf(left: readonly string[], right: readonly string[]): Contrast['relation'] | undefined {
+  // Two numbers of different value are siblings of a kind WordNet's table misses ("eight" is not in it): "that
+  // Oskar turned nine" against "My nephew Oskar turned eight in March" (round 11's fresh probe). A number typed
+  // in digits is decisive already; a single number word is one only after a label (src/forget/number-words.ts).
+  const [leftNumber, rightNumber] = [numberOf(left), numberOf(right)];
+  if (leftNumber !== undefined && rightNumber !== undefined) return leftNumber === rightNumber ? undefined : 'sibling';
   const [ofLeft, ofRight] = [lexemesOf(left), lexemesOf(right)];
   if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
   const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
@@ -90,7 +98,7 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
 export function contrastedWord(terms: string[][], content: string, description = ''): Contrast | undefined {
   const [asked, told] = [actorsOf(description), actorsOf(content)];
   const converse = asked !== undefined && told !== undefined && !asked.some((person) => told.includes(person));
-  const memoryForms = wordForms(content).filter((forms) => /^\p{L}{3,}$/u.test(forms[0]!));
+  const memoryForms = wordForms(content).filter((forms) => /^(?:\p{L}{3,}|\d+)$/u.test(forms[0]!));
   for (const forms of terms) {
     if (!/^\p{L}{3,}$/u.test(forms[0]!) || heldWords(memoryForms, [forms]).length > 0) continue;
     for (const other of memoryForms) {
