@@ -29,6 +29,14 @@ describe('who acts in a statement', () => {
     expect(anotherActor('that Rosa owes me money', 'My dentist is called Rosa')).toBe(true);
   });
 
+  it("reads the user's plan, wish or decision to do a thing as the user doing it", () => {
+    expect(actorsOf('my plan to move to Portugal')).toEqual(['user']);
+    expect(anotherActor('my plan to move to Portugal', 'My sister lives in Portugal')).toBe(true);
+    expect(anotherActor('my plan to move to Portugal', 'I am planning to move to Portugal')).toBe(false);
+    // "our" is the user with others, who may be anyone.
+    expect(anotherActor('our plan to move to Portugal', 'My sister lives in Portugal')).toBe(false);
+  });
+
   it('reads a verb the tagger takes for a noun after a person', () => {
     expect(actorsOf('that my uncle drank')).toEqual(['uncle']);
     expect(anotherActor('that I sing in a choir', 'My aunt sings in a choir')).toBe(true);
@@ -49,6 +57,15 @@ describe("another person's deed", () => {
     expect((await forget('that Greta lent me her camera')).deleted).toEqual([]);
     // The same person, named another way, is still the one meant.
     expect((await forget('that Felipe quit his job at the bakery')).deleted.map((match) => match.content)).toEqual(['My cousin Felipe quit his job at the bakery']);
+  });
+});
+
+describe("another person's life for the user's plan", () => {
+  it('does not delete the only memory naming the place when someone else lives there', async () => {
+    await agent.remember(['My sister lives in Portugal', 'I love the custard tarts from the bakery', 'The flight to Lisbon was delayed by two hours']);
+    const report = await forget('my plan to move to Portugal');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('My sister lives in Portugal');
   });
 });
 

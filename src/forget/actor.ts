@@ -32,6 +32,13 @@ const isPersonNoun = (word: string) => PERSON_NOUNS.has(singular(word)) || /-in-
 /** Opens a description and is no part of what it says. */
 const REQUEST = /^\s*(?:please\s+)?(?:(?:forget|delete|remove|erase)\s+)?(?:(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+)?/iu;
 
+/**
+ * "my plan to move to Spain" has the user act as "I move to Spain" does: a plan, wish or decision of the user's
+ * to do a thing names the user as the one who does it. Read as a noun phrase, it named no one, and "the only
+ * memory naming Spain", "Our landlord lives in Spain most of the year" (a near miss of fresh batch 10), was deleted.
+ */
+const INTENT = /^\s*(my|our)\s+(?:plans?|wish|dream|decision|intention|attempt|promise|goal)\s+to\s+(?=\p{L})/iu;
+
 /** The people of a statement's subject and the verb they act by, as read from its opening. */
 interface Actors {
   people: string[];
@@ -39,7 +46,7 @@ interface Actors {
 }
 
 function readActors(text: string): Actors | undefined {
-  const said = withoutContractions(text.normalize('NFKC')).replace(REQUEST, '');
+  const said = withoutContractions(text.normalize('NFKC')).replace(REQUEST, '').replace(INTENT, (_, owner: string) => (owner.toLowerCase() === 'my' ? 'I ' : 'we '));
   const tokens = analyzeWithWink(said).tokens;
   // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank"); compromise does not.
   const verbs = new Set(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));

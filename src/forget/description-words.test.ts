@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisiveWords, descriptionTerms, holdsEveryWord, namesWord } from './description-words.ts';
+import { decisiveWords, descriptionTerms, holdsEveryWord, namesWord, sameWord } from './description-words.ts';
 
 describe('reading the words of a forget request', () => {
   it('drops the request and the telling, and keeps a request verb that is content', () => {
@@ -23,6 +23,16 @@ describe('reading the words of a forget request', () => {
     expect(holdsEveryWord('I hid the emergency money in the freezer', 'where I hide money')).toBe(true);
     expect(holdsEveryWord('She paid the plumber last week', 'what she pays the plumber')).toBe(true);
     expect(holdsEveryWord('The Wi-Fi password at home is sunflower-goat-22', 'home wifi password')).toBe(true);
+  });
+
+  it('reads a word done again as the word ("reopened" / "opened"), only with a rest of six letters or more', () => {
+    expect(holdsEveryWord('My aunt reopened her bakery in May', 'my aunt opened a bakery')).toBe(true);
+    expect(holdsEveryWord('The engineer reconnected the boiler', 'the boiler being connected')).toBe(true);
+    expect(sameWord('remarried', 'married')).toBe(true);
+    // Short rests are other words: retire / tire, remove / move, release / lease.
+    expect(sameWord('retire', 'tire')).toBe(false);
+    expect(sameWord('remove', 'move')).toBe(false);
+    expect(sameWord('release', 'lease')).toBe(false);
   });
 
   it('reads an amount with digit groups as one number, and a number word of a memory as its digit', () => {

@@ -84,11 +84,23 @@ export function descriptionTerms(description: string): string[] {
  */
 export function sameWord(left: string, right: string): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
+  if (doneAgain(longer, shorter)) return true;
   // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
   if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length))) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
   return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common))) || oneLetterDropped(shorter, longer);
+}
+
+/**
+ * "remarried" is "married" again, "repayment" a "payment": a word that is another with "re" before it says that
+ * word. Only a rest of six letters or more, so that "retire" is not "tire", "remove" not "move", "release" not
+ * "lease". Fresh batch 10 (round 11) had "dad getting married again" hold every word of "My father's wedding ring
+ * was stolen" and not of "My father is getting remarried …", and delete the ring; both are offered now. On
+ * scenarios 1–144 "my home loan repayment" deletes "My mortgage payment is 1,450 euros a month" (0.736 → 0.738).
+ */
+function doneAgain(longer: string, shorter: string): boolean {
+  return longer.startsWith('re') && longer.length - 2 >= 6 && sameWord(longer.slice(2), shorter);
 }
 
 /**
