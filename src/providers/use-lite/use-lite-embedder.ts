@@ -19,11 +19,9 @@ export interface UseLiteEmbedderOptions {
    */
   runtime?: UseLiteRuntimeOption;
   /**
-   * Intra-op threads of the onnx runtime for a batch; default: the number of
-   * cores (`os.availableParallelism()`). A call of one text (a query) runs on
-   * a one-thread session instead: as fast, and it does not wait for a second
-   * thread to be scheduled (same vectors). One session per thread count is
-   * shared by the whole process, and runs one batch at a time.
+   * Intra-op threads of the onnx runtime; default: the number of cores
+   * (`os.availableParallelism()`). One session per thread count is shared by
+   * the whole process, and runs one batch at a time.
    */
   threads?: number;
   /**

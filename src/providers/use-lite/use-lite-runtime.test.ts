@@ -3,7 +3,7 @@ import { ProviderError, ValidationError } from '../../errors/index.ts';
 import { onnxRuntimeSkipReason } from '../../testing/onnx-runtime-skip.ts';
 import { loadUseLiteOnnxModel } from './onnx/use-lite-onnx-model.ts';
 import { createUseLiteEmbedder } from './use-lite-embedder.ts';
-import { onnxThreadsFor, resolveUseLiteRuntime } from './use-lite-runtime.ts';
+import { resolveUseLiteRuntime } from './use-lite-runtime.ts';
 
 /** What a machine without onnxruntime-node (or without its native binary) answers to import(). */
 const missingOnnxRuntime = () => Promise.reject(Object.assign(new Error("Cannot find package 'onnxruntime-node'"), { code: 'ERR_MODULE_NOT_FOUND' }));
@@ -44,23 +44,6 @@ describe(`use-lite runtime selection${onnxSkip === undefined ? '' : ` (onnx case
     const [fromOne] = await one.embed(['the thread count must not matter']);
     const [fromTwo] = await two.embed(['the thread count must not matter']);
     expect(fromOne!.reduce((sum, value, index) => sum + value * fromTwo![index]!, 0)).toBeGreaterThan(0.99999);
-  }, 60_000);
-
-  it('runs a call of one text (a query) on one thread, a batch on every thread asked for', () => {
-    expect(onnxThreadsFor(1, 2)).toBe(1);
-    expect(onnxThreadsFor(1, 1)).toBe(1);
-    expect(onnxThreadsFor(2, 2)).toBe(2);
-    expect(onnxThreadsFor(32, 4)).toBe(4);
-  });
-
-  it.skipIf(onnxSkip !== undefined)('gives a text the same vector bit for bit alone (one thread) and in a batch (two threads)', async () => {
-    const embedder = createUseLiteEmbedder({ runtime: 'onnx', threads: 2 });
-    const texts = ['When did Caroline go to the LGBTQ support group?', 'I adopted a golden retriever named Biscuit.'];
-    const batch = await embedder.doEmbed({ values: texts });
-    for (const [index, text] of texts.entries()) {
-      const [alone] = (await embedder.doEmbed({ values: [text] })).embeddings;
-      expect(Array.from(alone!)).toEqual(Array.from(batch.embeddings[index]!));
-    }
   }, 60_000);
 
   it('refuses options that cannot work, before loading anything', () => {

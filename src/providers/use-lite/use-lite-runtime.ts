@@ -17,7 +17,7 @@ export interface UseLiteBatchRunner {
 
 export interface UseLiteRuntimeOptions {
   runtime?: UseLiteRuntimeOption;
-  /** onnx intra-op threads of a batch; default: the number of cores (one text runs on one thread, see onnxThreadsFor). */
+  /** onnx intra-op threads; default: the number of cores. */
   threads?: number;
   importOnnxRuntime?: ImportOnnxRuntime;
 }
@@ -44,16 +44,8 @@ export async function loadUseLiteRunner(options: UseLiteRuntimeOptions = {}): Pr
   const runtime = options.runtime ?? 'auto';
   if (runtime === 'wasm') return wasmRunner();
   try {
-    const threads = options.threads ?? availableParallelism();
-    const model = await loadUseLiteOnnxModel({ threads, importRuntime: options.importOnnxRuntime });
-    return {
-      runtime: 'onnx',
-      embed: async (texts) => {
-        const sessionThreads = onnxThreadsFor(texts.length, threads);
-        if (sessionThreads === threads) return model.embed(texts);
-        return (await loadUseLiteOnnxModel({ threads: sessionThreads, importRuntime: options.importOnnxRuntime })).embed(texts);
-      },
-    };
+    const model = await loadUseLiteOnnxModel({ threads: options.threads ?? availableParallelism(), importRuntime: options.importOnnxRuntime });
+    return { runtime: 'onnx', embed: (texts) => model.embed(texts) };
   } catch (error) {
     if (runtime === 'auto' && HippocampusError.isInstance(error) && error.code === 'EMBEDDING_RUNTIME_UNAVAILABLE') {
       warnWasmFallbackOnce();
@@ -61,18 +53,6 @@ export async function loadUseLiteRunner(options: UseLiteRuntimeOptions = {}): Pr
     }
     throw error;
   }
-}
-
-/**
- * The intra-op threads of the session that runs a call of `texts` texts, for an embedder of `threads`: one
- * text (a recall's query) runs on a one-thread session of its own. A query is ~15 tokens, ~2.5 ms of one
- * core; split over two threads it waits for the second to be scheduled, and on 2 busy cores that wait made
- * the slow tail (single-query p95 6.2-6.6 ms on two threads against 4.1-4.7 on one, same p50 and CPU,
- * alternating in one process); the vectors are the same bit for bit. The second session costs ~33 MB and
- * ~0.4 s at the first query; a batch keeps every thread.
- */
-export function onnxThreadsFor(texts: number, threads: number): number {
-  return texts === 1 ? 1 : threads;
 }
 
 let warnedWasmFallback = false;
