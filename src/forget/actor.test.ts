@@ -41,6 +41,20 @@ describe('who acts in a statement', () => {
     expect(actorsOf('that my uncle drank')).toEqual(['uncle']);
     expect(anotherActor('that I sing in a choir', 'My aunt sings in a choir')).toBe(true);
   });
+
+  it('reads past a clause between commas, a hyphenated kin word, a noun saying what kind of person, a participle tagged as an adjective', () => {
+    expect(actorsOf('Our landlady Mrs Dunne, a keen gardener, sprained her wrist')).toEqual(['landlady', 'mrs', 'dunne']);
+    expect(actorsOf('My neighbour, who works nights, crashed his van')).toEqual(['neighbour']);
+    expect(actorsOf('My coach, Ines, moved to Porto')).toEqual(['coach', 'ines']);
+    expect(actorsOf('My son-in-law Piet sold his boat')).toEqual(['son-in-law', 'piet']);
+    expect(actorsOf('My piano teacher Lotte moved to Ghent')).toEqual(['teacher', 'lotte']);
+    expect(actorsOf('My old coach Bram retired last winter')).toEqual(['coach', 'bram']);
+    expect(anotherActor('that I sprained my wrist', 'Our landlady Mrs Dunne, a keen gardener, sprained her wrist')).toBe(true);
+    expect(anotherActor('that my son sold his boat', 'My son-in-law Piet sold his boat')).toBe(true);
+    expect(anotherActor('that I retired last winter', 'My old coach Bram retired last winter')).toBe(true);
+    // A thing is still no person: "My old laptop was stolen" names no one.
+    expect(actorsOf('My old laptop was stolen')).toBeUndefined();
+  });
 });
 
 // Similarities decide which rule would have deleted, so with the model the rules were measured on (USE-lite, offline).

@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
-import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
 import { aliases, covers } from './word-aliases.ts';
@@ -45,12 +45,45 @@ interface Actors {
   verb: string;
 }
 
+/**
+ * A clause set between commas after the opening person says more about them and is no part of who acts:
+ * "Our neighbour Mr Patel, a retired pilot, fell off his ladder", "My colleague, who sits next to me, got
+ * married". Read with it, the subject held a thing ("pilot") and named no one, and "that I fell off the ladder"
+ * deleted the neighbour's fall (round 12's probe). A name set so ("My mentor, Dr Osei, moved") stays, without its commas.
+ */
+const APPOSITIVE = /^([^,]{1,60}?),\s+((?:a|an|the|who|whom|whose|which|my|our|his|her|their)\s[^,]{1,60}|\p{Lu}[^,]{0,40}),\s*/u;
+const withoutAppositive = (text: string) => text.replace(APPOSITIVE, (_, before: string, between: string) => (/^\p{Lu}/u.test(between) && !/^(?:A|An|The|Who|My|Our|His|Her|Their)\s/u.test(between) ? `${before} ${between} ` : `${before} `));
+
+/** Wink splits "brother-in-law" and "ex-wife" into words and hyphens; one token again, a noun. */
+function joinHyphenated(tokens: readonly WinkToken[]): WinkToken[] {
+  const joined: WinkToken[] = [];
+  for (let at = 0; at < tokens.length; at += 1) {
+    const token = tokens[at]!;
+    const previous = joined.at(-1);
+    if (token.value === '-' && previous && /^\p{L}[\p{L}-]*$/u.test(previous.value) && /^\p{L}+$/u.test(tokens[at + 1]?.value ?? '')) {
+      const next = tokens[at + 1]!;
+      joined[joined.length - 1] = { ...previous, value: `${previous.value}-${next.value}`, normal: `${previous.normal}-${next.normal}`, pos: 'NOUN' };
+      at += 1;
+    } else joined.push(token);
+  }
+  return joined;
+}
+
+const isPerson = (token: WinkToken | undefined) => token !== undefined && ((token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || isPersonNoun(token.value.toLowerCase()) || /^(?:I|we)$/iu.test(token.value));
+
 function readActors(text: string): Actors | undefined {
-  const said = withoutContractions(text.normalize('NFKC')).replace(REQUEST, '').replace(INTENT, (_, owner: string) => (owner.toLowerCase() === 'my' ? 'I ' : 'we '));
-  const tokens = analyzeWithWink(said).tokens;
-  // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank"); compromise does not.
+  const said = withoutAppositive(withoutContractions(text.normalize('NFKC')).replace(REQUEST, '').replace(INTENT, (_, owner: string) => (owner.toLowerCase() === 'my' ? 'I ' : 'we ')));
+  const tokens = joinHyphenated(analyzeWithWink(said).tokens);
+  // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank") or, in a past
+  // participle's form, an adjective ("My old boss Frank retired"); compromise does not.
   const verbs = new Set(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));
-  const verbAt = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX' || (token.pos === 'NOUN' && verbs.has(token.value.toLowerCase()) && !isPersonNoun(token.value.toLowerCase())));
+  const verbAt = tokens.findIndex(
+    (token, at) =>
+      token.pos === 'VERB' ||
+      token.pos === 'AUX' ||
+      (token.pos === 'NOUN' && verbs.has(token.value.toLowerCase()) && !isPersonNoun(token.value.toLowerCase())) ||
+      (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()) && isPerson(tokens[at - 1])),
+  );
   if (/^User\b/u.test(said)) return { people: ['user'], verb: tokens[verbAt]?.normal ?? '' };
   if (verbAt <= 0) return undefined;
   const subject = tokens.slice(0, verbAt);
@@ -58,13 +91,15 @@ function readActors(text: string): Actors | undefined {
   // A subject opens on a person: a pronoun, a possessive, a name (not "the school bag I lost", a noun phrase before a clause).
   if (!(/^(?:I|we|my|our)$/iu.test(first.value) || (first.pos === 'PROPN' && /^\p{Lu}/u.test(first.value)))) return undefined;
   const people: string[] = [];
-  for (const token of subject) {
+  for (const [at, token] of subject.entries()) {
     const word = token.value.toLowerCase();
     if (word === 'i') people.push('user');
     else if (word === 'we') people.push('we');
     else if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) people.push(word);
     else if (isPersonNoun(word)) people.push(singular(word));
     // A thing in the subject ("My flight to Lisbon", "Pepper the dog"): not a statement about what a person does.
+    // A noun before a person's says what kind of person ("My business partner Greta", "my maths teacher").
+    else if (token.pos === 'NOUN' && isPersonNoun(subject[at + 1]?.value.toLowerCase() ?? '')) continue;
     else if (token.pos === 'NOUN' || token.pos === 'NUM') return undefined;
     // Words between people ("and", "my", a comma, a title) and before the verb ("always", "never") leave the people as they are.
     else if (!['PRON', 'CCONJ', 'PUNCT', 'DET', 'ADV', 'ADJ', 'X', 'PART'].includes(token.pos)) return undefined;
