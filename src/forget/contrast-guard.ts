@@ -1,5 +1,6 @@
 import { actorsOf } from './actor.ts';
 import { heldWords, wordForms } from './description-words.ts';
+import { oppositeParticle } from './particle-opposites.ts';
 import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
 
 /**
@@ -110,10 +111,16 @@ export function contrastedWord(terms: string[][], content: string, description =
   return undefined;
 }
 
+/** The same verb with the opposite particle ("moved out" for "moved in", src/forget/particle-opposites.ts), as a contrast. */
+function contrastedParticle(description: string, content: string): Contrast | undefined {
+  const found = oppositeParticle(description, content);
+  return found && { word: `${found.verb} ${found.asked}`, other: `${found.verb} ${found.told}`, relation: 'opposite' };
+}
+
 /** Sure matches whose words stand against the description's (contrastedWord) are offered to confirm instead. */
 export function doubtContrasted(judged: readonly { sure: boolean; why: string; content: string }[], terms: string[][], description: string): void {
   for (const entry of judged) {
-    const contrast = entry.sure ? contrastedWord(terms, entry.content, description) : undefined;
+    const contrast = entry.sure ? (contrastedWord(terms, entry.content, description) ?? contrastedParticle(description, entry.content)) : undefined;
     if (contrast) Object.assign(entry, { sure: false, why: `${entry.why}; but it says "${contrast.other}" where the description says "${contrast.word}" (${contrast.relation === 'sibling' ? 'another of the same kind' : 'the opposite'})` });
   }
 }
