@@ -1,5 +1,6 @@
 import { actorsOf } from './actor.ts';
 import { heldWords, wordForms } from './description-words.ts';
+import { otherKin } from './kin.ts';
 import { oppositeParticle } from './particle-opposites.ts';
 import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
 
@@ -78,6 +79,8 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   // in digits is decisive already; a single number word is one only after a label (src/forget/number-words.ts).
   const [leftNumber, rightNumber] = [numberOf(left), numberOf(right)];
   if (leftNumber !== undefined && rightNumber !== undefined) return leftNumber === rightNumber ? undefined : 'sibling';
+  // Kin WordNet puts beyond two steps ("aunt" / "mother"), from a closed list of kinship terms (src/forget/kin.ts).
+  if (left.some((one) => right.some((other) => otherKin(one, other)))) return 'sibling';
   const [ofLeft, ofRight] = [lexemesOf(left), lexemesOf(right)];
   if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
   const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
