@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { actorsOf, anotherActor, deedForWish } from './actor.ts';
+import { actorsOf, anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { forgetByDescription } from './forget-by-description.ts';
 
 describe('who acts in a statement', () => {
@@ -96,5 +96,28 @@ describe('a deed asked, a wish stored', () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.map((match) => match.content)).toContain('I would love to sail across the Atlantic one day');
     expect((await forget('my dream of sailing across the Atlantic')).deleted.map((match) => match.content)).toEqual(['I would love to sail across the Atlantic one day']);
+  });
+});
+
+describe('the same person, another deed', () => {
+  const saysNothing = () => false;
+  it('reads the deed of the verb chain, not a light verb, a wish, a plan or a gerund', () => {
+    expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', saysNothing)).toBe(true);
+    expect(anotherDeed('that we sold the boat', 'We rent a boat in summer', saysNothing)).toBe(true);
+    expect(anotherDeed('that Bram retired', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram wants to emigrate', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('Bram retiring', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram has a boat', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    // Another person is the actor rule's; a deed the other text says (`holds`) is the same deed.
+    expect(anotherDeed('that I got fired', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', () => true)).toBe(false);
+  });
+
+  it('does not delete the only memory naming the person for another deed, and does for the deed', async () => {
+    await agent.remember(['My cousin Bram retired in May', 'The allotment needs digging', 'I bought a kettle']);
+    const report = await forget('that Bram got fired');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('My cousin Bram retired in May');
+    expect((await forget('that Bram retired')).deleted.map((match) => match.content)).toEqual(['My cousin Bram retired in May']);
   });
 });

@@ -43,6 +43,29 @@ const INTENT = /^\s*(my|our)\s+(?:plans?|wish|dream|decision|intention|attempt|p
 interface Actors {
   people: string[];
   verb: string;
+  /** The deed of the verb chain after the subject (deedOf), if it has one. */
+  deed?: string;
+}
+
+/** Verbs that carry tense, mood or a state rather than the deed ("got fired", "has lived", "keeps skipping"). */
+const LIGHT = new Set(['be', 'have', 'get', 'do', 'will', 'can', 'could', 'should', 'may', 'might', 'must', 'shall', 'go', 'start', 'keep', 'need', 'make', 'use']);
+/** Verbs of a wish, plan or attempt: the deed after them is not done ("wants to sell", "is planning to quit"). */
+const INTENDING = new Set(['want', 'would', 'hope', 'plan', 'wish', 'dream', 'think', 'consider', 'decide', 'try', 'like', 'love', 'intend', 'mean']);
+/**
+ * The deed of the verb chain after the subject: its last verb that is not light ("got fired": fired, "wants to
+ * sell": sell), as written; undefined when the chain has none ("has a key", "got into Oxford") or the deed is a
+ * gerund, which names a thing as much as a deed ("Ayo driving test", "Tim and Ole coming").
+ */
+function deedOf(tokens: readonly WinkToken[], from: number, verbs: ReadonlySet<string>): string | undefined {
+  let deed: string | undefined;
+  for (const token of tokens.slice(from)) {
+    const isVerb = token.pos === 'VERB' || token.pos === 'AUX' || (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()));
+    if (!isVerb && !['PART', 'ADV'].includes(token.pos)) break;
+    // A deed wished or planned is not done: "that I want to become Portuguese" for "I applied for Portuguese citizenship".
+    if (isVerb && INTENDING.has(infinitiveOf(token.value))) return undefined;
+    if (isVerb && !LIGHT.has(infinitiveOf(token.value))) deed = token.value.toLowerCase();
+  }
+  return deed && !/ing$/u.test(deed) ? deed : undefined;
 }
 
 /**
@@ -76,7 +99,7 @@ function readActors(text: string): Actors | undefined {
   const tokens = joinHyphenated(analyzeWithWink(said).tokens);
   // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank") or, in a past
   // participle's form, an adjective ("My old boss Frank retired"); compromise does not.
-  const verbs = new Set(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));
+  const verbs = new Set<string>(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));
   const verbAt = tokens.findIndex(
     (token, at) =>
       token.pos === 'VERB' ||
@@ -84,7 +107,7 @@ function readActors(text: string): Actors | undefined {
       (token.pos === 'NOUN' && verbs.has(token.value.toLowerCase()) && !isPersonNoun(token.value.toLowerCase())) ||
       (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()) && isPerson(tokens[at - 1])),
   );
-  if (/^User\b/u.test(said)) return { people: ['user'], verb: tokens[verbAt]?.normal ?? '' };
+  if (/^User\b/u.test(said)) return { people: ['user'], verb: tokens[verbAt]?.normal ?? '', deed: deedOf(tokens, Math.max(0, verbAt), verbs) };
   if (verbAt <= 0) return undefined;
   const subject = tokens.slice(0, verbAt);
   const first = subject[0]!;
@@ -104,7 +127,7 @@ function readActors(text: string): Actors | undefined {
     // Words between people ("and", "my", a comma, a title) and before the verb ("always", "never") leave the people as they are.
     else if (!['PRON', 'CCONJ', 'PUNCT', 'DET', 'ADV', 'ADJ', 'X', 'PART'].includes(token.pos)) return undefined;
   }
-  return people.length > 0 ? { people, verb: tokens[verbAt]!.normal } : undefined;
+  return people.length > 0 ? { people, verb: tokens[verbAt]!.normal, deed: deedOf(tokens, verbAt, verbs) } : undefined;
 }
 
 /**
@@ -158,4 +181,20 @@ export function deedForWish(description: string, content: string): boolean {
   // every word, "I have been sober for two years since I quit drinking", was deleted instead).
   const told = readActors(content);
   return told !== undefined && WISHING_VERBS.has(told.verb) && WISH.test(content);
+}
+
+/**
+ * True when a description and a memory have the same person act, by two different deeds neither says:
+ * "that Frank got fired" is not "My old boss Frank retired last spring", "that Luis moved in with his
+ * boyfriend" is not "My best friend Luis broke up with his boyfriend". A name or every other word shared, the
+ * small store's only memory of that person was deleted (round 12's probe). A deed said anywhere in the other,
+ * itself or in other words (`holds`), is the same deed.
+ */
+export function anotherDeed(description: string, content: string, holds: (text: string, word: string) => boolean): boolean {
+  const asked = readActors(description);
+  const told = readActors(content);
+  if (!asked?.deed || !told?.deed || infinitiveOf(asked.deed) === infinitiveOf(told.deed)) return false;
+  if (!asked.people.some((person) => told.people.some((other) => samePerson(person, other)))) return false;
+  // "that I hate using a mouse" for "I use Vim keybindings … and hate using the mouse": the deed is there.
+  return !holds(content, asked.deed) && !holds(description, told.deed);
 }

@@ -92,6 +92,12 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   return undefined;
 }
 
+/** True when two words share a sense in WordNet or one is a kind of the other within two steps ("sack" / "fire", "relocate" / "move"). */
+export function relatedInWordNet(left: string, right: string): boolean {
+  const [ofLeft, ofRight] = [lexemesOf([left]), lexemesOf([right])];
+  return [...ofLeft.values()].some((a) => [...ofRight.values()].some((b) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents])));
+}
+
 /**
  * The first content word of a description (`terms`, each with its forms) that the memory does not hold, itself
  * or as a synonym, while it holds a sibling or the opposite of it — a word the description holds too aside. An
