@@ -108,6 +108,9 @@ describe('the same person, another deed', () => {
     expect(anotherDeed('that Bram wants to emigrate', 'My cousin Bram retired in May', saysNothing)).toBe(false);
     expect(anotherDeed('Bram retiring', 'My cousin Bram retired in May', saysNothing)).toBe(false);
     expect(anotherDeed('that Bram has a boat', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    // A light verb of action ending the chain is the deed itself ("got a job"), not when a verb follows ("got fired").
+    expect(anotherDeed('that Bram got a job at the mill', 'My cousin Bram lost his job at the mill', saysNothing)).toBe(true);
+    expect(anotherDeed('that Bram got sacked from the mill', 'My cousin Bram got sacked from the mill', saysNothing)).toBe(false);
     // Another person is the actor rule's; a deed the other text says (`holds`) is the same deed.
     expect(anotherDeed('that I got fired', 'My cousin Bram retired in May', saysNothing)).toBe(false);
     expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', () => true)).toBe(false);

@@ -49,6 +49,8 @@ interface Actors {
 
 /** Verbs that carry tense, mood or a state rather than the deed ("got fired", "has lived", "keeps skipping"). */
 const LIGHT = new Set(['be', 'have', 'get', 'do', 'will', 'can', 'could', 'should', 'may', 'might', 'must', 'shall', 'go', 'start', 'keep', 'need', 'make', 'use']);
+/** Light verbs that are a deed of their own when no other verb follows them ("got a job", "made a cake", "went home"). */
+const ACTING_LIGHT = new Set(['get', 'make', 'go', 'keep', 'start']);
 /** Verbs of a wish, plan or attempt: the deed after them is not done ("wants to sell", "is planning to quit"). */
 const INTENDING = new Set(['want', 'would', 'hope', 'plan', 'wish', 'dream', 'think', 'consider', 'decide', 'try', 'like', 'love', 'intend', 'mean']);
 /**
@@ -58,13 +60,17 @@ const INTENDING = new Set(['want', 'would', 'hope', 'plan', 'wish', 'dream', 'th
  */
 function deedOf(tokens: readonly WinkToken[], from: number, verbs: ReadonlySet<string>): string | undefined {
   let deed: string | undefined;
+  let last: string | undefined;
   for (const token of tokens.slice(from)) {
     const isVerb = token.pos === 'VERB' || token.pos === 'AUX' || (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()));
     if (!isVerb && !['PART', 'ADV'].includes(token.pos)) break;
     // A deed wished or planned is not done: "that I want to become Portuguese" for "I applied for Portuguese citizenship".
     if (isVerb && INTENDING.has(infinitiveOf(token.value))) return undefined;
     if (isVerb && !LIGHT.has(infinitiveOf(token.value))) deed = token.value.toLowerCase();
+    if (isVerb) last = token.value.toLowerCase();
   }
+  // A light verb of action ending the chain is the deed: "that Tom got a job" (not "got fired"), "that I got over the flu".
+  if (deed === undefined && last !== undefined && ACTING_LIGHT.has(infinitiveOf(last))) deed = last;
   return deed && !/ing$/u.test(deed) ? deed : undefined;
 }
 
