@@ -326,12 +326,13 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
   for (const entry of judged) if (entry.sure && anotherActor(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but someone else does it there` });
   for (const entry of judged) if (entry.sure && deedForWish(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it only wishes for it` });
-  // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
-  // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
-  for (const entry of judged) if (entry.sure && !DEED_JUDGED.test(entry.why) && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
+  // After the guard, whose reason (the word against the description's) says more when both apply.
+  // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
+  // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
+  for (const entry of judged) if (entry.sure && !DEED_JUDGED.test(entry.why) && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
