@@ -5,8 +5,9 @@
 // Written before reading the matcher's internals, as people ask. Each store is its own agent, so a
 // request sees only its 3–5 memories (a harder test of precision than the labelled set's crowd: a
 // small store leaves a near miss with no rival to make the matcher unsure).
-// Round 11 added a second part written before the WordNet guard (bench/lib/forget-probe-fresh-stores.ts).
-//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both]
+// Round 11 added a second part written before the WordNet guard (bench/lib/forget-probe-fresh-stores.ts),
+// round 12 a third written before its fixes (bench/lib/forget-probe-fresh2-stores.ts, held out).
+//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2]
 //   (--all prints every request, not only the wrong ones; --part in-sample, the 44 stores below, by default)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { createUseLiteEmbedder } from '../src/providers/use-lite/index.ts';
 import { commandLine } from './lib/command-line.ts';
 import { FRESH_PROBE_STORES } from './lib/forget-probe-fresh-stores.ts';
+import { FRESH2_PROBE_STORES } from './lib/forget-probe-fresh2-stores.ts';
 import type { ProbeStore } from './lib/forget-probe-store.ts';
 
 export const PROBE_STORES: ProbeStore[] = [
@@ -211,7 +213,12 @@ export const PROBE_STORES: ProbeStore[] = [
 const { option, flag } = commandLine();
 const showAll = flag('all');
 const part = option('part', 'in-sample');
-const PARTS: Record<string, ProbeStore[]> = { 'in-sample': PROBE_STORES, fresh: FRESH_PROBE_STORES, both: [...PROBE_STORES, ...FRESH_PROBE_STORES] };
+const PARTS: Record<string, ProbeStore[]> = {
+  'in-sample': PROBE_STORES,
+  fresh: FRESH_PROBE_STORES,
+  both: [...PROBE_STORES, ...FRESH_PROBE_STORES],
+  fresh2: FRESH2_PROBE_STORES,
+};
 const stores = PARTS[part];
 if (!stores) throw new Error(`--part must be one of ${Object.keys(PARTS).join(', ')}, not "${part}"`);
 const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-forget-probe-'));

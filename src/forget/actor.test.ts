@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { actorsOf, anotherActor, deedForWish } from './actor.ts';
+import { actorsOf, anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { forgetByDescription } from './forget-by-description.ts';
 
 describe('who acts in a statement', () => {
@@ -40,6 +40,20 @@ describe('who acts in a statement', () => {
   it('reads a verb the tagger takes for a noun after a person', () => {
     expect(actorsOf('that my uncle drank')).toEqual(['uncle']);
     expect(anotherActor('that I sing in a choir', 'My aunt sings in a choir')).toBe(true);
+  });
+
+  it('reads past a clause between commas, a hyphenated kin word, a noun saying what kind of person, a participle tagged as an adjective', () => {
+    expect(actorsOf('Our landlady Mrs Dunne, a keen gardener, sprained her wrist')).toEqual(['landlady', 'mrs', 'dunne']);
+    expect(actorsOf('My neighbour, who works nights, crashed his van')).toEqual(['neighbour']);
+    expect(actorsOf('My coach, Ines, moved to Porto')).toEqual(['coach', 'ines']);
+    expect(actorsOf('My son-in-law Piet sold his boat')).toEqual(['son-in-law', 'piet']);
+    expect(actorsOf('My piano teacher Lotte moved to Ghent')).toEqual(['teacher', 'lotte']);
+    expect(actorsOf('My old coach Bram retired last winter')).toEqual(['coach', 'bram']);
+    expect(anotherActor('that I sprained my wrist', 'Our landlady Mrs Dunne, a keen gardener, sprained her wrist')).toBe(true);
+    expect(anotherActor('that my son sold his boat', 'My son-in-law Piet sold his boat')).toBe(true);
+    expect(anotherActor('that I retired last winter', 'My old coach Bram retired last winter')).toBe(true);
+    // A thing is still no person: "My old laptop was stolen" names no one.
+    expect(actorsOf('My old laptop was stolen')).toBeUndefined();
   });
 });
 
@@ -82,5 +96,31 @@ describe('a deed asked, a wish stored', () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.map((match) => match.content)).toContain('I would love to sail across the Atlantic one day');
     expect((await forget('my dream of sailing across the Atlantic')).deleted.map((match) => match.content)).toEqual(['I would love to sail across the Atlantic one day']);
+  });
+});
+
+describe('the same person, another deed', () => {
+  const saysNothing = () => false;
+  it('reads the deed of the verb chain, not a light verb, a wish, a plan or a gerund', () => {
+    expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', saysNothing)).toBe(true);
+    expect(anotherDeed('that we sold the boat', 'We rent a boat in summer', saysNothing)).toBe(true);
+    expect(anotherDeed('that Bram retired', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram wants to emigrate', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('Bram retiring', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram has a boat', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    // A light verb of action ending the chain is the deed itself ("got a job"), not when a verb follows ("got fired").
+    expect(anotherDeed('that Bram got a job at the mill', 'My cousin Bram lost his job at the mill', saysNothing)).toBe(true);
+    expect(anotherDeed('that Bram got sacked from the mill', 'My cousin Bram got sacked from the mill', saysNothing)).toBe(false);
+    // Another person is the actor rule's; a deed the other text says (`holds`) is the same deed.
+    expect(anotherDeed('that I got fired', 'My cousin Bram retired in May', saysNothing)).toBe(false);
+    expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', () => true)).toBe(false);
+  });
+
+  it('does not delete the only memory naming the person for another deed, and does for the deed', async () => {
+    await agent.remember(['My cousin Bram retired in May', 'The allotment needs digging', 'I bought a kettle']);
+    const report = await forget('that Bram got fired');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('My cousin Bram retired in May');
+    expect((await forget('that Bram retired')).deleted.map((match) => match.content)).toEqual(['My cousin Bram retired in May']);
   });
 });

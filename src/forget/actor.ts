@@ -1,6 +1,6 @@
 import nlp from 'compromise';
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
-import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
 import { aliases, covers } from './word-aliases.ts';
@@ -43,33 +43,97 @@ const INTENT = /^\s*(my|our)\s+(?:plans?|wish|dream|decision|intention|attempt|p
 interface Actors {
   people: string[];
   verb: string;
+  /** The deed of the verb chain after the subject (deedOf), if it has one. */
+  deed?: string;
 }
 
+/** Verbs that carry tense, mood or a state rather than the deed ("got fired", "has lived", "keeps skipping"). */
+const LIGHT = new Set(['be', 'have', 'get', 'do', 'will', 'can', 'could', 'should', 'may', 'might', 'must', 'shall', 'go', 'start', 'keep', 'need', 'make', 'use']);
+/** Light verbs that are a deed of their own when no other verb follows them ("got a job", "made a cake", "went home"). */
+const ACTING_LIGHT = new Set(['get', 'make', 'go', 'keep', 'start']);
+/** Verbs of a wish, plan or attempt: the deed after them is not done ("wants to sell", "is planning to quit"). */
+const INTENDING = new Set(['want', 'would', 'hope', 'plan', 'wish', 'dream', 'think', 'consider', 'decide', 'try', 'like', 'love', 'intend', 'mean']);
+/**
+ * The deed of the verb chain after the subject: its last verb that is not light ("got fired": fired, "wants to
+ * sell": sell), as written; undefined when the chain has none ("has a key", "got into Oxford") or the deed is a
+ * gerund, which names a thing as much as a deed ("Ayo driving test", "Tim and Ole coming").
+ */
+function deedOf(tokens: readonly WinkToken[], from: number, verbs: ReadonlySet<string>): string | undefined {
+  let deed: string | undefined;
+  let last: string | undefined;
+  for (const token of tokens.slice(from)) {
+    const isVerb = token.pos === 'VERB' || token.pos === 'AUX' || (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()));
+    if (!isVerb && !['PART', 'ADV'].includes(token.pos)) break;
+    // A deed wished or planned is not done: "that I want to become Portuguese" for "I applied for Portuguese citizenship".
+    if (isVerb && INTENDING.has(infinitiveOf(token.value))) return undefined;
+    if (isVerb && !LIGHT.has(infinitiveOf(token.value))) deed = token.value.toLowerCase();
+    if (isVerb) last = token.value.toLowerCase();
+  }
+  // A light verb of action ending the chain is the deed: "that Tom got a job" (not "got fired"), "that I got over the flu".
+  if (deed === undefined && last !== undefined && ACTING_LIGHT.has(infinitiveOf(last))) deed = last;
+  return deed && !/ing$/u.test(deed) ? deed : undefined;
+}
+
+/**
+ * A clause set between commas after the opening person says more about them and is no part of who acts:
+ * "Our neighbour Mr Patel, a retired pilot, fell off his ladder", "My colleague, who sits next to me, got
+ * married". Read with it, the subject held a thing ("pilot") and named no one, and "that I fell off the ladder"
+ * deleted the neighbour's fall (round 12's probe). A name set so ("My mentor, Dr Osei, moved") stays, without its commas.
+ */
+const APPOSITIVE = /^([^,]{1,60}?),\s+((?:a|an|the|who|whom|whose|which|my|our|his|her|their)\s[^,]{1,60}|\p{Lu}[^,]{0,40}),\s*/u;
+const withoutAppositive = (text: string) => text.replace(APPOSITIVE, (_, before: string, between: string) => (/^\p{Lu}/u.test(between) && !/^(?:A|An|The|Who|My|Our|His|Her|Their)\s/u.test(between) ? `${before} ${between} ` : `${before} `));
+
+/** Wink splits "brother-in-law" and "ex-wife" into words and hyphens; one token again, a noun. */
+function joinHyphenated(tokens: readonly WinkToken[]): WinkToken[] {
+  const joined: WinkToken[] = [];
+  for (let at = 0; at < tokens.length; at += 1) {
+    const token = tokens[at]!;
+    const previous = joined.at(-1);
+    if (token.value === '-' && previous && /^\p{L}[\p{L}-]*$/u.test(previous.value) && /^\p{L}+$/u.test(tokens[at + 1]?.value ?? '')) {
+      const next = tokens[at + 1]!;
+      joined[joined.length - 1] = { ...previous, value: `${previous.value}-${next.value}`, normal: `${previous.normal}-${next.normal}`, pos: 'NOUN' };
+      at += 1;
+    } else joined.push(token);
+  }
+  return joined;
+}
+
+const isPerson = (token: WinkToken | undefined) => token !== undefined && ((token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || isPersonNoun(token.value.toLowerCase()) || /^(?:I|we)$/iu.test(token.value));
+
 function readActors(text: string): Actors | undefined {
-  const said = withoutContractions(text.normalize('NFKC')).replace(REQUEST, '').replace(INTENT, (_, owner: string) => (owner.toLowerCase() === 'my' ? 'I ' : 'we '));
-  const tokens = analyzeWithWink(said).tokens;
-  // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank"); compromise does not.
-  const verbs = new Set(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));
-  const verbAt = tokens.findIndex((token) => token.pos === 'VERB' || token.pos === 'AUX' || (token.pos === 'NOUN' && verbs.has(token.value.toLowerCase()) && !isPersonNoun(token.value.toLowerCase())));
-  if (/^User\b/u.test(said)) return { people: ['user'], verb: tokens[verbAt]?.normal ?? '' };
+  const said = withoutAppositive(withoutContractions(text.normalize('NFKC')).replace(REQUEST, '').replace(INTENT, (_, owner: string) => (owner.toLowerCase() === 'my' ? 'I ' : 'we ')));
+  const tokens = joinHyphenated(analyzeWithWink(said).tokens);
+  // Wink reads a verb right after a person as a noun ("my brother lives", "my mother drank") or, in a past
+  // participle's form, an adjective ("My old boss Frank retired"); compromise does not.
+  const verbs = new Set<string>(nlp(said).match('#Verb').out('array').flatMap((phrase: string) => phrase.toLowerCase().split(/\s+/u)));
+  const verbAt = tokens.findIndex(
+    (token, at) =>
+      token.pos === 'VERB' ||
+      token.pos === 'AUX' ||
+      (token.pos === 'NOUN' && verbs.has(token.value.toLowerCase()) && !isPersonNoun(token.value.toLowerCase())) ||
+      (token.pos === 'ADJ' && /ed$/u.test(token.value) && verbs.has(token.value.toLowerCase()) && isPerson(tokens[at - 1])),
+  );
+  if (/^User\b/u.test(said)) return { people: ['user'], verb: tokens[verbAt]?.normal ?? '', deed: deedOf(tokens, Math.max(0, verbAt), verbs) };
   if (verbAt <= 0) return undefined;
   const subject = tokens.slice(0, verbAt);
   const first = subject[0]!;
   // A subject opens on a person: a pronoun, a possessive, a name (not "the school bag I lost", a noun phrase before a clause).
   if (!(/^(?:I|we|my|our)$/iu.test(first.value) || (first.pos === 'PROPN' && /^\p{Lu}/u.test(first.value)))) return undefined;
   const people: string[] = [];
-  for (const token of subject) {
+  for (const [at, token] of subject.entries()) {
     const word = token.value.toLowerCase();
     if (word === 'i') people.push('user');
     else if (word === 'we') people.push('we');
     else if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) people.push(word);
     else if (isPersonNoun(word)) people.push(singular(word));
     // A thing in the subject ("My flight to Lisbon", "Pepper the dog"): not a statement about what a person does.
+    // A noun before a person's says what kind of person ("My business partner Greta", "my maths teacher").
+    else if (token.pos === 'NOUN' && isPersonNoun(subject[at + 1]?.value.toLowerCase() ?? '')) continue;
     else if (token.pos === 'NOUN' || token.pos === 'NUM') return undefined;
     // Words between people ("and", "my", a comma, a title) and before the verb ("always", "never") leave the people as they are.
     else if (!['PRON', 'CCONJ', 'PUNCT', 'DET', 'ADV', 'ADJ', 'X', 'PART'].includes(token.pos)) return undefined;
   }
-  return people.length > 0 ? { people, verb: tokens[verbAt]!.normal } : undefined;
+  return people.length > 0 ? { people, verb: tokens[verbAt]!.normal, deed: deedOf(tokens, verbAt, verbs) } : undefined;
 }
 
 /**
@@ -123,4 +187,20 @@ export function deedForWish(description: string, content: string): boolean {
   // every word, "I have been sober for two years since I quit drinking", was deleted instead).
   const told = readActors(content);
   return told !== undefined && WISHING_VERBS.has(told.verb) && WISH.test(content);
+}
+
+/**
+ * True when a description and a memory have the same person act, by two different deeds neither says:
+ * "that Frank got fired" is not "My old boss Frank retired last spring", "that Luis moved in with his
+ * boyfriend" is not "My best friend Luis broke up with his boyfriend". A name or every other word shared, the
+ * small store's only memory of that person was deleted (round 12's probe). A deed said anywhere in the other,
+ * itself or in other words (`holds`), is the same deed.
+ */
+export function anotherDeed(description: string, content: string, holds: (text: string, word: string) => boolean): boolean {
+  const asked = readActors(description);
+  const told = readActors(content);
+  if (!asked?.deed || !told?.deed || infinitiveOf(asked.deed) === infinitiveOf(told.deed)) return false;
+  if (!asked.people.some((person) => told.people.some((other) => samePerson(person, other)))) return false;
+  // "that I hate using a mouse" for "I use Vim keybindings … and hate using the mouse": the deed is there.
+  return !holds(content, asked.deed) && !holds(description, told.deed);
 }

@@ -1,5 +1,7 @@
 import { actorsOf } from './actor.ts';
 import { heldWords, wordForms } from './description-words.ts';
+import { otherKin } from './kin.ts';
+import { oppositeParticle } from './particle-opposites.ts';
 import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
 
 /**
@@ -77,6 +79,8 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   // in digits is decisive already; a single number word is one only after a label (src/forget/number-words.ts).
   const [leftNumber, rightNumber] = [numberOf(left), numberOf(right)];
   if (leftNumber !== undefined && rightNumber !== undefined) return leftNumber === rightNumber ? undefined : 'sibling';
+  // Kin WordNet puts beyond two steps ("aunt" / "mother"), from a closed list of kinship terms (src/forget/kin.ts).
+  if (left.some((one) => right.some((other) => otherKin(one, other)))) return 'sibling';
   const [ofLeft, ofRight] = [lexemesOf(left), lexemesOf(right)];
   if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
   const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
@@ -86,6 +90,12 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   if (pairs.some(({ leftWord, leftLexeme, rightWord, rightLexeme }) => leftLexeme.antonyms.includes(rightWord) || rightLexeme.antonyms.includes(leftWord))) return 'opposite';
   if (pairs.some(({ leftLexeme: a, rightLexeme: b }) => shares(a.parents, b.parents) || shares(a.grandparents, b.grandparents))) return 'sibling';
   return undefined;
+}
+
+/** True when two words share a sense in WordNet or one is a kind of the other within two steps ("sack" / "fire", "relocate" / "move"). */
+export function relatedInWordNet(left: string, right: string): boolean {
+  const [ofLeft, ofRight] = [lexemesOf([left]), lexemesOf([right])];
+  return [...ofLeft.values()].some((a) => [...ofRight.values()].some((b) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents])));
 }
 
 /**
@@ -110,10 +120,16 @@ export function contrastedWord(terms: string[][], content: string, description =
   return undefined;
 }
 
+/** The same verb with the opposite particle ("moved out" for "moved in", src/forget/particle-opposites.ts), as a contrast. */
+function contrastedParticle(description: string, content: string): Contrast | undefined {
+  const found = oppositeParticle(description, content);
+  return found && { word: `${found.verb} ${found.asked}`, other: `${found.verb} ${found.told}`, relation: 'opposite' };
+}
+
 /** Sure matches whose words stand against the description's (contrastedWord) are offered to confirm instead. */
 export function doubtContrasted(judged: readonly { sure: boolean; why: string; content: string }[], terms: string[][], description: string): void {
   for (const entry of judged) {
-    const contrast = entry.sure ? contrastedWord(terms, entry.content, description) : undefined;
+    const contrast = entry.sure ? (contrastedWord(terms, entry.content, description) ?? contrastedParticle(description, entry.content)) : undefined;
     if (contrast) Object.assign(entry, { sure: false, why: `${entry.why}; but it says "${contrast.other}" where the description says "${contrast.word}" (${contrast.relation === 'sibling' ? 'another of the same kind' : 'the opposite'})` });
   }
 }

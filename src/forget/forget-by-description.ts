@@ -8,9 +8,9 @@ import { headNounMeant, lacksUnsaidNoun, markClearLeader, markNamerSayingTheRest
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
-import { anotherActor, deedForWish } from './actor.ts';
+import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
-import { doubtContrasted } from './contrast-guard.ts';
+import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
@@ -329,6 +329,10 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
+  // After the guard, whose reason (the word against the description's) says more when both apply.
+  // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
+  // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
+  for (const entry of judged) if (entry.sure && !DEED_JUDGED.test(entry.why) && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
@@ -338,6 +342,11 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const offeredSince = field.filter((entry) => entry.offered && !entry.sure && !judged.includes(entry));
   return { field, judged: [...judged, ...offeredSince], sure };
 }
+
+/** The reasons (`why`) of the rules that judge the user's deed themselves (clear-leader.ts). */
+const DEED_JUDGED = /in other words|the only one where the user is the subject/u;
+/** A text says a deed when it holds its word, itself, a stem or an everyday synonym, or a word WordNet relates to it. */
+const holdsDeed = (text: string, deed: string) => heldWords(wordForms(text), wordForms(deed)).length > 0 || wordForms(text).some((forms) => forms.some((form) => relatedInWordNet(form, deed)));
 
 /** No other memory of `among` is closer to the description in meaning (without an embedder, none is). */
 function closestOf(entry: Judged, among: readonly Judged[]): boolean {
