@@ -7,7 +7,7 @@
 // small store leaves a near miss with no rival to make the matcher unsure).
 // Round 11 added a second part written before the WordNet guard (bench/lib/forget-probe-fresh-stores.ts),
 // round 12 a third written before its fixes (bench/lib/forget-probe-fresh2-stores.ts, held out).
-//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2]
+//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2|every]
 //   (--all prints every request, not only the wrong ones; --part in-sample, the 44 stores below, by default)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -218,6 +218,7 @@ const PARTS: Record<string, ProbeStore[]> = {
   fresh: FRESH_PROBE_STORES,
   both: [...PROBE_STORES, ...FRESH_PROBE_STORES],
   fresh2: FRESH2_PROBE_STORES,
+  every: [...PROBE_STORES, ...FRESH_PROBE_STORES, ...FRESH2_PROBE_STORES],
 };
 const stores = PARTS[part];
 if (!stores) throw new Error(`--part must be one of ${Object.keys(PARTS).join(', ')}, not "${part}"`);

@@ -20,6 +20,11 @@ export interface LeaderCandidate {
   /** Offered to confirm when nothing is sure: it holds some of the words, or is close in meaning. */
   offered: boolean;
   why: string;
+  /**
+   * A rule here judged how it says the user's deed or what the description names: words said in other words,
+   * or the user's act among memories of a name. The deed check after them (actor.ts anotherDeed) leaves it be.
+   */
+  deedJudged?: boolean;
 }
 
 // Calibrated on scenarios 1–15 of src/forget/fixtures/forget-cases.ts, the design set after them and
@@ -291,7 +296,7 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   }
   if (await wishBesideDeed(memory, leader, ranked, description)) return;
   const paraphrased = related.size > 0 ? `, ${[...related].join(', ')} said in other words` : '';
-  Object.assign(leader, { sure: true, offered: true, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), ${description.terms.length === 0 ? 'the description holding no content word' : `holding ${leader.held} of ${description.terms.length} words${paraphrased}, each other word bringing it closer`}` });
+  Object.assign(leader, { sure: true, offered: true, deedJudged: related.size > 0, why: `closest in meaning by ${margin.toFixed(2)} (similarity ${leader.similarity!.toFixed(2)}), ${description.terms.length === 0 ? 'the description holding no content word' : `holding ${leader.held} of ${description.terms.length} words${paraphrased}, each other word bringing it closer`}` });
 }
 
 /**
@@ -311,7 +316,7 @@ export async function markOwnNamer(memory: Hippocampus, field: LeaderCandidate[]
   if (naming.some((entry) => entry !== chosen && entry.similarity! >= chosen!.similarity!)) return;
   const { lacking } = await wordsNotHeld(memory, chosen!.content, description.terms);
   if (lacking.length > 0 && !relationOnly(description.text, lacking)) return;
-  Object.assign(chosen!, { sure: true, offered: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one where the user is the subject` });
+  Object.assign(chosen!, { sure: true, offered: true, deedJudged: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one where the user is the subject` });
 }
 
 /** How close each word is to the closest word of a text (1 for a word it holds), each word embedded alone. */
@@ -365,7 +370,7 @@ export async function markNamerSayingTheRest(memory: Hippocampus, field: LeaderC
     const { embeddings } = await embedWithCache(memory.embedder, undefined, inOtherWords.map((word) => without(description.text, word)));
     if (embeddings.some((vector) => chosen!.similarity! - cosineSimilarity(vector, chosenVector) < GAIN / 2)) return;
   }
-  Object.assign(chosen!, { sure: true, offered: true, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one saying ${rest.map((forms) => forms[0]).join(', ')}${inOtherWords.length > 0 ? ` (${inOtherWords.join(', ')} in other words)` : ''}` });
+  Object.assign(chosen!, { sure: true, offered: true, deedJudged: inOtherWords.length > 0, why: `of the memories naming ${description.decisive.join(', ')}, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one saying ${rest.map((forms) => forms[0]).join(', ')}${inOtherWords.length > 0 ? ` (${inOtherWords.join(', ')} in other words)` : ''}` });
 }
 
 /**
@@ -396,5 +401,5 @@ export async function markOwnActAmongHolders(memory: Hippocampus, field: LeaderC
   const unsaid = unheld.filter((word) => !related.has(word));
   const gains = await gainsOf(memory, chosen!, description.text, unsaid);
   if (gains === undefined || gains.some((gain) => gain < GAIN / 2)) return;
-  Object.assign(chosen!, { sure: true, offered: true, why: `of the memories holding ${most} of the words, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one about the user's own life; it says what the user did (${unheld.join(', ')}) in other words` });
+  Object.assign(chosen!, { sure: true, offered: true, deedJudged: true, why: `of the memories holding ${most} of the words, the closest (similarity ${chosen!.similarity!.toFixed(2)}) and the only one about the user's own life; it says what the user did (${unheld.join(', ')}) in other words` });
 }

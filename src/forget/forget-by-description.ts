@@ -332,7 +332,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
-  for (const entry of judged) if (entry.sure && !DEED_JUDGED.test(entry.why) && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
+  for (const entry of judged) if (entry.sure && !entry.deedJudged && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
@@ -343,8 +343,6 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   return { field, judged: [...judged, ...offeredSince], sure };
 }
 
-/** The reasons (`why`) of the rules that judge the user's deed themselves (clear-leader.ts). */
-const DEED_JUDGED = /in other words|the only one where the user is the subject/u;
 /** A text says a deed when it holds its word, itself, a stem or an everyday synonym, or a word WordNet relates to it. */
 const holdsDeed = (text: string, deed: string) => heldWords(wordForms(text), wordForms(deed)).length > 0 || wordForms(text).some((forms) => forms.some((form) => relatedInWordNet(form, deed)));
 
