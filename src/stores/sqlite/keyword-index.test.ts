@@ -179,7 +179,7 @@ describe('filtered BM25 searches from the postings', () => {
 });
 
 describe('a filtered rare-with-common search from the postings, over more matches than one slice', () => {
-  it('stops filtering only where no later match could reach the top, and ranks as FTS5 does', async () => {
+  it('filters the matches best first by their boosted score, and ranks as FTS5 does', async () => {
     // 600 more memories: "ferry" twice in 75 (the best BM25 of the rare term, and none holds "harbour"), once in
     // 20 that also hold "harbour" (common at a budget of 100: in 105), which lifts those past the first 75.
     await backend.store.insertMany(
