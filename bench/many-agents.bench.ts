@@ -3,7 +3,8 @@
  * memories each, one search and one listing per agent in turn, with the registry's cap on open agents
  * against no cap (every agent stays open: the behaviour before the cap, the baseline of the same run).
  *
- *   npx tsx bench/many-agents.bench.ts [--agents 1000] [--memories 20] [--caps 64,Infinity] [--home DIR]
+ *   npx tsx bench/many-agents.bench.ts [--agents 1000] [--memories 20] [--caps 64,Infinity] [--read-workers 0] [--home DIR]
+ *   (--read-workers N: the server's search threads, as `serve --read-workers N`)
  *
  * The agents are written once with the default offline embedder (USE-lite) into --home (kept when given);
  * each cap is measured in a fresh child process, so one run's heap does not carry into the next.
@@ -26,6 +27,7 @@ const { values } = parseArgs({
     caps: { type: 'string', default: '64,Infinity' },
     home: { type: 'string' },
     serve: { type: 'string' },
+    'read-workers': { type: 'string', default: '0' },
   },
 });
 const agents = Number(values.agents);
@@ -37,7 +39,7 @@ const mb = (bytes: number) => round(bytes / 1024 / 1024, 1);
 if (values.serve !== undefined) {
   // Child: serve every agent once through the HTTP app with this cap, sampling the resident set.
   const cap = Number(values.serve);
-  const http = createHttpApp({ home: values.home!, maxOpenAgents: cap, idleCloseMs: 0, logError: () => {} });
+  const http = createHttpApp({ home: values.home!, maxOpenAgents: cap, idleCloseMs: 0, readWorkers: Number(values['read-workers']), logError: () => {} });
   const started = performance.now();
   let peak = 0;
   const headers = { 'Content-Type': 'application/json', Host: '127.0.0.1' };
@@ -74,7 +76,7 @@ if (!fs.existsSync(marker)) {
 
 const script = fileURLToPath(import.meta.url);
 const results = values.caps.split(',').map((cap) => {
-  const child = spawnSync(process.execPath, ['--import', 'tsx', script, '--agents', String(agents), '--memories', String(perAgent), '--home', home, '--serve', cap], { encoding: 'utf8', maxBuffer: 1 << 24 });
+  const child = spawnSync(process.execPath, ['--import', 'tsx', script, '--agents', String(agents), '--memories', String(perAgent), '--home', home, '--serve', cap, '--read-workers', values['read-workers']], { encoding: 'utf8', maxBuffer: 1 << 24 });
   if (child.status !== 0) throw new Error(`cap ${cap} failed: ${child.stderr}`);
   const result = JSON.parse(child.stdout) as Record<string, unknown>;
   console.log(`cap ${cap}: peak RSS ${result.peakRssMb} MB, end ${result.endRssMb} MB, ${result.openAgents} agents open, ${result.agentsPerSecond} agents/s`);

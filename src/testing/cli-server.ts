@@ -7,12 +7,12 @@ export const HIPPOCAMPUS_BINARY = path.resolve(path.dirname(fileURLToPath(import
 
 /**
  * Starts `hippocampus <args>` (serve, mcp --http) as a real process, waits for the loopback URL it
- * prints, runs `use` with it (and what the server wrote to stderr so far), then stops it with SIGTERM.
+ * prints, runs `use` with it (and what the server wrote to stderr and stdout so far), then stops it with SIGTERM.
  *
  * @example
  * await withCliServer(['serve', '--home', home, '--port', '0'], {}, async (url) => expect((await fetch(`${url}/agents`)).status).toBe(200));
  */
-export async function withCliServer(args: string[], env: Record<string, string>, use: (url: string, stderr: () => string) => Promise<void>): Promise<void> {
+export async function withCliServer(args: string[], env: Record<string, string>, use: (url: string, stderr: () => string, stdout: () => string) => Promise<void>): Promise<void> {
   const child = spawn(process.execPath, [HIPPOCAMPUS_BINARY, ...args], { env: { ...process.env, HIPPOCAMPUS_TOKEN: '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
@@ -26,7 +26,7 @@ export async function withCliServer(args: string[], env: Record<string, string>,
     child.on('close', (code) => reject(new Error(`exited ${code}: ${stderr}`)));
   });
   try {
-    await use(url, () => stderr);
+    await use(url, () => stderr, () => stdout);
   } finally {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.on('close', resolve));

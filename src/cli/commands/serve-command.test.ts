@@ -16,6 +16,25 @@ beforeEach(() => {
 });
 afterEach(() => home.cleanup());
 
+describe('serve searches on a read worker by default', () => {
+  it('says where searches run, and a search written before it answers from the worker as with none', async () => {
+    const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
+    await memory.rememberMany([{ type: 'decision', content: 'We chose PostgreSQL for the billing service' }, { type: 'chat', content: 'The weather in Lisbon was lovely' }], { longTerm: true });
+    await memory.stop();
+    const answers: unknown[] = [];
+    for (const [extra, said] of [[[], 'searches on 1 read worker'], [['--read-workers', '0'], 'searches on the server thread']] as const) {
+      await withServer(['serve', '--home', home.home, '--port', '0', '--keyword-only', ...extra], {}, async (url, _stderr, stdout) => {
+        expect(stdout()).toContain(said);
+        const response = await fetch(`${url}/agents/ada/search`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ query: 'billing database', limit: 5 }) });
+        expect(response.status).toBe(200);
+        answers.push(((await response.json()) as { results: { memory: { content: string } }[] }).results.map((hit) => hit.memory.content));
+      });
+    }
+    expect(answers[0]).toEqual(['We chose PostgreSQL for the billing service']);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+});
+
 describe('server tokens stay off the command line', () => {
   it('serve --token-file: the token comes from the file, and requests without it are refused', async () => {
     const tokenFile = path.join(home.home, 'token');
