@@ -163,8 +163,11 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
     async rankingRows(scope, query) {
       return run(scope.agentId, 'ranking rows', (db) => {
         const where = buildWhere(scope, query);
+        // The reply link parsed only from contexts that name it (contexts are JSON.stringify's, keys never
+        // escaped): parsing every candidate's context was ~22% of this statement at 100k (200 ids: 0.21 → 0.17 ms).
         const sql = `SELECT m.id AS id, m.importance AS importance, m.timestamp AS timestamp, m.created_at AS createdAt, m.last_accessed_at AS lastAccessedAt,
-          m.access_count AS accessCount, m.running_intensity AS runningIntensity, json_extract(m.context, '$.replyTo') AS replyTo
+          m.access_count AS accessCount, m.running_intensity AS runningIntensity,
+          CASE WHEN instr(m.context, '"replyTo"') > 0 THEN json_extract(m.context, '$.replyTo') END AS replyTo
           FROM memories m WHERE ${where.sql}${limitClause(query)}`;
         return selectValues(db, sql, where.params).map(
           ([id, importance, timestamp, createdAt, lastAccessedAt, accessCount, runningIntensity, replyTo]): MemoryRankingRow => ({

@@ -17,6 +17,8 @@ beforeEach(async () => {
     record('q', 'Where is the offsite?', {}, 0.4),
     record('a', 'The offsite is in Lisbon', { replyTo: 'q' }, 0.8),
     record('n', 'A note with a numeric replyTo', { replyTo: 7 }, 0.3),
+    record('r', 'Lisbon in May', { userId: 'u', replyTo: 'q', roomId: 'x' }, 0.5),
+    record('m', 'The word alone', { topic: 'replyTo', meta: { replyTo: 'q' } }, 0.5),
   ]);
   await backend.store.updateMany(scope, [{ id: 'n', patch: { supersededBy: 'a' } }]);
 });
@@ -37,6 +39,11 @@ describe('sqlite rankingRows', () => {
   it('gives null for a reply link that is not a memory id', async () => {
     const [note] = await backend.store.rankingRows(scope, { ids: ['n'], includeSuperseded: true });
     expect(note!.replyTo).toBeNull();
+  });
+
+  it('reads the reply link among other context keys, and only the top-level one', async () => {
+    const rows = await backend.store.rankingRows(scope, { ids: ['r', 'm'] });
+    expect(Object.fromEntries(rows.map((row) => [row.id, row.replyTo]))).toEqual({ r: 'q', m: null });
   });
 
   it('matches the same rows as query() for a context filter', async () => {
