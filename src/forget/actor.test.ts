@@ -13,6 +13,16 @@ describe('who acts in a statement', () => {
     expect(actorsOf('Last year I sold the boat')).toBeUndefined();
   });
 
+  it('reads a long memory by its opening, where its subject and verb are', () => {
+    // 54 KB of words after the first sentence: reading all of it took compromise ~7 s a rule.
+    const filler = Array.from({ length: 9000 }, (_, at) => ['harbour', 'parcel', 'amber', 'kilos'][at % 4]).join(' ');
+    expect(actorsOf(`My aunt Rosa sold the boat. ${filler}`)).toEqual(['aunt', 'rosa']);
+    expect(anotherActor('that I sold the boat', `My aunt Rosa sold the boat. ${filler}`)).toBe(true);
+    expect(anotherDeed('that Rosa bought the boat', `My aunt Rosa sold the boat. ${filler}`, () => false)).toBe(true);
+    // Past the opening a subject is not looked for: a text opening on a noun phrase has no actor however long.
+    expect(actorsOf(`${filler}. My aunt Rosa sold the boat`)).toBeUndefined();
+  });
+
   it('sees another actor only when both name people and none is in both', () => {
     expect(anotherActor('that I sold the boat', 'My aunt Rosa sold the boat')).toBe(true);
     expect(anotherActor('that Rosa sold the boat', 'I sold the boat to Rosa')).toBe(true);
