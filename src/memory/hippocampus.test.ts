@@ -242,7 +242,7 @@ describe('bad input', () => {
     expect(await memory.store.count({ agentId: 'ada' })).toBe(0);
   });
 
-  it.each(['..', '.', 'a/b', '', 'x'.repeat(129), 'ok id'])('agent id %j is refused', async (agentId) => {
+  it.each(['..', '.', '...', 'ada.', 'a/b', '', 'x'.repeat(129), 'ok id'])('agent id %j is refused', async (agentId) => {
     await expect(createHippocampus({ home, agentId, embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR' });
     expect(fs.existsSync(`${home}/agents`)).toBe(false);
   });
