@@ -71,6 +71,8 @@ function lexemesOf(forms: readonly string[]): Map<string, Lexeme> {
 const numberOf = (forms: readonly string[]) => forms.find((form) => /^\d+$/u.test(form));
 
 const shares = (left: readonly string[], right: readonly string[]) => left.some((id) => right.includes(id));
+/** Two words share a sense, or a sense of one is a hypernym of the other's within two steps. */
+const sameOrAbove = (a: Lexeme, b: Lexeme) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents]);
 
 /** How two written words (each with its forms) stand in WordNet: siblings, opposites, or neither (the same word, synonyms, one the kind of the other, or unknown). */
 export function contrastOf(left: readonly string[], right: readonly string[]): Contrast['relation'] | undefined {
@@ -85,8 +87,7 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
   const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
   // Any sense in common or above the other ("mum" is a kind of "mother", "kid" a "child") and they may name one thing.
-  const related = ({ leftLexeme: a, rightLexeme: b }: (typeof pairs)[number]) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents]);
-  if (pairs.some(related)) return undefined;
+  if (pairs.some(({ leftLexeme, rightLexeme }) => sameOrAbove(leftLexeme, rightLexeme))) return undefined;
   if (pairs.some(({ leftWord, leftLexeme, rightWord, rightLexeme }) => leftLexeme.antonyms.includes(rightWord) || rightLexeme.antonyms.includes(leftWord))) return 'opposite';
   if (pairs.some(({ leftLexeme: a, rightLexeme: b }) => shares(a.parents, b.parents) || shares(a.grandparents, b.grandparents))) return 'sibling';
   return undefined;
@@ -95,7 +96,7 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
 /** True when two words share a sense in WordNet or one is a kind of the other within two steps ("sack" / "fire", "relocate" / "move"). */
 export function relatedInWordNet(left: string, right: string): boolean {
   const [ofLeft, ofRight] = [lexemesOf([left]), lexemesOf([right])];
-  return [...ofLeft.values()].some((a) => [...ofRight.values()].some((b) => shares(a.self, b.self) || shares(a.self, [...b.parents, ...b.grandparents]) || shares(b.self, [...a.parents, ...a.grandparents])));
+  return [...ofLeft.values()].some((a) => [...ofRight.values()].some((b) => sameOrAbove(a, b)));
 }
 
 /**
