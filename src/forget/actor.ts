@@ -3,7 +3,7 @@ import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
-import { aliases, covers } from './word-aliases.ts';
+import { aliases, covers, singular } from './word-aliases.ts';
 
 /**
  * Who does what a statement says: the people of its subject, read from its opening up to its verb ("I" is
@@ -27,7 +27,6 @@ const PERSON_NOUNS = new Set([
   'accountant', 'coach', 'trainer', 'student', 'teammate', 'classmate', 'mentor', 'youngest', 'oldest', 'eldest', 'in-law', 'ex-wife', 'ex-husband',
   'ex-boyfriend', 'ex-girlfriend', 'ex-partner',
 ]);
-const singular = (word: string) => (word === 'children' ? 'child' : word.replace(/(?<=[^s])s$/u, ''));
 const isPersonNoun = (word: string) => PERSON_NOUNS.has(singular(word)) || /-in-law$/u.test(word);
 /** Opens a description and is no part of what it says. */
 const REQUEST = /^\s*(?:please\s+)?(?:(?:forget|delete|remove|erase)\s+)?(?:(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+)?/iu;

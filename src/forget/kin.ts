@@ -1,4 +1,4 @@
-import { aliases, covers } from './word-aliases.ts';
+import { aliases, covers, singular } from './word-aliases.ts';
 
 /**
  * Two kin words name two people: "my aunt in Leeds" is not "My mother lives in a care home in Leeds".
@@ -23,9 +23,8 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
   stepchild: ['stepson', 'stepdaughter'],
   sibling: ['stepbrother', 'stepsister'],
 };
-const singular = (word: string) => (word === 'children' ? 'child' : word === 'grandchildren' ? 'grandchild' : word.replace(/(?<=[^s])s$/u, ''));
 const kinOf = (word: string): string | undefined => {
-  const lower = singular(word.toLowerCase());
+  const lower = word.toLowerCase() === 'grandchildren' ? 'grandchild' : singular(word.toLowerCase());
   if (KIN.has(lower)) return lower;
   const inLaw = /^(\p{L}+)-in-law$/u.exec(lower);
   return inLaw && KIN.has(inLaw[1]!) ? lower : undefined;

@@ -108,7 +108,8 @@ const NARROWER: Readonly<Record<string, readonly string[]>> = {
   partner: ['husband', 'wife', 'boyfriend', 'girlfriend'],
 };
 
-const singular = (word: string) => (word === 'children' ? 'child' : word.replace(/s$/u, ''));
+/** A plural noun of people or things read as its singular ("children", "sons"; not "boss"). */
+export const singular = (word: string) => (word === 'children' ? 'child' : word.replace(/(?<=[^s])s$/u, ''));
 
 /** True when the description's general word covers the memory's word ("kid" covers "daughter"). */
 export function covers(general: string, specific: string): boolean {
