@@ -2,6 +2,7 @@ import { queryTerms } from '../core/query-terms.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { aliases, covers, KIND_WORDS, readPhrases } from './word-aliases.ts';
 import { digitOfWord, digitsForNumberWords, digitsForWords } from './number-words.ts';
+import { isNegationWord } from './negation-words.ts';
 
 /**
  * Words that ask for forgetting, or tell of the telling, rather than say what: "forget that I like
@@ -70,7 +71,7 @@ function spellOut(description: string): string {
 
 /** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
 export function descriptionTerms(description: string): string[] {
-  const terms = queryTerms(readPhrases(spellOut(withoutRequest(description)), false)).filter((term) => !FILLER_WORDS.has(term));
+  const terms = queryTerms(readPhrases(spellOut(withoutRequest(description)), false)).filter((term) => !FILLER_WORDS.has(term) && !isNegationWord(term));
   const content = terms.filter((term) => !KIND_WORDS.has(term));
   return content.length > 0 ? content : terms;
 }
