@@ -11,6 +11,7 @@ import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
+import { doubtSwapped } from './swapped-word.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
@@ -329,6 +330,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
+  // The memory's sentence with one word swapped ("that Jim sold his car" / "… sold his motorbike"; src/forget/swapped-word.ts).
+  doubtSwapped(judged, description);
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
