@@ -180,6 +180,11 @@ export function actorsOf(text: string): string[] | undefined {
   return readActors(text)?.people;
 }
 
+/** The verb a statement's people act by, as read from its opening (undefined when it opens on no people and verb). */
+export function actingVerb(text: string): string | undefined {
+  return readActors(text)?.verb;
+}
+
 /** The memory speaks of the person anywhere: the user as I, me, my, we, us, our; another by the word. */
 const mentions = (content: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|we|us|our)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person}`, 'iu')).test(content);
 const HAVE = new Set(['have', 'has', 'had', 'having']);
