@@ -14,6 +14,7 @@ import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
 import { doubtAttitude } from './attitude.ts';
 import { doubtOtherTime } from './time-direction.ts';
+import { doubtStopped } from './continuation.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
@@ -333,6 +334,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtAttitude(judged, description);
   // What is still to come against what is done ("that I will vote Green" / "I voted Green"; src/forget/time-direction.ts).
   doubtOtherTime(judged, description);
+  // A deed that goes on against one that stopped ("that I still smoke" / "… before I quit"; src/forget/continuation.ts).
+  doubtStopped(judged, description);
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
