@@ -28,7 +28,7 @@ const PERSON_NOUNS = new Set([
   'ex-boyfriend', 'ex-girlfriend', 'ex-partner',
 ]);
 // "great-aunt", "half-brother", "great-grandmother": the kin word with a prefix of degree is a person too.
-const isPersonNoun = (word: string) => PERSON_NOUNS.has(singular(word.replace(/^(?:(?:great|half)-)+/u, ''))) || /-in-law$/u.test(word);
+export const isPersonNoun = (word: string) => PERSON_NOUNS.has(singular(word.replace(/^(?:(?:great|half)-)+/u, ''))) || /-in-law$/u.test(word);
 /** Opens a description and is no part of what it says. */
 const REQUEST = /^\s*(?:please\s+)?(?:(?:forget|delete|remove|erase)\s+)?(?:(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+)?/iu;
 

@@ -15,6 +15,7 @@ import { doubtSwapped } from './swapped-word.ts';
 import { doubtAttitude } from './attitude.ts';
 import { doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
+import { doubtAnothersThing } from './whose-thing.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
@@ -336,6 +337,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtOtherTime(judged, description);
   // A deed that goes on against one that stopped ("that I still smoke" / "… before I quit"; src/forget/continuation.ts).
   doubtStopped(judged, description);
+  // "my dog" against "The neighbour's dog" (src/forget/whose-thing.ts).
+  doubtAnothersThing(judged, description);
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
