@@ -150,6 +150,9 @@ describe('who acts, round 13', () => {
     const saysNothing = () => false;
     expect(anotherDeed('that Shelly bit me', 'Our tortoise Shelly eats lettuce', saysNothing)).toBe(true);
     expect(anotherDeed('that Lev and Ana broke up', 'Lev and Ana split up last year', saysNothing)).toBe(false);
+    // "need" with a thing after it is the deed ("needed stitches"); before another verb it is light ("needs to sell").
+    expect(anotherDeed('that Lev sprained his wrist', 'My half-brother Lev needed a cast on his arm', saysNothing)).toBe(true);
+    expect(anotherDeed('that Lev sold the van', 'My half-brother Lev needs to sell the van', saysNothing)).toBe(false);
   });
 
   it('does not delete what the relative of a name did for the name, nor a pet named for another deed of it', async () => {

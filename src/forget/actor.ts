@@ -49,8 +49,8 @@ interface Actors {
 
 /** Verbs that carry tense, mood or a state rather than the deed ("got fired", "has lived", "keeps skipping"). */
 const LIGHT = new Set(['be', 'have', 'get', 'do', 'will', 'can', 'could', 'should', 'may', 'might', 'must', 'shall', 'go', 'start', 'keep', 'need', 'make', 'use']);
-/** Light verbs that are a deed of their own when no other verb follows them ("got a job", "made a cake", "went home"). */
-const ACTING_LIGHT = new Set(['get', 'make', 'go', 'keep', 'start']);
+/** Light verbs that are a deed of their own when no other verb follows them ("got a job", "made a cake", "went home", "needed stitches"). */
+const ACTING_LIGHT = new Set(['get', 'make', 'go', 'keep', 'start', 'need']);
 /** Verbs of a wish, plan or attempt: the deed after them is not done ("wants to sell", "is planning to quit"). */
 const INTENDING = new Set(['want', 'would', 'hope', 'plan', 'wish', 'dream', 'think', 'consider', 'decide', 'try', 'like', 'love', 'intend', 'mean']);
 /**
