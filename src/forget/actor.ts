@@ -150,14 +150,20 @@ function readActorsOf(text: string): Actors | undefined {
   const subject = tokens.slice(0, verbAt);
   const first = subject[0]!;
   // A subject opens on a person: a pronoun, a possessive, a name (not "the school bag I lost", a noun phrase before a clause).
-  if (!(/^(?:I|we|my|our)$/iu.test(first.value) || (first.pos === 'PROPN' && /^\p{Lu}/u.test(first.value)))) return undefined;
+  // Or "The neighbour's dog": a person's thing or kin, the person named by a noun.
+  const personsOwn = /^the$/iu.test(first.value) && isPersonNoun(subject[1]?.value.toLowerCase() ?? '') && /^['’]s$/u.test(subject[2]?.value ?? '');
+  if (!(/^(?:I|we|my|our)$/iu.test(first.value) || (first.pos === 'PROPN' && /^\p{Lu}/u.test(first.value)) || personsOwn)) return undefined;
   const people: string[] = [];
   for (const [at, token] of subject.entries()) {
     const word = token.value.toLowerCase();
     if (word === 'i') people.push('user');
     else if (word === 'we') people.push('we');
     // "Chloe's brother is getting married": the brother is, Chloe only says whose (round 13's probe deleted it for "that Chloe is getting married").
-    else if (token.pos === 'PROPN' && /^['’]s$/u.test(subject[at + 1]?.value ?? '') && isPersonNoun(subject[at + 2]?.value.toLowerCase() ?? '')) continue;
+    else if (isPerson(token) && /^['’]s$/u.test(subject[at + 1]?.value ?? '') && isPersonNoun(subject[at + 2]?.value.toLowerCase() ?? '')) continue;
+    // "The neighbour's dog chewed the sofa cushion" is the dog's deed, not the neighbour's. Only so: "Nadia's plans to
+    // study medicine" read as the plans' deed lost its target, "My daughter Nadia wants to study medicine" (scenarios 1–144).
+    else if (personsOwn && at === 1) continue;
+    else if (personsOwn && at === 3 && token.pos === 'NOUN') people.push(singular(word));
     else if (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) people.push(word);
     else if (isPersonNoun(word)) people.push(singular(word));
     // A thing in the subject ("My flight to Lisbon", "Pepper the dog"): not a statement about what a person does.

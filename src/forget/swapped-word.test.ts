@@ -9,6 +9,8 @@ describe('a word swapped in the same frame', () => {
     expect(swappedWord('that Nils repaired his kettle', 'My uncle Nils repaired his toaster')).toEqual({ asked: 'kettle', told: 'toaster' });
     expect(swappedWord('that the roofer arrives on Monday', 'The gardener arrives on Monday')).toEqual({ asked: 'roofer', told: 'gardener' });
     expect(swappedWord('that I painted the fence because of the rust', 'I painted the fence because of the mould')).toEqual({ asked: 'rust', told: 'mould' });
+    // The tagger reads "flat" after "my" as an adjective; with nothing after it, it is the noun.
+    expect(swappedWord('that Pia has a key to my flat', 'Pia has a key to the garage')).toEqual({ asked: 'flat', told: 'garage' });
   });
 
   it('is no swap in a name for a thing, for a synonym, a kind above, a compound or a phrasal verb, or with a second word missing', () => {

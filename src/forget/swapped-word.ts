@@ -32,8 +32,16 @@ interface Slot {
   content: boolean;
 }
 
+/**
+ * An adjective right after an article or a possessive with no noun after it is the noun the tagger missed: "a key
+ * to my flat" (flat/ADJ), "the old car's tyre" aside.
+ */
+function withNounsRepaired(tokens: readonly WinkToken[]): WinkToken[] {
+  return tokens.map((token, at) => (token.pos === 'ADJ' && SKIPPED.has(tokens[at - 1]?.normal ?? '') && !['NOUN', 'PROPN', 'ADJ', 'PART'].includes(tokens[at + 1]?.pos ?? '') ? { ...token, pos: 'NOUN' } : token));
+}
+
 function slotsOf(text: string): Slot[] {
-  const tokens = analyzeWithWink(withoutContractions(text).normalize('NFKC')).tokens.filter((token) => token.pos !== 'PUNCT' && !SKIPPED.has(token.normal));
+  const tokens = withNounsRepaired(analyzeWithWink(withoutContractions(text).normalize('NFKC')).tokens).filter((token) => token.pos !== 'PUNCT' && !SKIPPED.has(token.normal));
   return tokens.map((token: WinkToken, at) => {
     const key = token.pos === 'VERB' || token.pos === 'AUX' ? infinitiveOf(token.value) : token.lemma;
     const phrasal = token.pos === 'VERB' && PARTICLES.has(tokens[at + 1]?.normal ?? '');
