@@ -134,3 +134,34 @@ describe('the same person, another deed', () => {
     expect((await forget('that Bram retired')).deleted.map((match) => match.content)).toEqual(['My cousin Bram retired in May']);
   });
 });
+
+describe('who acts, round 13', () => {
+  it("reads an irregular participle after a person, the person of a name's possessive, a noun naming a name's kind, a kin word of degree", () => {
+    expect(actorsOf('My aunt spilt the paint on the stairs')).toEqual(['aunt']);
+    expect(anotherActor('that I spilt the paint', 'My aunt spilt the paint on the stairs')).toBe(true);
+    expect(actorsOf("Omar's sister is moving to Leeds")).toEqual(['sister']);
+    expect(anotherActor('that Omar is moving to Leeds', "Omar's sister is moving to Leeds")).toBe(true);
+    expect(actorsOf('Our tortoise Shelly eats lettuce')).toEqual(['shelly']);
+    expect(actorsOf("The landlord's cat sleeps on our car")).toEqual(['cat']);
+    expect(anotherActor('that my landlord sleeps on our car', "The landlord's cat sleeps on our car")).toBe(true);
+    expect(actorsOf("Pia's plans to move to Oslo")).toBeUndefined();
+    expect(actorsOf('My half-brother Lev teaches judo')).toEqual(['half-brother', 'lev']);
+    expect(actorsOf('My great-grandmother Ilse turned a hundred')).toEqual(['great-grandmother', 'ilse']);
+  });
+
+  it('reads the verb it found as the deed, whatever it was tagged, but not a phrasal verb', () => {
+    const saysNothing = () => false;
+    expect(anotherDeed('that Shelly bit me', 'Our tortoise Shelly eats lettuce', saysNothing)).toBe(true);
+    expect(anotherDeed('that Lev and Ana broke up', 'Lev and Ana split up last year', saysNothing)).toBe(false);
+    // "need" with a thing after it is the deed ("needed stitches"); before another verb it is light ("needs to sell").
+    expect(anotherDeed('that Lev sprained his wrist', 'My half-brother Lev needed a cast on his arm', saysNothing)).toBe(true);
+    expect(anotherDeed('that Lev sold the van', 'My half-brother Lev needs to sell the van', saysNothing)).toBe(false);
+  });
+
+  it('does not delete what the relative of a name did for the name, nor a pet named for another deed of it', async () => {
+    await agent.remember(["Omar's sister is moving to Leeds", 'Our tortoise Shelly eats lettuce', 'The boiler makes a noise']);
+    expect((await forget('that Omar is moving to Leeds')).deleted).toEqual([]);
+    expect((await forget('that Shelly bit me')).deleted).toEqual([]);
+    expect((await forget("that Omar's sister is moving to Leeds")).deleted.map((match) => match.content)).toEqual(["Omar's sister is moving to Leeds"]);
+  });
+});

@@ -11,6 +11,11 @@ import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
+import { doubtSwapped } from './swapped-word.ts';
+import { doubtAttitude } from './attitude.ts';
+import { doubtOtherTime } from './time-direction.ts';
+import { doubtStopped } from './continuation.ts';
+import { doubtAnothersThing } from './whose-thing.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
@@ -326,9 +331,19 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
   for (const entry of judged) if (entry.sure && anotherActor(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but someone else does it there` });
   for (const entry of judged) if (entry.sure && deedForWish(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it only wishes for it` });
+  // A fear of the deed, or a wish for a thing, against the deed done (src/forget/attitude.ts).
+  doubtAttitude(judged, description);
+  // What is still to come against what is done ("that I will vote Green" / "I voted Green"; src/forget/time-direction.ts).
+  doubtOtherTime(judged, description);
+  // A deed that goes on against one that stopped ("that I still smoke" / "… before I quit"; src/forget/continuation.ts).
+  doubtStopped(judged, description);
+  // "my dog" against "The neighbour's dog" (src/forget/whose-thing.ts).
+  doubtAnothersThing(judged, description);
   for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
+  // The memory's sentence with one word swapped ("that Jim sold his car" / "… sold his motorbike"; src/forget/swapped-word.ts).
+  doubtSwapped(judged, description);
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.

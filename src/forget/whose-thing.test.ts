@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { forgetByDescription } from './forget-by-description.ts';
+import { anothersThing } from './whose-thing.ts';
+
+// Memories of their own, not the precision probe's (bench/forget-precision-probe.ts).
+describe("the user's thing against another's", () => {
+  it("reads a person's possessive or next door before the thing, never a kind's possessive or the user's own", () => {
+    expect(anothersThing('that my bike got a flat tyre', "My cousin's bike got a flat tyre")).toBe('bike');
+    expect(anothersThing('that our cat scratched the door', "Lotte's cat scratched the door")).toBe('cat');
+    expect(anothersThing('that our hedge is too tall', 'The hedge next door is too tall')).toBe('hedge');
+    expect(anothersThing('that my degree took four years', "My master's degree took four years")).toBeUndefined();
+    expect(anothersThing('that my bike got a flat tyre', 'My bike got a flat tyre')).toBeUndefined();
+    expect(anothersThing('the bike that got a flat tyre', "My cousin's bike got a flat tyre")).toBeUndefined();
+  });
+});
+
+const agent = useLiteAgentPerTest();
+const forget = (description: string) => forgetByDescription(agent.memory(), description, { dryRun: true });
+
+describe("forgetting the user's thing", () => {
+  it("offers another's thing instead of deleting it, and deletes it when it is named so", async () => {
+    await agent.remember(["Lotte's cat scratched the front door", 'The printer is out of ink', 'We booked a table for Friday']);
+    const report = await forget('that our cat scratched the front door');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain("Lotte's cat scratched the front door");
+    expect((await forget("that Lotte's cat scratched the front door")).deleted.map((match) => match.content)).toEqual(["Lotte's cat scratched the front door"]);
+  });
+});

@@ -1,0 +1,60 @@
+import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
+import { isPersonNoun } from './actor.ts';
+import { sameWord, withoutContractions, withoutRequest } from './description-words.ts';
+
+const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || isPersonNoun(token.value.toLowerCase());
+
+/**
+ * "my dog" is not "the neighbour's dog": a description naming a thing as the user's ("my", "our") is not about a
+ * memory where that thing belongs to someone else — another's possessive before it ("The neighbour's dog chewed
+ * the sofa cushion", "Ana's car") or "next door" after it ("Pepper the dog next door barks all night") — and never
+ * the user's. The round 10 probe deleted both for "that my dog chewed the sofa" and "that our dog barks" (holding
+ * every word). forget-by-description.ts reads the converse, an owner the description names ("my brother's DUI").
+ */
+
+/** The nouns a description names as the user's: the noun after "my" / "our", adjectives between ("my old car": car). */
+function usersNouns(description: string): string[] {
+  const tokens = analyzeWithWink(withoutContractions(withoutRequest(description)).normalize('NFKC')).tokens;
+  const nouns: string[] = [];
+  tokens.forEach((token, at) => {
+    if (!['my', 'our'].includes(token.normal)) return;
+    let next = at + 1;
+    while (tokens[next]?.pos === 'ADJ') next += 1;
+    if (tokens[next]?.pos === 'NOUN') nouns.push(tokens[next]!.value.toLowerCase());
+  });
+  return nouns;
+}
+
+/** The memory's nouns that belong to another: after a possessive that is not the user's, or before "next door". */
+function othersNouns(content: string): { owned: string[]; users: string[] } {
+  const tokens = analyzeWithWink(content.normalize('NFKC')).tokens;
+  const owned: string[] = [];
+  const users: string[] = [];
+  tokens.forEach((token, at) => {
+    if (token.pos !== 'NOUN') return;
+    let before = at - 1;
+    while (tokens[before]?.pos === 'ADJ') before -= 1;
+    const owner = tokens[before];
+    if (owner && ['my', 'our'].includes(owner.normal)) users.push(token.value.toLowerCase());
+    // The possessor a person, named or by a noun ("Ana's car", "the neighbour's dog"): "a master's degree" is a kind of degree, not someone's.
+    else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && isOwner(tokens[before - 1]!)) owned.push(token.value.toLowerCase());
+    else if (tokens[at + 1]?.normal === 'next' && tokens[at + 2]?.normal === 'door') owned.push(token.value.toLowerCase());
+  });
+  return { owned, users };
+}
+
+/** The user's thing the description names, which the memory gives to another and never to the user, or undefined. */
+export function anothersThing(description: string, content: string): string | undefined {
+  const asked = usersNouns(description);
+  if (asked.length === 0) return undefined;
+  const { owned, users } = othersNouns(content);
+  return asked.find((noun) => owned.some((other) => sameWord(noun, other)) && !users.some((other) => sameWord(noun, other)));
+}
+
+/** Sure matches where the thing the description calls the user's belongs to another are offered to confirm instead. */
+export function doubtAnothersThing(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
+  for (const entry of judged) {
+    const thing = entry.sure ? anothersThing(description, entry.content) : undefined;
+    if (thing) Object.assign(entry, { sure: false, why: `${entry.why}; but the ${thing} there is someone else's` });
+  }
+}
