@@ -1,11 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
-import { createSqliteConnectionPool } from './connection-pool.ts';
-import { FTS_AUTOMERGE } from './forgetting-schema.ts';
 
 let home: ReturnType<typeof createTempHome>;
 beforeEach(() => {
@@ -30,36 +27,5 @@ describe('agent ids that differ only in case', () => {
     const again = await createHippocampus({ home: home.home, agentId: 'bob', embedder: null });
     expect((await again.stats()).total).toBe(1);
     await again.stop();
-  });
-});
-
-describe('the keyword index merges its segments two at a time', () => {
-  const automerge = (file: string) => {
-    const db = new Database(file, { readonly: true });
-    try {
-      return db.prepare(`SELECT v FROM memories_fts_config WHERE k = 'automerge'`).pluck().get();
-    } finally {
-      db.close();
-    }
-  };
-
-  it('in a new agent, and in one that merged at four once a writer (not a reader) opens it', () => {
-    const pool = createSqliteConnectionPool({ home: home.home });
-    const file = pool.connection('ada').name;
-    pool.close();
-    expect(automerge(file)).toBe(FTS_AUTOMERGE);
-    // An agent of an older version merges at FTS5's default, four (its shadow tables cannot be written to unset it).
-    const raw = new Database(file);
-    raw.exec(`INSERT INTO memories_fts(memories_fts, rank) VALUES ('automerge', 4)`);
-    raw.close();
-    expect(automerge(file)).toBe(4);
-    const reader = createSqliteConnectionPool({ home: home.home, readOnly: true });
-    reader.connection('ada');
-    reader.close();
-    expect(automerge(file)).toBe(4);
-    const again = createSqliteConnectionPool({ home: home.home });
-    again.connection('ada');
-    again.close();
-    expect(automerge(file)).toBe(FTS_AUTOMERGE);
   });
 });

@@ -6,7 +6,6 @@ import { StoreError, storeErrorCode } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { assertNotLost, assertSound, corruptDatabaseError, markAgent, markChecked } from './database-health.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
-import { keepFtsMergesEager } from './forgetting-schema.ts';
 import { guardConnection } from './guarded-connection.ts';
 import { migrate, type Migration, MIGRATIONS } from './migrations.ts';
 import { loadSqliteVec } from './load-sqlite-vec.ts';
@@ -75,8 +74,6 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
       db.pragma('optimize = 0x10002');
       // optimize analyzes a new agent's empty keyword index; see fts-statistics.ts.
       keepFtsStatisticsUsable(db);
-      // Fewer keyword-index segments: a forget's secure delete costs less (forgetting-schema.ts).
-      keepFtsMergesEager(db);
       markAgent(agentPaths(options.home, agentId).root, agentId);
       return guardConnection(db, { file, agentId });
     } catch (error) {
