@@ -14,7 +14,9 @@ export interface TextTokens {
  * Tokenizes text exactly as the memories' FTS5 index does, by letting FTS5 do
  * it: texts go into a temporary FTS5 table of the same tokenizer on the same
  * connection, and its `instance` vocabulary lists each token occurrence. No
- * second stemmer to drift from SQLite's.
+ * second stemmer to drift from SQLite's. The table is contentless: emptied with FTS5's 'delete-all', where a
+ * DELETE of its rows tokenized each text a second time to take its entries out (a read worker tokenizes after
+ * every write: with the catch-up's two columns in one call, 69-140 µs -> 50-71 µs a catch-up, same tokens).
  */
 export class FtsTokenizer {
   readonly #db: Database.Database;
@@ -37,7 +39,7 @@ export class FtsTokenizer {
         tokens.counts.set(term, (tokens.counts.get(term) ?? 0) + 1);
         tokens.length += 1;
       }
-      preparedOnce(this.#db, 'DELETE FROM temp.hippo_tokens').run();
+      preparedOnce(this.#db, "INSERT INTO temp.hippo_tokens (hippo_tokens) VALUES ('delete-all')").run();
     })();
     return result;
   }
@@ -45,7 +47,7 @@ export class FtsTokenizer {
   #ensureTables(): void {
     if (this.#instances !== null) return;
     this.#db.exec(`
-      CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_tokens USING fts5(text, tokenize = '${MEMORY_FTS_TOKENIZER}');
+      CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_tokens USING fts5(text, content = '', tokenize = '${MEMORY_FTS_TOKENIZER}');
       CREATE VIRTUAL TABLE IF NOT EXISTS temp.hippo_token_instances USING fts5vocab(temp, 'hippo_tokens', 'instance');
     `);
     this.#instances = this.#db.prepare('SELECT term, doc FROM temp.hippo_token_instances').raw();

@@ -225,9 +225,11 @@ export class KeywordPostings {
     }
     // Compiled once per connection (statement-cache.ts): a catch-up follows every write.
     const current = seqs.length === 0 ? [] : (preparedOnce(this.#db, 'SELECT seq, content, neighbour_text AS neighbourText FROM memories WHERE seq IN (SELECT value FROM json_each(?))').all(JSON.stringify(seqs)) as { seq: number; content: string; neighbourText: string }[]);
-    const own = this.#tokenizer.tokenize(current.map(({ seq, content }) => ({ key: seq, text: content })));
-    const neighbours = this.#tokenizer.tokenize(current.map(({ seq, neighbourText }) => ({ key: seq, text: neighbourText })));
-    for (const [seq, text] of own) this.#add(seq, text, neighbours.get(seq)!);
+    // Both columns in one tokenizing (a transaction on FTS5's temporary table: fts-tokenizer.ts), none for a
+    // catch-up of deletes only. A read worker catches up after every write: one remember's catch-up (a row in,
+    // the short-term memory it evicted out) tokenized twice, 102-146 µs, against 67-77 µs in one call.
+    const tokens = current.length === 0 ? null : this.#tokenizer.tokenize(current.flatMap(({ content, neighbourText }, index) => [{ key: 2 * index, text: content }, { key: 2 * index + 1, text: neighbourText }]));
+    current.forEach(({ seq }, index) => this.#add(seq, tokens!.get(2 * index)!, tokens!.get(2 * index + 1)!));
     this.#change = read;
     return true;
   }
