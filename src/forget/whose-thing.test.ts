@@ -13,6 +13,13 @@ describe("the user's thing against another's", () => {
     expect(anothersThing('that my bike got a flat tyre', 'My bike got a flat tyre')).toBeUndefined();
     expect(anothersThing('the bike that got a flat tyre', "My cousin's bike got a flat tyre")).toBeUndefined();
   });
+  it('reads a thing after his, her or their as another\'s, the whole noun phrase, unless the memory also makes it the user\'s', () => {
+    expect(anothersThing('my sleeping bag', 'My son Felix lost his sleeping bag at scout camp')).toBe('sleeping');
+    expect(anothersThing('that my car was towed', 'My sister sold her old car last week')).toBe('car');
+    expect(anothersThing('my garden', 'The neighbours water their garden at night')).toBe('garden');
+    expect(anothersThing('my helmet', 'My brother borrowed my helmet and his gloves')).toBeUndefined();
+    expect(anothersThing('my car', `${'We drove for hours. '.repeat(120)}My sister sold her old car`)).toBeUndefined();
+  });
 });
 
 const agent = useLiteAgentPerTest();
@@ -25,5 +32,11 @@ describe("forgetting the user's thing", () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.map((match) => match.content)).toContain("Lotte's cat scratched the front door");
     expect((await forget("that Lotte's cat scratched the front door")).deleted.map((match) => match.content)).toEqual(["Lotte's cat scratched the front door"]);
+  });
+  it('offers a thing a pronoun gives to another person instead of deleting it for "my"', async () => {
+    await agent.remember(['My daughter Wilma left her rain jacket at school', 'The printer is out of ink', 'We booked a table for Friday']);
+    const report = await forget('my rain jacket');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('My daughter Wilma left her rain jacket at school');
   });
 });

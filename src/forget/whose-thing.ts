@@ -9,7 +9,8 @@ const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(
  * memory where that thing belongs to someone else — another's possessive before it ("The neighbour's dog chewed
  * the sofa cushion", "Ana's car") or "next door" after it ("Pepper the dog next door barks all night") — and never
  * the user's. The round 10 probe deleted both for "that my dog chewed the sofa" and "that our dog barks" (holding
- * every word). forget-by-description.ts reads the converse, an owner the description names ("my brother's DUI").
+ * every word). So is a thing after "his", "her" or "their" ("my sleeping bag" / "My son Felix lost his sleeping bag at
+ * scout camp": the probe's fifth part, held out, deleted it). forget-by-description.ts reads the converse, an owner the description names ("my brother's DUI").
  */
 
 /** The nouns a description names as the user's: the noun after "my" / "our", adjectives between ("my old car": car). */
@@ -25,9 +26,15 @@ function usersNouns(description: string): string[] {
   return nouns;
 }
 
+/** How much of a memory is read (as actor.ts reads): a memory may be 60 KB, and the thing a short description names is in its opening. */
+const READ = 2000;
+
+/** Possessive pronouns of another person. */
+const THIRD_PERSON = new Set(['his', 'her', 'their']);
+
 /** The memory's nouns that belong to another: after a possessive that is not the user's, or before "next door". */
 function othersNouns(content: string): { owned: string[]; users: string[] } {
-  const tokens = analyzeWithWink(content.normalize('NFKC')).tokens;
+  const tokens = analyzeWithWink(content.slice(0, READ).normalize('NFKC')).tokens;
   const owned: string[] = [];
   const users: string[] = [];
   tokens.forEach((token, at) => {
@@ -39,6 +46,14 @@ function othersNouns(content: string): { owned: string[]; users: string[] } {
     // The possessor a person, named or by a noun ("Ana's car", "the neighbour's dog"): "a master's degree" is a kind of degree, not someone's.
     else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && isOwner(tokens[before - 1]!)) owned.push(token.value.toLowerCase());
     else if (tokens[at + 1]?.normal === 'next' && tokens[at + 2]?.normal === 'door') owned.push(token.value.toLowerCase());
+  });
+  // Another person's by a pronoun ("My son Felix lost his sleeping bag"): "his", "her", "their" never name the user.
+  // Every word of the noun phrase after it, which the tagger splits loosely ("his sleeping bag": sleeping a verb).
+  tokens.forEach((token, at) => {
+    if (!THIRD_PERSON.has(token.normal)) return;
+    const phrase: string[] = [];
+    for (let next = at + 1; tokens[next] && (['ADJ', 'NOUN'].includes(tokens[next]!.pos) || (tokens[next]!.pos === 'VERB' && /ing$/u.test(tokens[next]!.normal) && tokens[next + 1]?.pos === 'NOUN')); next += 1) phrase.push(tokens[next]!.value.toLowerCase());
+    owned.push(...phrase);
   });
   return { owned, users };
 }
