@@ -5,8 +5,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { OpenReadOnlyAgent, ReadOnlyAgent } from '../spec/read-replicas.ts';
 import { createEmbeddingCache } from './embedding-cache.ts';
-import { packRanking, packRecallResults } from './recall-results-wire.ts';
-import { rankRelevant, readRankedRecords } from './relevant-recall.ts';
+import { packRecallResults } from './recall-results-wire.ts';
+import { recallRelevant } from './relevant-recall.ts';
 import type { ReadWorkerData, ReadWorkerReply, ReadWorkerRequest } from './read-workers.ts';
 
 const { replicas } = workerData as ReadWorkerData;
@@ -47,13 +47,12 @@ async function answer(request: ReadWorkerRequest): Promise<ReadWorkerReply> {
       return { id: request.id, value: null };
     }
     const reader = await readerOf(request.agentId);
-    const deps = { scope: { agentId: request.agentId }, store: reader.store, vectorIndex: reader.vectors, keywordIndex: reader.keywords, embedder: null, queryCache, queryVector: request.queryVector, unnamedQueryVector: request.unnamedQueryVector ?? null, now: request.now, weights: request.weights, ...(request.configuredWeights === undefined ? {} : { configuredWeights: request.configuredWeights }), decayRate: request.decayRate };
-    const ranked = await rankRelevant(deps, request.context, request.options);
-    // The few records are read on the engine's thread (it has a connection of its own): this thread, the
-    // bound of a server's searches, reads and clones none — unless it read them already (the head, for the
-    // time and speaker signals). 100k bench agent: the records' read and clone were ~13% of this thread's CPU.
-    const ranking = packRanking(ranked);
-    return { id: request.id, value: ranking === null ? { results: packRecallResults(await readRankedRecords(deps, ranked)) } : { ranking } };
+    const results = await recallRelevant(
+      { scope: { agentId: request.agentId }, store: reader.store, vectorIndex: reader.vectors, keywordIndex: reader.keywords, embedder: null, queryCache, queryVector: request.queryVector, unnamedQueryVector: request.unnamedQueryVector ?? null, now: request.now, weights: request.weights, ...(request.configuredWeights === undefined ? {} : { configuredWeights: request.configuredWeights }), decayRate: request.decayRate },
+      request.context,
+      request.options,
+    );
+    return { id: request.id, value: packRecallResults(results) };
   } catch (error) {
     const failure = error as { message?: unknown; code?: unknown };
     return { id: request.id, error: { message: String(failure.message ?? error), ...(typeof failure.code === 'string' ? { code: failure.code } : {}) } };

@@ -6,8 +6,8 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { StoreError } from '../errors/store-error.ts';
 import { siblingModule } from '../core/sibling-module.ts';
 import type { ReadReplicaSource } from '../spec/read-replicas.ts';
-import { unpackRanking, unpackRecallResults, type PackedRanking, type PackedRecallResults } from './recall-results-wire.ts';
-import type { RankedRecall, RecallResult } from './relevant-recall.ts';
+import { unpackRecallResults, type PackedRecallResults } from './recall-results-wire.ts';
+import type { RecallResult } from './relevant-recall.ts';
 
 /** What a read worker is started with (read-worker.ts). */
 export interface ReadWorkerData {
@@ -33,20 +33,15 @@ export interface WorkerRecallRequest {
 }
 
 export type ReadWorkerRequest = ({ kind: 'recall' } & WorkerRecallRequest & { id: number }) | { kind: 'release'; id: number; agentId: string };
-/**
- * A recall's answer travels packed (recall-results-wire.ts): the clone copies values, not a key for each property —
- * the ranking alone when the worker read no record (the engine reads them), else the results whole.
- */
-export type ReadWorkerAnswer = { results: PackedRecallResults } | { ranking: PackedRanking };
-export type ReadWorkerReply = { id: number; value: ReadWorkerAnswer | null } | { id: number; error: { message: string; code?: string } };
+/** A recall's results travel packed (recall-results-wire.ts): the clone copies values, not a key for each property. */
+export type ReadWorkerReply = { id: number; value: PackedRecallResults | null } | { id: number; error: { message: string; code?: string } };
 
 /**
  * Threads that answer `recallRelevant` on read-only connections of their own, shared by every engine
  * of one home in this process (a server of fifty agents starts `count` of them, not fifty times as many).
  */
 export interface ReadWorkers {
-  /** The results, or the ranking whose records the caller reads (readRankedRecords). */
-  recall(request: WorkerRecallRequest): Promise<{ results: RecallResult[] } | { ranked: RankedRecall }>;
+  recall(request: WorkerRecallRequest): Promise<RecallResult[]>;
   /** The engine of this agent closed: the workers drop its connection, postings and vectors. */
   release(agentId: string): Promise<void>;
   /** One engine is done with the workers; the last one's close ends them. */
@@ -61,7 +56,7 @@ interface Thread {
 interface SharedWorkers {
   threads: Thread[];
   users: number;
-  pending: Map<number, { resolve: (value: ReadWorkerAnswer | null) => void; reject: (error: unknown) => void }>;
+  pending: Map<number, { resolve: (value: PackedRecallResults | null) => void; reject: (error: unknown) => void }>;
 }
 
 const shared = new Map<string, SharedWorkers>();
@@ -111,8 +106,7 @@ function startThreads(key: string, replicas: ReadReplicaSource, count: number): 
  *
  * @example
  * const workers = acquireReadWorkers({ replicas: backend.readReplicas!, count: 2 });
- * const answer = await workers.recall({ agentId: 'ada', context: 'billing', options, now: Date.now(), weights, decayRate: 0.1, queryVector: null });
- * const results = 'ranked' in answer ? await readRankedRecords({ store, scope }, answer.ranked) : answer.results;
+ * const results = await workers.recall({ agentId: 'ada', context: 'billing', options, now: Date.now(), weights, decayRate: 0.1, queryVector: null });
  */
 export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count: number }): ReadWorkers {
   const key = JSON.stringify([options.replicas.module, options.replicas.options, options.count]);
@@ -120,7 +114,7 @@ export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count
   entry.users += 1;
   let closed = false;
   const send = (request: ReadWorkerRequest, thread: Thread) =>
-    new Promise<ReadWorkerAnswer | null>((resolve, reject) => {
+    new Promise<PackedRecallResults | null>((resolve, reject) => {
       entry.pending.set(request.id, { resolve, reject });
       thread.inFlight += 1;
       thread.worker.ref();
@@ -131,9 +125,8 @@ export function acquireReadWorkers(options: { replicas: ReadReplicaSource; count
       // The least busy thread; ties go to the first.
       const thread = entry.threads.reduce<Thread | undefined>((best, candidate) => (best === undefined || candidate.inFlight < best.inFlight ? candidate : best), undefined);
       if (thread === undefined) throw new StoreError({ message: 'No read worker is running' });
-      const answer = await send({ kind: 'recall', id: (nextId += 1), ...request }, thread);
-      if (answer === null) return { results: [] };
-      return 'ranking' in answer ? { ranked: unpackRanking(answer.ranking) } : { results: unpackRecallResults(answer.results) };
+      const packed = await send({ kind: 'recall', id: (nextId += 1), ...request }, thread);
+      return packed === null ? [] : unpackRecallResults(packed);
     },
     async release(agentId) {
       await Promise.all(entry.threads.map((thread) => send({ kind: 'release', id: (nextId += 1), agentId }, thread)));

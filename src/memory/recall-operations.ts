@@ -11,7 +11,7 @@ import type { MemoryQuery } from '../spec/memory-store.ts';
 import { clusterAround, similarTo, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { matchesQuery } from './query-matching.ts';
 import type { ReadWorkers } from './read-workers.ts';
-import { queryVectorsOf, readRankedRecords, recallRelevant, speakerFree, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
+import { queryVectorsOf, recallRelevant, speakerFree, type RecallResult, type RelevantRecallDependencies } from './relevant-recall.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 /** What hybrid recall needs, except what is read per call (time, weights, decay rate), plus the ring, the clock and the recall config. */
@@ -44,7 +44,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
   // in process, exactly; a question naming one person is sent with its vector without the name.
   const workers = speakerFree(context, options) && namesInQuestion(context).size > 1 ? undefined : deps.readWorkers;
   const vectors = workers ? await queryVectorsOf(recallDeps, context, options) : null;
-  const answer = workers
+  const results = workers
     ? await workers.recall({
         agentId: deps.scope.agentId,
         context,
@@ -56,9 +56,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
         queryVector: vectors!.query,
         unnamedQueryVector: vectors!.unnamed,
       })
-    : { results: await recallRelevant(recallDeps, context, options) };
-  // A worker's ranking: its few records read here, from the engine's own connection (what was deleted since is left out).
-  const results = 'ranked' in answer ? await readRankedRecords(recallDeps, answer.ranked) : answer.results;
+    : await recallRelevant(recallDeps, context, options);
   for (const result of results) result.memory = deps.buffer.get(result.memory.id) ?? result.memory;
   if (options.recordAccess) await markAccessed(deps, results.map((result) => result.memory));
   return results;

@@ -1,7 +1,7 @@
 import { hasKeysInOrder, hasMemoryRecordKeys } from '../core/record-keys.ts';
 import type { RecallExplanation, RecallSignals } from '../core/recall-scoring.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
-import type { RankedRecall, RecallResult } from './relevant-recall.ts';
+import type { RecallResult } from './relevant-recall.ts';
 
 /** RecallSignals' keys in the order memorySignals and explainScore build them. */
 const SIGNAL_KEYS = ['semantic', 'keyword', 'thread', 'time', 'hop', 'session', 'speaker', 'strength', 'recency', 'importance'] as const;
@@ -172,46 +172,4 @@ export function unpackRecallResults(packed: PackedRecallResults): RecallResult[]
     row += 1;
   }
   return results;
-}
-
-/**
- * A ranked recall as a read worker posts it when it read no record on the way (rankRelevant's usual case):
- * the engine's thread reads the few records itself (readRankedRecords), so the worker — the bound of a
- * server's searches — neither reads nor clones them. Per entry its score and signals in a Float64Array.
- */
-export interface PackedRanking {
-  ids: string[];
-  /** 1 + SIGNAL_KEYS.length an entry: its score, then its signals. */
-  numbers: Float64Array;
-  weights: RankedRecall['weights'];
-}
-
-const RANKING_WIDTH = 1 + SIGNAL_KEYS.length;
-
-/**
- * The ranking alone, or null when the worker read records on the way (the head, for the time or speaker
- * signal: those results travel whole, packRecallResults) or an entry is not of the usual shape.
- *
- * @example
- * const packed = packRanking(await rankRelevant(deps, context, options)); // in the worker
- * await readRankedRecords({ store, scope }, unpackRanking(packed!)); // on the engine's thread
- */
-export function packRanking(ranked: RankedRecall): PackedRanking | null {
-  if (ranked.read.size > 0) return null;
-  const numbers = new Float64Array(ranked.best.length * RANKING_WIDTH);
-  const ids: string[] = [];
-  for (let index = 0; index < ranked.best.length; index += 1) {
-    const entry = ranked.best[index]!;
-    if (typeof entry.score !== 'number' || !hasSignalKeys(entry.signals)) return null;
-    ids.push(entry.id);
-    numbers[index * RANKING_WIDTH] = entry.score;
-    putSignals(numbers, index * RANKING_WIDTH + 1, entry.signals);
-  }
-  return { ids, numbers, weights: ranked.weights };
-}
-
-/** The ranking packRanking packed: its entries in order, no record read. */
-export function unpackRanking(packed: PackedRanking): RankedRecall {
-  const best = packed.ids.map((id, index) => ({ id, score: packed.numbers[index * RANKING_WIDTH]!, signals: signalsAt(packed.numbers, index * RANKING_WIDTH + 1) }));
-  return { best, read: new Map(), weights: packed.weights };
 }

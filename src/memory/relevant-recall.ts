@@ -136,7 +136,7 @@ interface ThreadCandidates {
 }
 
 /** A scored candidate: its explanation is built for the returned few only (readRecords), from the same signals. */
-export interface RankedCandidate {
+interface RankedCandidate {
   id: string;
   score: number;
   signals: RecallSignals;
@@ -435,19 +435,8 @@ async function askWithoutSpeakers(
   return scoreHead(deps, plan, scoreCandidates(deps, plan, again, thread, options), options, first.records);
 }
 
-/**
- * A recall ranked, before its records are read: the best `limit` candidates, the records read whole on the
- * way (the head, when the time or speaker signal asked for it), and the weights they were scored with.
- */
-export interface RankedRecall {
-  best: RankedCandidate[];
-  read: Map<string, MemoryRecord>;
-  weights: RecallWeights;
-}
-
 /** Stage 7: whole records for the best few (those read already are kept); a memory deleted between the two reads is left out. */
-export async function readRankedRecords(deps: Pick<RelevantRecallDependencies, 'store' | 'scope'>, ranked: RankedRecall): Promise<RecallResult[]> {
-  const { best, read, weights } = ranked;
+async function readRecords(deps: RelevantRecallDependencies, best: RankedCandidate[], read: Map<string, MemoryRecord>, weights: RecallWeights): Promise<RecallResult[]> {
   const missing = best.filter((entry) => !read.has(entry.id)).map((entry) => entry.id);
   const records = new Map(read);
   if (missing.length > 0) for (const memory of await deps.store.getMany(deps.scope, missing)) records.set(memory.id, memory);
@@ -462,18 +451,13 @@ export async function readRankedRecords(deps: Pick<RelevantRecallDependencies, '
  * score → the head read whole (time, speaker) → read records.
  */
 export async function recallRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RecallResult[]> {
-  return readRankedRecords(deps, await rankRelevant(deps, context, options));
-}
-
-/** Stages 1–6 of `recallRelevant`: the best candidates ranked, their records not yet read (a read worker leaves that to the engine's thread). */
-export async function rankRelevant(deps: RelevantRecallDependencies, context: string, options: RecallRelevantOptions): Promise<RankedRecall> {
   const { plan, hits } = await gatherIndexHits(deps, await planQuery(deps, context, options), options);
   await gatherHopHits(deps, plan, hits, options);
   // The hits' own similarity does not wait for the thread's rows (a round trip less when no reply is added).
   const [thread, early] = await Promise.all([expandThread(deps, plan, hits), hitsSimilarity(deps, plan, hits)]);
-  if (thread === null) return { best: [], read: new Map(), weights: plan.weights };
+  if (thread === null) return [];
   await fillSimilarity(deps, plan, hits, thread, early);
   const first = await scoreHead(deps, plan, scoreCandidates(deps, plan, hits, thread, options), options);
   const { ranked, records } = await askWithoutSpeakers(deps, plan, hits, thread, first, context, options);
-  return { best: ranked.slice(0, options.limit), read: records, weights: plan.weights };
+  return readRecords(deps, ranked.slice(0, options.limit), records, plan.weights);
 }
