@@ -1,6 +1,7 @@
 import { actingVerb } from './actor.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions, withoutRequest } from './description-words.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
  * A fear or a wish of a thing is not the thing done. "that I lost my job" is not "I am terrified of losing my
@@ -58,9 +59,9 @@ export function attitudeForDeed(description: string, content: string): 'fear' | 
 }
 
 /** Sure matches where one side only fears or wishes for what the other says was done are offered to confirm instead. */
-export function doubtAttitude(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
-  for (const entry of judged) {
-    const attitude = entry.sure ? attitudeForDeed(description, entry.content) : undefined;
-    if (attitude) Object.assign(entry, { sure: false, why: `${entry.why}; but ${attitude === 'fear' ? 'one of the two only fears it' : 'it only wishes for it'}` });
-  }
+export function doubtAttitude(judged: readonly Doubtable[], description: string): void {
+  offerInstead(judged, (entry) => {
+    const attitude = attitudeForDeed(description, entry.content);
+    return attitude && (attitude === 'fear' ? 'one of the two only fears it' : 'it only wishes for it');
+  });
 }

@@ -1,4 +1,5 @@
 import { withoutContractions, withoutRequest } from './description-words.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
  * A deed that goes on (or again) is not one that has stopped: "that I still smoke" is not "I smoked for ten years
@@ -22,8 +23,6 @@ export function goesOnAgainstStopped(description: string, content: string): bool
 }
 
 /** Sure matches that say the deed stopped where the description says it goes on (or the reverse) are offered to confirm instead. */
-export function doubtStopped(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
-  for (const entry of judged) {
-    if (entry.sure && goesOnAgainstStopped(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but one of the two says it stopped, the other that it goes on` });
-  }
+export function doubtStopped(judged: readonly Doubtable[], description: string): void {
+  offerInstead(judged, (entry) => (goesOnAgainstStopped(description, entry.content) ? 'one of the two says it stopped, the other that it goes on' : undefined));
 }

@@ -3,6 +3,7 @@ import { heldWords, wordForms } from './description-words.ts';
 import { otherKin } from './kin.ts';
 import { oppositeParticle } from './particle-opposites.ts';
 import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
  * A word of a description the memory lacks, where the memory says a sibling of it or its opposite: "my aunt
@@ -131,9 +132,9 @@ function contrastedParticle(description: string, content: string): Contrast | un
 }
 
 /** Sure matches whose words stand against the description's (contrastedWord) are offered to confirm instead. */
-export function doubtContrasted(judged: readonly { sure: boolean; why: string; content: string }[], terms: string[][], description: string): void {
-  for (const entry of judged) {
-    const contrast = entry.sure ? (contrastedWord(terms, entry.content, description) ?? contrastedParticle(description, entry.content)) : undefined;
-    if (contrast) Object.assign(entry, { sure: false, why: `${entry.why}; but it says "${contrast.other}" where the description says "${contrast.word}" (${contrast.relation === 'sibling' ? 'another of the same kind' : 'the opposite'})` });
-  }
+export function doubtContrasted(judged: readonly Doubtable[], terms: string[][], description: string): void {
+  offerInstead(judged, (entry) => {
+    const contrast = contrastedWord(terms, entry.content, description) ?? contrastedParticle(description, entry.content);
+    return contrast && `it says "${contrast.other}" where the description says "${contrast.word}" (${contrast.relation === 'sibling' ? 'another of the same kind' : 'the opposite'})`;
+  });
 }

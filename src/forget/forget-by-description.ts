@@ -18,6 +18,7 @@ import { doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
 import { doubtAnothersThing } from './whose-thing.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { offerInstead } from './offer-instead.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
@@ -203,7 +204,7 @@ function markUsersThing(judged: Judged[], description: string): void {
   // Several of the user's own such things ("My car is a red Mazda", "My second car is a blue Volvo"): "my car" does not say which.
   const kin = judged.filter((entry) => entry.holdsAll && isUsersOtherOfKind(entry.content, description));
   if (things.length > 0 && kin.length > 0) {
-    for (const entry of [...things, ...kin]) if (entry.sure) Object.assign(entry, { sure: false, why: `${entry.why}; but the user has more than one ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}` });
+    offerInstead([...things, ...kin], () => `the user has more than one ${description.replace(/^(?:the\s+)?(?:my|our)\s+/iu, '')}`);
     return;
   }
   if (things.length !== 1) return;
@@ -328,12 +329,12 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   if (!judged.some((entry) => entry.sure)) await markNamerSayingTheRest(memory, field, read);
   if (!judged.some((entry) => entry.sure)) await markOwnActAmongHolders(memory, field, read);
   markUsersThing(judged, description);
-  for (const entry of judged) if (entry.sure && entry.lacksOwner) Object.assign(entry, { sure: false, why: `${entry.why}; but it is not about ${read.owners.join(', ')}` });
+  offerInstead(judged, (entry) => (entry.lacksOwner ? `it is not about ${read.owners.join(', ')}` : undefined));
   const roles = rolesNamed(description, read.decisive);
-  for (const entry of judged) if (entry.sure && lacksRole(entry, roles)) Object.assign(entry, { sure: false, why: `${entry.why}; but it does not say the ${roles.join(', ')}` });
+  offerInstead(judged, (entry) => (lacksRole(entry, roles) ? `it does not say the ${roles.join(', ')}` : undefined));
   // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
-  for (const entry of judged) if (entry.sure && anotherActor(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but someone else does it there` });
-  for (const entry of judged) if (entry.sure && deedForWish(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it only wishes for it` });
+  offerInstead(judged, (entry) => (anotherActor(description, entry.content) ? 'someone else does it there' : undefined));
+  offerInstead(judged, (entry) => (deedForWish(description, entry.content) ? 'it only wishes for it' : undefined));
   // A fear of the deed, or a wish for a thing, against the deed done (src/forget/attitude.ts).
   doubtAttitude(judged, description);
   // What is still to come against what is done ("that I will vote Green" / "I voted Green"; src/forget/time-direction.ts).
@@ -342,7 +343,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtStopped(judged, description);
   // "my dog" against "The neighbour's dog" (src/forget/whose-thing.ts).
   doubtAnothersThing(judged, description);
-  for (const entry of judged) if (entry.sure && saysTheOpposite(description, entry.content)) Object.assign(entry, { sure: false, why: `${entry.why}; but it says the opposite of the description` });
+  offerInstead(judged, (entry) => (saysTheOpposite(description, entry.content) ? 'it says the opposite of the description' : undefined));
   // A word it lacks where it says a sibling or the opposite ("aunt" for "mother", "hate" for "love"; src/forget/contrast-guard.ts).
   doubtContrasted(judged, read.terms, description);
   // The memory's sentence with one word swapped ("that Jim sold his car" / "… sold his motorbike"; src/forget/swapped-word.ts).
@@ -350,7 +351,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
-  for (const entry of judged) if (entry.sure && !entry.deedJudged && anotherDeed(description, entry.content, holdsDeed)) Object.assign(entry, { sure: false, why: `${entry.why}; but the same person does another thing there` });
+  offerInstead(judged, (entry) => (!entry.deedJudged && anotherDeed(description, entry.content, holdsDeed) ? 'the same person does another thing there' : undefined));
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.

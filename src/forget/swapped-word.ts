@@ -3,6 +3,7 @@ import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { actorsOf } from './actor.ts';
 import { relatedInWordNet } from './contrast-guard.ts';
 import { descriptionForms, heldWords, withoutContractions, withoutRequest, wordForms } from './description-words.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
  * A description that says a memory's sentence with one word swapped for another names another thing: "that
@@ -87,9 +88,9 @@ export function swappedWord(description: string, content: string): { asked: stri
 }
 
 /** Sure matches the description names with one word swapped (swappedWord) are offered to confirm instead. */
-export function doubtSwapped(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
-  for (const entry of judged) {
-    const swap = entry.sure ? swappedWord(description, entry.content) : undefined;
-    if (swap) Object.assign(entry, { sure: false, why: `${entry.why}; but it says "${swap.told}" where the description says "${swap.asked}"` });
-  }
+export function doubtSwapped(judged: readonly Doubtable[], description: string): void {
+  offerInstead(judged, (entry) => {
+    const swap = swappedWord(description, entry.content);
+    return swap && `it says "${swap.told}" where the description says "${swap.asked}"`;
+  });
 }

@@ -1,5 +1,6 @@
 import nlp from 'compromise';
 import { withoutContractions, withoutRequest } from './description-words.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
  * A statement about what is still to come is not one about what is done: "that I will vote Green next time" is
@@ -34,11 +35,11 @@ export function timeDirection(text: string): 'ahead' | 'back' | undefined {
 }
 
 /** Sure matches pointing the other way in time from the description are offered to confirm instead. */
-export function doubtOtherTime(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
+export function doubtOtherTime(judged: readonly Doubtable[], description: string): void {
   const asked = timeDirection(description);
   if (asked === undefined) return;
-  for (const entry of judged) {
-    const told = entry.sure ? timeDirection(entry.content) : undefined;
-    if (told !== undefined && told !== asked) Object.assign(entry, { sure: false, why: `${entry.why}; but it speaks of ${told === 'ahead' ? 'what is still to come' : 'what is done'}` });
-  }
+  offerInstead(judged, (entry) => {
+    const told = timeDirection(entry.content);
+    return told !== undefined && told !== asked ? `it speaks of ${told === 'ahead' ? 'what is still to come' : 'what is done'}` : undefined;
+  });
 }

@@ -1,6 +1,7 @@
 import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { isPersonNoun } from './actor.ts';
 import { sameWord, withoutContractions, withoutRequest } from './description-words.ts';
+import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || isPersonNoun(token.value.toLowerCase());
 
@@ -67,9 +68,9 @@ export function anothersThing(description: string, content: string): string | un
 }
 
 /** Sure matches where the thing the description calls the user's belongs to another are offered to confirm instead. */
-export function doubtAnothersThing(judged: readonly { sure: boolean; why: string; content: string }[], description: string): void {
-  for (const entry of judged) {
-    const thing = entry.sure ? anothersThing(description, entry.content) : undefined;
-    if (thing) Object.assign(entry, { sure: false, why: `${entry.why}; but the ${thing} there is someone else's` });
-  }
+export function doubtAnothersThing(judged: readonly Doubtable[], description: string): void {
+  offerInstead(judged, (entry) => {
+    const thing = anothersThing(description, entry.content);
+    return thing ? `the ${thing} there is someone else's` : undefined;
+  });
 }
