@@ -363,7 +363,10 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
 }
 
 /** A text says a deed when it holds its word, itself, a stem or an everyday synonym, or a word WordNet relates to it. */
-const holdsDeed = (text: string, deed: string) => heldWords(wordForms(text), wordForms(deed)).length > 0 || wordForms(text).some((forms) => forms.some((form) => relatedInWordNet(form, deed)));
+const holdsDeed = (text: string, deed: string) => {
+  const forms = wordForms(text);
+  return heldWords(forms, wordForms(deed)).length > 0 || forms.some((word) => word.some((form) => relatedInWordNet(form, deed)));
+};
 
 /** No other memory of `among` is closer to the description in meaning (without an embedder, none is). */
 function closestOf(entry: Judged, among: readonly Judged[]): boolean {

@@ -10,5 +10,5 @@ const NEGATED_AUXILIARY = /^(?:do|does|did|is|are|was|were|wo|would|could|should
 
 /** True for a description word that only negates: "never", "won't" / "wont", "doesn't" / "doesnt", "can't" / "cant". */
 export function isNegationWord(term: string): boolean {
-  return term === 'never' || NEGATED_AUXILIARY.test(term) || term === 'cant';
+  return term === 'never' || NEGATED_AUXILIARY.test(term);
 }
