@@ -3,6 +3,7 @@ import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
+import { KIN } from './kin.ts';
 import { aliases, covers, singular } from './word-aliases.ts';
 
 /**
@@ -17,15 +18,13 @@ import { aliases, covers, singular } from './word-aliases.ts';
  * others) say nothing either way.
  */
 
-/** People named by a noun: kin and the roles people have in a user's life. A plural is read as its singular. */
-const PERSON_NOUNS = new Set([
-  'mother', 'mum', 'mom', 'mummy', 'mommy', 'father', 'dad', 'daddy', 'parent', 'brother', 'sister', 'sibling', 'son', 'daughter', 'child', 'children', 'kid',
-  'baby', 'twin', 'wife', 'husband', 'partner', 'spouse', 'boyfriend', 'girlfriend', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'ex', 'grandmother', 'grandma',
-  'granny', 'nan', 'grandfather', 'grandpa', 'granddad', 'grandparent', 'grandson', 'granddaughter', 'grandchild', 'uncle', 'aunt', 'auntie', 'cousin', 'nephew',
-  'niece', 'stepmother', 'stepfather', 'stepson', 'stepdaughter', 'stepbrother', 'stepsister', 'friend', 'neighbour', 'neighbor', 'colleague', 'coworker',
-  'boss', 'manager', 'landlord', 'landlady', 'tenant', 'roommate', 'flatmate', 'housemate', 'teacher', 'doctor', 'dentist', 'therapist', 'nurse', 'lawyer',
-  'accountant', 'coach', 'trainer', 'student', 'teammate', 'classmate', 'mentor', 'youngest', 'oldest', 'eldest', 'in-law', 'ex-wife', 'ex-husband',
-  'ex-boyfriend', 'ex-girlfriend', 'ex-partner',
+/** People named by a noun: kin (kin.ts's list) and the roles people have in a user's life. A plural is read as its singular. */
+const PERSON_NOUNS: ReadonlySet<string> = new Set([
+  ...KIN,
+  'children', 'baby', 'twin', 'partner', 'boyfriend', 'girlfriend', 'fiance', 'fiancé', 'fiancee', 'fiancée', 'ex', 'friend', 'neighbour', 'neighbor',
+  'colleague', 'coworker', 'boss', 'manager', 'landlord', 'landlady', 'tenant', 'roommate', 'flatmate', 'housemate', 'teacher', 'doctor', 'dentist',
+  'therapist', 'nurse', 'lawyer', 'accountant', 'coach', 'trainer', 'student', 'teammate', 'classmate', 'mentor', 'youngest', 'oldest', 'eldest',
+  'in-law', 'ex-wife', 'ex-husband', 'ex-boyfriend', 'ex-girlfriend', 'ex-partner',
 ]);
 // "great-aunt", "half-brother", "great-grandmother": the kin word with a prefix of degree is a person too.
 export const isPersonNoun = (word: string) => PERSON_NOUNS.has(singular(word.replace(/^(?:(?:great|half)-)+/u, ''))) || /-in-law$/u.test(word);

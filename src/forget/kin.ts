@@ -7,7 +7,7 @@ import { aliases, covers, singular } from './word-aliases.ts';
  * with its step- and -in-law forms. Everyday synonyms ("mum" / "mother", src/forget/word-aliases.ts) name one
  * person, and a general word covers the ones under it ("parent" covers "mother", "kid" covers "son"; below).
  */
-const KIN = new Set([
+export const KIN: ReadonlySet<string> = new Set([
   'mother', 'mum', 'mom', 'mummy', 'mommy', 'father', 'dad', 'daddy', 'brother', 'sister', 'son', 'daughter', 'wife', 'husband',
   'grandmother', 'grandma', 'granny', 'nan', 'grandfather', 'grandpa', 'granddad', 'grandad', 'grandson', 'granddaughter',
   'uncle', 'aunt', 'auntie', 'cousin', 'nephew', 'niece',
