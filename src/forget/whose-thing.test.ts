@@ -13,6 +13,11 @@ describe("the user's thing against another's", () => {
     expect(anothersThing('that my bike got a flat tyre', 'My bike got a flat tyre')).toBeUndefined();
     expect(anothersThing('the bike that got a flat tyre', "My cousin's bike got a flat tyre")).toBeUndefined();
   });
+  it("reads a fact's \"User's\" (how remember_facts writes the user's own thing) as the user's, not another person's", () => {
+    expect(anothersThing('my vault combination', "User's vault combination is zebra-quokka-7731")).toBeUndefined();
+    expect(anothersThing('my dentist', "User's dentist is Dr. Wobblethorpe on Kestrel Street")).toBeUndefined();
+    expect(anothersThing('my dentist', "Ana's dentist is Dr. Wobblethorpe on Kestrel Street")).toBe('dentist');
+  });
   it('reads a thing after his, her or their as another\'s, the whole noun phrase, unless the memory also makes it the user\'s', () => {
     expect(anothersThing('my sleeping bag', 'My son Felix lost his sleeping bag at scout camp')).toBe('sleeping');
     expect(anothersThing('that my car was towed', 'My sister sold her old car last week')).toBe('car');
@@ -26,6 +31,10 @@ const agent = useLiteAgentPerTest();
 const forget = (description: string) => forgetByDescription(agent.memory(), description, { dryRun: true });
 
 describe("forgetting the user's thing", () => {
+  it('deletes a fact remember_facts wrote of the user\'s thing for "my" that thing', async () => {
+    await agent.remember(["User's dentist is Dr. Wobblethorpe on Kestrel Street", 'The printer is out of ink', 'We booked a table for Friday']);
+    expect((await forget('my dentist')).deleted.map((match) => match.content)).toEqual(["User's dentist is Dr. Wobblethorpe on Kestrel Street"]);
+  });
   it("offers another's thing instead of deleting it, and deletes it when it is named so", async () => {
     await agent.remember(["Lotte's cat scratched the front door", 'The printer is out of ink', 'We booked a table for Friday']);
     const report = await forget('that our cat scratched the front door');

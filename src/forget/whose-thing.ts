@@ -11,7 +11,8 @@ const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(
  * the sofa cushion", "Ana's car") or "next door" after it ("Pepper the dog next door barks all night") — and never
  * the user's. The round 10 probe deleted both for "that my dog chewed the sofa" and "that our dog barks" (holding
  * every word). So is a thing after "his", "her" or "their" ("my sleeping bag" / "My son Felix lost his sleeping bag at
- * scout camp": the probe's fifth part, held out, deleted it). forget-by-description.ts reads the converse, an owner the description names ("my brother's DUI").
+ * scout camp": the probe's fifth part, held out, deleted it). A fact's "User's dentist" is the user's own (the round 14 probe: "my
+ * dentist" was offered, not deleted, for the fact remember_facts had just written). forget-by-description.ts reads the converse, an owner the description names ("my brother's DUI").
  */
 
 /** The nouns a description names as the user's: the noun after "my" / "our", adjectives between ("my old car": car). */
@@ -44,6 +45,8 @@ function othersNouns(content: string): { owned: string[]; users: string[] } {
     while (tokens[before]?.pos === 'ADJ') before -= 1;
     const owner = tokens[before];
     if (owner && ['my', 'our'].includes(owner.normal)) users.push(token.value.toLowerCase());
+    // "User's vault combination": how remember_facts writes the user's own thing (a fact's subject), not a person called User.
+    else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && tokens[before - 1]!.value === 'User') users.push(token.value.toLowerCase());
     // The possessor a person, named or by a noun ("Ana's car", "the neighbour's dog"): "a master's degree" is a kind of degree, not someone's.
     else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && isOwner(tokens[before - 1]!)) owned.push(token.value.toLowerCase());
     else if (tokens[at + 1]?.normal === 'next' && tokens[at + 2]?.normal === 'door') owned.push(token.value.toLowerCase());
