@@ -16,6 +16,7 @@ import { importMirror } from '../live/mirror-import.ts';
 import { createTranscriptSource } from '../live/transcript-source.ts';
 import { createMcpServer } from '../mcp/create-mcp-server.ts';
 import { createSkillLibrary } from '../skills/skill-library.ts';
+import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
@@ -152,6 +153,20 @@ describe('forgetting is complete', () => {
     const report = await call('forget_memory', { description: 'my locker code ZEBRA-7431-quokka' });
     expect(report.deleted).toBeGreaterThanOrEqual(2);
     await client.close();
+    expectNoTrace(home.home, memory, LOCKER, words);
+  });
+
+  it('forget_memory names the memory-block line that still says it; removing it with replace_memory_block leaves no trace either', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const tools = Object.fromEntries(createHippoTools({ memory }).map((tool) => [tool.name, tool]));
+    const line = `Locker: ${LOCKER}`;
+    await tools.append_memory_block!.execute({ key: 'human', text: 'Prefers short answers' });
+    await tools.append_memory_block!.execute({ key: 'human', text: line });
+    const stored = (await tools.store_memory!.execute({ content: LOCKER })) as { ok: true; data: { id: string } };
+    const report = (await tools.forget_memory!.execute({ ids: [stored.data.id] })) as { ok: true; data: { stillInBlocks: { key: string; lines: string[] }[] } };
+    expect(report.data.stillInBlocks).toEqual([{ key: 'human', lines: [line] }]);
+    expect(await tools.replace_memory_block!.execute({ key: 'human', find: `\n${line}`, replace: '' })).toMatchObject({ ok: true });
+    expect(await tools.recall_memory_block!.execute({ key: 'human' })).toMatchObject({ ok: true, data: { value: 'Prefers short answers' } });
     expectNoTrace(home.home, memory, LOCKER, words);
   });
 

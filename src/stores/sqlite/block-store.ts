@@ -14,6 +14,17 @@ interface BlockRow {
 const toBlock = (row: BlockRow): MemoryBlock => ({ key: row.key, value: row.value, updatedAt: row.updated_at });
 
 /**
+ * When text left a block (a line replaced away, a value overwritten, a block deleted), the page that held it
+ * stays in the main file until the next checkpoint, and older frames in the WAL: forget_memory tells the agent
+ * to remove a forgotten line with replace_memory_block, so that line must leave the files then, as a forget's
+ * purge makes it (secure_delete zeroes a freed cell; the checkpoint overwrites the old page and empties the WAL).
+ * Appending keeps every old byte, so it does not checkpoint.
+ */
+function checkpointWhenTextLeft(db: Database.Database, left: boolean): void {
+  if (left) db.pragma('wal_checkpoint(TRUNCATE)');
+}
+
+/**
  * Memory blocks in the agent's own SQLite file (the `memory_blocks` table of
  * schema version 3), on the pool's shared connection.
  *
@@ -60,35 +71,49 @@ export function createSqliteBlockStore(options: { pool: SqliteConnectionPool }):
 
     async putMany(scope, blocks) {
       if (blocks.length === 0) return;
-      run(scope.agentId, 'put blocks', (db) => db.transaction(() => blocks.forEach((block) => upsert(db, scope.agentId, block))).immediate());
+      run(scope.agentId, 'put blocks', (db) => {
+        const left = db
+          .transaction(() =>
+            blocks.reduce((anyLeft, block) => {
+              const before = selectOne(db, scope.agentId, block.key);
+              upsert(db, scope.agentId, block);
+              return anyLeft || (before !== undefined && !block.value.includes(before.value));
+            }, false),
+          )
+          .immediate();
+        checkpointWhenTextLeft(db, left);
+      });
     },
 
     async modify(scope, key, at, change) {
-      return run(scope.agentId, 'modify block', (db) =>
-        db
+      return run(scope.agentId, 'modify block', (db) => {
+        const { block, left } = db
           .transaction(() => {
             const row = selectOne(db, scope.agentId, key);
             const value = change(row ? toBlock(row) : null);
-            if (value === null) return null;
-            const block = { key, value, updatedAt: at };
-            upsert(db, scope.agentId, block);
-            return block;
+            if (value === null) return { block: null, left: false };
+            upsert(db, scope.agentId, { key, value, updatedAt: at });
+            return { block: { key, value, updatedAt: at }, left: row !== undefined && !value.includes(row.value) };
           })
-          .immediate(),
-      );
+          .immediate();
+        checkpointWhenTextLeft(db, left);
+        return block;
+      });
     },
 
     async deleteMany(scope, keys) {
       if (keys.length === 0) return [];
-      return run(scope.agentId, 'delete blocks', (db) =>
-        db
+      return run(scope.agentId, 'delete blocks', (db) => {
+        const deleted = db
           .transaction(() =>
             chunk(keys).flatMap((part) =>
               (db.prepare(`DELETE FROM memory_blocks WHERE agent_id = ? AND key IN (${placeholders(part.length)}) RETURNING key`).all(scope.agentId, ...part) as { key: string }[]).map((row) => row.key),
             ),
           )
-          .immediate(),
-      );
+          .immediate();
+        checkpointWhenTextLeft(db, deleted.length > 0);
+        return deleted;
+      });
     },
   };
 }
