@@ -80,6 +80,9 @@ describe('hippocampus CLI', () => {
     const emptyId = await cli('forget', '');
     expect(emptyId.code).toBe(2);
     expect(emptyId.stderr).toContain('VALIDATION_ERROR');
+    const unknownIds = await cli('forget', 'nope', 'nope', 'gone');
+    expect(unknownIds.code).toBe(1);
+    expect(unknownIds.stderr).toContain('Memories "nope, gone" were not found: nothing was forgotten');
     const mistyped = await cli('data', 'vector-search', '--query', 'x', '--filter', '{"importance":{"$gt":"0.5"}}');
     expect(mistyped.code).toBe(2);
     expect(mistyped.stderr).toContain('INVALID_FILTER');

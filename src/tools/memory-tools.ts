@@ -117,8 +117,8 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const scope = { agentId: context.memory.agentId };
         const records = await context.memory.store.getMany(scope, ids);
         const known = new Set(records.map((record) => record.id));
-        const missing = ids.filter((id) => !known.has(id));
-        if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten' });
+        const missing = [...new Set(ids.filter((id) => !known.has(id)))];
+        if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten', plural: missing.length > 1 });
         // With a messages table, what goes with them (facts, watcher memories) may be made from a message
         // too: read before it is gone.
         const withDerived = context.forgetMessages ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))] : [];

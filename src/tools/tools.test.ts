@@ -122,6 +122,13 @@ describe('createHippoTools', () => {
     expect((await memory.store.query({ agentId: 'ada' }, {})).map((record) => record.content)).toEqual(['We deploy on Tuesdays']);
   });
 
+  it('forget_memory with ids some of which do not exist forgets nothing and names each missing id once', async () => {
+    const stored = (await call('store_memory', { content: 'The boiler service is due in May' })) as { ok: true; data: { id: string } };
+    expect(await call('forget_memory', { ids: [stored.data.id, 'nope', 'nope', 'gone'] })).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Memories "nope, gone" were not found: nothing was forgotten' } });
+    expect(await call('forget_memory', { ids: ['nope', 'nope'] })).toEqual({ ok: false, error: { code: 'NOT_FOUND', message: 'Memory "nope" was not found: nothing was forgotten' } });
+    expect(await memory.get(stored.data.id)).not.toBeNull();
+  });
+
   it('forget_memory names the memory-block lines that still say what it forgot, by description and by ids, and leaves the blocks to the agent', async () => {
     await call('append_memory_block', { key: 'human', text: 'Prefers short answers' });
     await call('append_memory_block', { key: 'human', text: 'Locker code: 4471 (gym on Rua Augusta)' });

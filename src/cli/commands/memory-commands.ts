@@ -124,8 +124,8 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
         // Checked as the engine's forget checks them, before they are looked up: an empty id is a usage error.
         const records = await memory.store.getMany({ agentId: memory.agentId }, parseWith(memoryIdsSchema, ids, 'memory ids'));
         const found = new Set(records.map((record) => record.id));
-        const unknown = ids.filter((id) => !found.has(id));
-        if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})` });
+        const unknown = [...new Set(ids.filter((id) => !found.has(id)))];
+        if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})`, plural: unknown.length > 1 });
         // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
         const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(memory, ids, records);
         const missing = ids.filter((id) => !deleted.includes(id));
