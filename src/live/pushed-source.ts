@@ -19,8 +19,12 @@ export interface PushedSource extends ConversationSource {
  * before `push` returns, so they survive a crash and get the transcript's
  * exactly-once watermark instead of a second, weaker mechanism.
  *
+ * The spool keeps every line pushed, like a transcript the host writes: a forget deletes the memories
+ * the watcher made from a line, not the line (no forget knows the file). Keep it outside the agent's
+ * folder and rotate or delete it once analyzed; under `agents/<id>/` it would outlast every forget there.
+ *
  * @example
- * const source = createPushedSource({ file: path.join(home, 'agents/ada/live/pushed.jsonl') });
+ * const source = createPushedSource({ file: path.join(spoolDirectory, 'ada-pushed.jsonl') });
  * source.push([{ role: 'user', content: 'I prefer tea over coffee' }]);
  */
 export function createPushedSource(options: { file: string; id?: string; now?: () => number }): PushedSource {
