@@ -3,7 +3,7 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { allBytesUnder } from '../../testing/home-bytes.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
-import { HIPPOCAMPUS_BINARY as binary } from '../../testing/cli-server.ts';
+import { cliWith, HIPPOCAMPUS_BINARY as binary } from '../../testing/cli-server.ts';
 
 let home: ReturnType<typeof createTempHome>;
 beforeEach(() => {
@@ -56,5 +56,27 @@ describe('hippocampus mcp, forgetting as the issue asks', () => {
     const bytes = allBytesUnder(home.home);
     for (const word of ['the vault combination is seventeen purple elephants', 'seventeen', 'purple', 'elephants', 'vault', 'combination']) expect(bytes, `"${word}" survives under the home`).not.toContain(word);
     expect(bytes).toContain('canary');
+  }, 60_000);
+});
+
+describe('hippocampus mcp, recalling after a forget', () => {
+  it('recall_memories no longer brings back a working-memory conversation that held what forget_memory just forgot', async () => {
+    const sentence = 'my bank PIN is 8841 and my mother maiden name is Thistlewood';
+    expect((await cliWith(['--home', home.home, '--agent', 'ada'])('working', 'store', `user: ${sentence}\nassistant: noted`)).code).toBe(0);
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', 'ada'], env, stderr: 'pipe' });
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(transport);
+    const call = async (name: string, args: Record<string, unknown>) => ((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text;
+    try {
+      const { id } = JSON.parse(await call('store_memory', { content: sentence })) as { id: string };
+      expect(await call('recall_memories', { query: 'mother maiden name Thistlewood' })).toContain('Thistlewood');
+      expect(JSON.parse(await call('forget_memory', { ids: [id] }))).toMatchObject({ deleted: 1 });
+      // The server's router had loaded working memory at start: the conversation the forget dropped from the file stayed in it.
+      expect(await call('recall_memories', { query: 'mother maiden name Thistlewood' })).not.toContain('Thistlewood');
+    } finally {
+      await client.close();
+    }
+    expect(allBytesUnder(home.home)).not.toContain('thistlewood');
   }, 60_000);
 });

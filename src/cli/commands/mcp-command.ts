@@ -1,10 +1,11 @@
 import type { Command } from 'commander';
 import { resolveServerToken } from '../../config/server-options.ts';
 import { openAgentLayers } from '../../layers/agent-layers.ts';
-import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
 import { serveMcpStdio } from '../../mcp/serve-mcp-stdio.ts';
+import type { QueryRouter, RoutedAnswer } from '../../router/query-router.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { parseNumberOption } from '../format.ts';
@@ -26,6 +27,16 @@ function untilSignal(): Promise<void> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
+}
+
+/** One routed recall over the agent's layers as they are now (working memory read from its snapshot, never written). */
+async function routeOnce(memory: Hippocampus, query: string): Promise<RoutedAnswer> {
+  const layers = await openAgentLayers(memory, { readOnly: true });
+  try {
+    return await layers.router.route(query);
+  } finally {
+    await layers.close();
+  }
 }
 
 /**
@@ -54,9 +65,11 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
       const { home, agent, store } = context.globals(command);
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}) });
-      // recall_memories answers through the router: working memory (as of start, or Redis), the graph with long-term memory, skills.
-      const layers = options.route ? await openAgentLayers(memory, { readOnly: true }) : null;
-      const serverOptions = { memory, ...(layers ? { router: layers.router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
+      // recall_memories answers through the router: working memory, the graph with long-term memory, skills. Its
+      // layers are opened for each recall, as HTTP search opens them: working memory loaded once at start kept a
+      // conversation a forget had just dropped from the snapshot file, and recalled the forgotten text until restart.
+      const router: QueryRouter | null = options.route ? { route: async (query) => routeOnce(memory, query) } : null;
+      const serverOptions = { memory, ...(router ? { router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
       try {
         // Built before anything is announced: a bad option (a messages table name) is refused first.
         const server = createMcpServer(serverOptions);
@@ -76,7 +89,6 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
         await untilSignal();
         await http.close();
       } finally {
-        await layers?.close();
         await memory.stop();
       }
     });
