@@ -5,6 +5,7 @@ import { rememberFacts } from '../facts/remember-facts.ts';
 import type { SimilarityBands } from '../facts/similarity-bands.ts';
 import { forgetByDescription } from '../forget/forget-by-description.ts';
 import { stillInBlocks } from '../forget/still-in-blocks.ts';
+import { conversationIdsAmong, conversationsSaying, forgetConversations } from '../forget/working-conversations.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -109,7 +110,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
     name: 'forget_memory',
     label: 'Forget memory',
     description:
-      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. This cannot be undone and leaves no record.',
+      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. Recent conversations in working memory that say it come back as candidates too (their id is the conversation id): confirm them the same way. This cannot be undone and leaves no record.',
     inputSchema: forgetMemoryInput,
     async run({ description, ids }) {
       if (ids) {
@@ -117,23 +118,44 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const scope = { agentId: context.memory.agentId };
         const records = await context.memory.store.getMany(scope, ids);
         const known = new Set(records.map((record) => record.id));
-        const missing = [...new Set(ids.filter((id) => !known.has(id)))];
+        // The description step offers working-memory conversations by their ids too.
+        const conversations = conversationIdsAmong(context.memory, ids.filter((id) => !known.has(id)));
+        const missing = [...new Set(ids.filter((id) => !known.has(id) && !conversations.includes(id)))];
         if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten', plural: missing.length > 1 });
+        const memoryIds = ids.filter((id) => known.has(id));
+        // Dropped first: forgetting a memory drops the conversations holding its text, which would leave these unreported.
+        const dropped = forgetConversations(context.memory, conversations);
         // With a messages table, what goes with them (facts, watcher memories) may be made from a message
         // too: read before it is gone.
-        const withDerived = context.forgetMessages ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(ids)))] : [];
-        const forgotten = await context.memory.forget(ids);
+        const withDerived = context.forgetMessages && memoryIds.length > 0 ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(memoryIds)))] : [];
+        const forgotten = memoryIds.length > 0 ? await context.memory.forget(memoryIds) : [];
         const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: stringOf(record.context.messageId), sourceHash: stringOf(record.context.sourceHash) })));
         const inBlocks = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, records.map((record) => record.content));
-        return { deleted: forgotten.length, forgotten: forgotten.map((id) => ({ id })), ...(messages ? { messagesForgotten: messages } : {}), ...inBlocks };
+        return {
+          deleted: forgotten.length + dropped.length,
+          forgotten: [...forgotten.map((id) => ({ id })), ...dropped.map((id) => ({ id, kind: 'conversation' }))],
+          ...(messages ? { messagesForgotten: messages } : {}),
+          ...inBlocks,
+        };
       }
       const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
-      if (report.deleted.length === 0 && report.candidates.length > 0) {
-        return { deleted: 0, candidates: report.candidates.map(({ id, content, why }) => ({ id, content, why })), next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
+      // Read after the forget: it drops the conversations holding a deleted memory's text itself.
+      const conversations = conversationsSaying(context.memory, description!);
+      if (report.deleted.length === 0 && report.candidates.length + conversations.length > 0) {
+        return { deleted: 0, candidates: [...report.candidates.map(({ id, content, why }) => ({ id, content, why })), ...conversations], next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }
       const messages = report.deleted.length > 0 ? await context.forgetMessages?.(report.deleted) : undefined;
-      const inBlocks = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, report.deleted.map((entry) => entry.content), description);
-      return { deleted: report.deleted.length, forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })), ...(messages ? { messagesForgotten: messages } : {}), ...inBlocks };
+      const { next: blocksNext, ...inBlocks } = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, report.deleted.map((entry) => entry.content), description);
+      const conversationsNext = conversations.length > 0 ? 'Recent conversations in working memory still say it (candidates): ask the user, then call forget_memory with { ids } of the ones to forget.' : undefined;
+      const next = [blocksNext, conversationsNext].filter((text) => text !== undefined).join(' ');
+      return {
+        deleted: report.deleted.length,
+        forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })),
+        ...(messages ? { messagesForgotten: messages } : {}),
+        ...inBlocks,
+        ...(conversations.length > 0 ? { candidates: conversations } : {}),
+        ...(next ? { next } : {}),
+      };
     },
   });
 }

@@ -52,6 +52,11 @@ export function checkWorkingSnapshot(agentRoot: string): void {
   readSnapshot(workingSnapshotFile(agentRoot));
 }
 
+/** The conversations an agent's snapshot holds on disk (expired ones too: their text is still there), newest first. */
+export function snapshotConversations(agentRoot: string): Pick<WorkingConversation, 'conversationId' | 'timestamp' | 'fullText'>[] {
+  return readSnapshot(workingSnapshotFile(agentRoot)).map(({ conversationId, timestamp, fullText }) => ({ conversationId, timestamp, fullText }));
+}
+
 /** Where in-process working memory is kept between processes: beside the agent's database. */
 export function workingSnapshotFile(agentRoot: string): string {
   return path.join(agentRoot, 'memory', 'working.json');

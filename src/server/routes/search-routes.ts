@@ -4,6 +4,7 @@ import type { StillInBlocksReport } from '../../forget/still-in-blocks.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
 import { forgetIdsNamingBlockLines } from '../../forget/forget-ids.ts';
+import { conversationIdsAmong, conversationsSaying, forgetConversations } from '../../forget/working-conversations.ts';
 import { toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
@@ -34,14 +35,16 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
       const found = await engine.store.getMany({ agentId: engine.agentId }, [...order.keys()]);
       found.sort((left, right) => order.get(left.id)! - order.get(right.id)!);
       // Not sure what it means: forget deletes nothing and answers these to confirm by ids, so the preview lists them too.
-      const candidates = report.candidates.map(({ id, content, why, similarity }) => ({ id, content, why, similarity }));
+      const candidates = [...report.candidates.map(({ id, content, why, similarity }) => ({ id, content, why, similarity })), ...conversationsSaying(engine, body.description)];
       return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])), candidates });
     }
     const { ids } = body;
     // What was derived from them (facts, watcher memories) goes too: the preview lists it after them.
     const found = await engine.store.getMany({ agentId: engine.agentId }, [...ids, ...(await engine.derivedFrom(ids))]);
     const foundIds = new Set(found.map((memory) => memory.id));
-    return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id)) });
+    // Working-memory conversations a description offered go by their ids too.
+    const conversations = conversationIdsAmong(engine, ids.filter((id) => !foundIds.has(id)));
+    return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id) && !conversations.includes(id)), ...(conversations.length > 0 ? { conversations } : {}) });
   });
 
   app.post('/agents/:agent/forget', async (context) => {
@@ -49,15 +52,21 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const body = await validBody(context, forgetRequestBodySchema);
     if ('description' in body) {
       const report = (await toolboxOf(engine).run('forget_memory', body)) as { forgotten?: { id: string; kind: string; content: string }[]; candidates?: { id: string; content: string; why: string }[] } & StillInBlocksReport;
-      // Not sure what the description means: nothing deleted, the candidates come back to confirm by ids.
-      if (report.candidates) return context.json({ deleted: [], missing: [], forgotten: [], candidates: report.candidates });
       const forgotten = report.forgotten ?? [];
-      // Memory blocks are not rewritten; the lines that still say it are named, as forget_memory names them.
-      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks, next: report.next } : {}) });
+      // Not sure what the description means: nothing deleted, the candidates come back to confirm by ids.
+      if (report.candidates && forgotten.length === 0) return context.json({ deleted: [], missing: [], forgotten: [], candidates: report.candidates });
+      // Memory blocks are not rewritten; the lines that still say it are named, as forget_memory names them. So are
+      // the working-memory conversations that still say it (candidates, to confirm by ids).
+      const stillSaying = { ...(report.stillInBlocks ? { stillInBlocks: report.stillInBlocks } : {}), ...(report.candidates ? { candidates: report.candidates } : {}) };
+      return context.json({ deleted: forgotten.map((memory) => memory.id), missing: [], forgotten, ...stillSaying, ...(report.next && Object.keys(stillSaying).length > 0 ? { next: report.next } : {}) });
     }
     const { ids } = body;
-    const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(engine, ids);
-    return context.json({ deleted, missing: ids.filter((id) => !deleted.includes(id)), ...inBlocks });
+    // Working-memory conversations a description offered (candidates) go by their ids too; dropped first, as forget_memory drops them.
+    const conversations = conversationIdsAmong(engine, ids);
+    const dropped = forgetConversations(engine, conversations);
+    const memoryIds = ids.filter((id) => !conversations.includes(id));
+    const { deleted, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(engine, memoryIds) : { deleted: [] as string[] };
+    return context.json({ deleted: [...deleted, ...dropped], missing: memoryIds.filter((id) => !deleted.includes(id)), ...inBlocks });
   });
 }
 
