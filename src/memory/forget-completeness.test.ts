@@ -170,6 +170,25 @@ describe('forgetting is complete', () => {
     expectNoTrace(home.home, memory, LOCKER, words);
   });
 
+  it('an edit that takes a secret out of a memory leaves no trace of it, nor in its neighbours\' index entries', async () => {
+    const words = wordsFoundNowhereElse(LOCKER, home.home);
+    const [, turn] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'Can you remind me of something later?' },
+        { type: 'chat', content: LOCKER },
+        { type: 'chat', content: 'Sure, noted for later.' },
+      ],
+      { longTerm: true },
+    );
+    expect(allBytes(home.home)).toContain('quokka');
+
+    const edited = await memory.update(turn!.memory.id, { content: 'My locker code changed, ask me again' });
+
+    expect(edited.content).toBe('My locker code changed, ask me again');
+    expectNoTrace(home.home, memory, LOCKER, words.filter((word) => word !== 'locker'));
+    expect(await memory.recallRelevant('quokka', { mode: 'keyword', recordAccess: false })).toEqual([]);
+  });
+
   it('graph relations and entities only the memory supported go with it; a skill keeps its code but not the link to it', async () => {
     const sentence = 'I moved to Quokkaville.';
     const words = wordsFoundNowhereElse(sentence, home.home);

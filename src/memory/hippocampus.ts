@@ -401,7 +401,13 @@ export class Hippocampus {
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ValidationError({ message: 'update needs an object of the fields to change' });
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
-    return this.serial(() => updateMemory(this.parts, id, patch, merged));
+    return this.serial(async () => {
+      const updated = await updateMemory(this.parts, id, patch, merged);
+      // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
+      // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
+      if (updated.content !== current.content) await this.backend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      return updated;
+    });
   }
 
   /** What happened to a memory: created, consolidated, reinforced, superseded. */

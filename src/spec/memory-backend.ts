@@ -30,8 +30,9 @@ export interface MemoryBackend {
    * Optional: after a forget deleted these rows, leave no trace of them — ids
    * tombstoned (never re-imported), provenance lists stripped, text gone from
    * indexes and files. A backend without it keeps nothing beyond its rows.
+   * `rewritten`: rows were kept but their text edited (no ids then): the old text leaves the files too.
    */
-  purgeDeletedText?(scope: AgentScope, forgottenIds: readonly string[]): Promise<PurgeReport>;
+  purgeDeletedText?(scope: AgentScope, forgottenIds: readonly string[], options?: { rewritten?: boolean }): Promise<PurgeReport>;
   /** Optional: which of these ids were forgotten before (a mirror import skips them). */
   forgottenAmong?(scope: AgentScope, ids: readonly string[]): Promise<Set<string>>;
   /**

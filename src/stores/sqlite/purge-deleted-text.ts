@@ -26,7 +26,7 @@ export type { PurgeReport };
  * await store.deleteMany(scope, ids);
  * purgeDeletedText(backend.pool, 'ada', ids); // { busy: false, walFrames: 12 }
  */
-export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, forgottenIds: readonly string[] = [], now = Date.now()): PurgeReport {
+export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, forgottenIds: readonly string[] = [], now = Date.now(), options: { rewritten?: boolean } = {}): PurgeReport {
   const db = pool.connection(agentId);
   try {
     if (forgottenIds.length > 0) {
@@ -46,9 +46,9 @@ export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, fo
       }).immediate();
     }
     // Neighbour rewrites at insert replace entries without secure-delete (neighbour-text-schema.ts), so a
-    // forgotten turn's words may sit in masked older entries of its neighbours: merging every segment
-    // into one drops them, and secure_delete zeroes the pages they were on (223 ms at 100k memories).
-    if (forgottenIds.length > 0 && hasNeighbourText(db)) db.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
+    // forgotten (or edited) turn's words may sit in masked older entries of its neighbours: merging every
+    // segment into one drops them, and secure_delete zeroes the pages they were on (223 ms at 100k memories).
+    if ((forgottenIds.length > 0 || options.rewritten === true) && hasNeighbourText(db)) db.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
     const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
     return { busy: (result?.busy ?? 0) !== 0, walFrames: result?.log ?? 0 };
   } catch (error) {

@@ -33,8 +33,8 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     store: createSqliteMemoryStore({ pool }),
     vectors,
     keywords,
-    async purgeDeletedText(scope, forgottenIds) {
-      return purgeDeletedText(pool, scope.agentId, forgottenIds);
+    async purgeDeletedText(scope, forgottenIds, options) {
+      return purgeDeletedText(pool, scope.agentId, forgottenIds, Date.now(), options);
     },
     async forgottenAmong(scope, ids) {
       return forgottenAmong(pool, scope.agentId, ids);
