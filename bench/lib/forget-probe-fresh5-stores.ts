@@ -11,7 +11,8 @@
 // Tuesday / Friday), another place (Rioja / Bordeaux, Harrogate / Kendal), another thing of the same kind
 // (putter / seven iron, rats / mice, banjo / ukulele), a role reversed (Ximena visited me / I visited her).
 // The "one" requests mean exactly one memory and must delete it (paraphrase, possessive, a short noun phrase).
-// Scored untouched once, committed before any fix: held out.
+// Scored untouched once, committed before any fix: held out. Untouched (base c88b97c): 4 wrong deletions of 96
+// requests about nothing stored; 21 of 24 one-memory requests deleted their memory, 0 wrong.
 import type { ProbeStore } from './forget-probe-store.ts';
 
 export const FRESH5_PROBE_STORES: ProbeStore[] = [
