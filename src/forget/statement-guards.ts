@@ -1,3 +1,4 @@
+import { doubtAnotherPlace } from './another-place.ts';
 import { doubtCrossedRoles } from './crossed-roles.ts';
 import { doubtDeedForState } from './deed-or-state.ts';
 import type { Doubtable } from './offer-instead.ts';
@@ -18,4 +19,5 @@ export function doubtStatement(judged: readonly Doubtable[], description: string
   doubtUsersPart(judged, description);
   doubtDeedForState(judged, description, holdsDeed);
   doubtCrossedRoles(judged, description, holdsDeed);
+  doubtAnotherPlace(judged, description);
 }

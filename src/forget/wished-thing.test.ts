@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
 import { forgetByDescription } from './forget-by-description.ts';
-import { wishedThing } from './wished-thing.ts';
+import { wishedThing, wishForDone } from './wished-thing.ts';
 
 // Memories of their own, not the precision probe's (bench/forget-precision-probe.ts).
 describe("the user's thing against a wish for it", () => {
@@ -18,6 +18,17 @@ describe("the user's thing against a wish for it", () => {
   });
 });
 
+describe('a wish for a thing against the deed done', () => {
+  it("reads the user's wish for a thing against the user's deed, never a wish to do one, a wish stored, or another's deed", () => {
+    expect(wishForDone('that I want an anchor tattoo', 'I got a tattoo of an anchor on my ankle')).toBe(true);
+    expect(wishForDone('that I would like a new bike', 'I bought a new bike in March')).toBe(true);
+    expect(wishForDone('that I want to become Danish', 'I applied for Danish citizenship')).toBe(false);
+    expect(wishForDone('that I want a new bike', 'I want a new bike for my birthday')).toBe(false);
+    expect(wishForDone('that I want a new bike', 'My brother bought a new bike')).toBe(false);
+    expect(wishForDone('that I got an anchor tattoo', 'I got a tattoo of an anchor on my ankle')).toBe(false);
+  });
+});
+
 const agent = useLiteAgentPerTest();
 const forget = (description: string) => forgetByDescription(agent.memory(), description, { dryRun: true });
 
@@ -28,5 +39,13 @@ describe('forgetting a thing only wished for', () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.find((match) => match.content === 'We want to visit Oslo next winter')?.why).toMatch(/; but it only wishes for it$/u);
     expect((await forget('our wish to visit Oslo')).deleted.map((match) => match.content)).toEqual(['We want to visit Oslo next winter']);
+  });
+
+  it('offers the deed done instead of deleting it for a wish of the thing, and still deletes it when named', async () => {
+    await agent.remember(['I got a tattoo of an anchor on my ankle', 'My uncle keeps pigeons', 'The boiler makes a noise']);
+    const report = await forget('that I want an anchor tattoo');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.find((match) => match.content === 'I got a tattoo of an anchor on my ankle')?.why).toMatch(/; but it says it was done, not wished for$/u);
+    expect((await forget('my anchor tattoo')).deleted.map((match) => match.content)).toEqual(['I got a tattoo of an anchor on my ankle']);
   });
 });

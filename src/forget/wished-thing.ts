@@ -1,5 +1,5 @@
 import { actingVerb, actorsOf } from './actor.ts';
-import { attitudeOf } from './attitude.ts';
+import { attitudeOf, WISH_FOR_THING } from './attitude.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
@@ -47,7 +47,23 @@ export function wishedThing(description: string, content: string): boolean {
   return onlyWishes(opening) && !namesWishedDeed(request, opening);
 }
 
-/** Sure matches that only wish for the thing a description names as the user's are offered to confirm instead. */
+/**
+ * The converse: "that I want a lighthouse tattoo" is not "I got a tattoo of a lighthouse on my forearm". A wish
+ * for a thing asked ("want a …", "would like a …") against the user's deed done, with no wish in it, was deleted as
+ * "holds every word" (the precision probe, left by round 13). attitude.ts leaves a wish asked to do a thing
+ * ("that I want to become Portuguese" is "I applied for Portuguese citizenship", a target of the labelled set);
+ * a wish for a thing is had or not.
+ */
+export function wishForDone(description: string, content: string): boolean {
+  const said = withoutRequest(description).replace(THAT, '');
+  if (attitudeOf(said) !== 'wish' || !WISH_FOR_THING.test(said) || !actorsOf(said)?.includes('user')) return false;
+  const opening = content.slice(0, READ);
+  const verb = actingVerb(opening);
+  return actorsOf(opening)?.includes('user') === true && verb !== undefined && !/ing$/u.test(verb) && attitudeOf(opening) === undefined && !SPEAKS_OF_WISH.test(opening);
+}
+
+/** Sure matches that only wish for the thing a description names as the user's, or did what it wishes for, are offered to confirm instead. */
 export function doubtWishedThing(judged: readonly Doubtable[], description: string): void {
   offerInstead(judged, (entry) => (wishedThing(description, entry.content) ? 'it only wishes for it' : undefined));
+  offerInstead(judged, (entry) => (wishForDone(description, entry.content) ? 'it says it was done, not wished for' : undefined));
 }
