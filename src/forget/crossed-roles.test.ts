@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { relatedInWordNet } from './contrast-guard.ts';
 import { crossedRoles, relativeStatement } from './crossed-roles.ts';
-import { heldWords, wordForms } from './description-words.ts';
-import { forgetByDescription } from './forget-by-description.ts';
-
-// As forget-by-description.ts reads a deed held: itself, a stem or alias, or a word WordNet relates.
-const holds = (text: string, deed: string) => heldWords(wordForms(text), wordForms(deed)).length > 0 || wordForms(text).some((word) => word.some((form) => relatedInWordNet(form, deed)));
+import { forgetByDescription, holdsDeed as holds } from './forget-by-description.ts';
 
 // Memories of their own, not the precision probe's (bench/forget-precision-probe.ts).
 describe('roles crossed by another deed', () => {

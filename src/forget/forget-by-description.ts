@@ -366,7 +366,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
 }
 
 /** A text says a deed when it holds its word, itself, a stem or an everyday synonym, or a word WordNet relates to it. */
-const holdsDeed = (text: string, deed: string) => {
+export const holdsDeed = (text: string, deed: string) => {
   const forms = wordForms(text);
   return heldWords(forms, wordForms(deed)).length > 0 || forms.some((word) => word.some((form) => relatedInWordNet(form, deed)));
 };
