@@ -36,7 +36,7 @@ export function crossedRoles(description: string, content: string, holds: (text:
   if (!asked || !told || !askedDeed || !toldDeed || oneEvent(askedDeed, toldDeed)) return false;
   // "we" may be anyone (we-and-others.ts); the people of one side must be none of the other's.
   if ([...asked, ...told].includes('we') || asked.some((person) => told.includes(person))) return false;
-  const mentions = (text: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|myself)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person}(?![\\p{L}])`, 'iu')).test(text);
+  const mentions = (text: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|myself)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person.replace(/[.*+?^${}()|[\]\\]/gu, '\\$&')}(?![\\p{L}])`, 'iu')).test(text);
   const crossed = asked.some((person) => mentions(opening, person)) && told.some((person) => mentions(said, person));
   return crossed && !holds(opening, askedDeed) && !holds(said, toldDeed);
 }
