@@ -8,8 +8,9 @@
 // Round 11 added a second part written before the WordNet guard (bench/lib/forget-probe-fresh-stores.ts),
 // round 12 a third written before its fixes (bench/lib/forget-probe-fresh2-stores.ts, held out), round 13 a
 // fourth on new topics and names (bench/lib/forget-probe-fresh3-stores.ts, held out), and a fifth written
-// after round 13's guards were merged, before reading them (bench/lib/forget-probe-fresh4-stores.ts, held out).
-//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2|fresh3|fresh4|every]
+// after round 13's guards were merged, before reading them (bench/lib/forget-probe-fresh4-stores.ts, held out),
+// and round 14 a sixth before its precision guards (bench/lib/forget-probe-fresh5-stores.ts, held out).
+//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2|fresh3|fresh4|fresh5|every]
 //   (--all prints every request, not only the wrong ones; --part in-sample, the 44 stores below, by default)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -22,6 +23,7 @@ import { FRESH_PROBE_STORES } from './lib/forget-probe-fresh-stores.ts';
 import { FRESH2_PROBE_STORES } from './lib/forget-probe-fresh2-stores.ts';
 import { FRESH3_PROBE_STORES } from './lib/forget-probe-fresh3-stores.ts';
 import { FRESH4_PROBE_STORES } from './lib/forget-probe-fresh4-stores.ts';
+import { FRESH5_PROBE_STORES } from './lib/forget-probe-fresh5-stores.ts';
 import type { ProbeStore } from './lib/forget-probe-store.ts';
 
 export const PROBE_STORES: ProbeStore[] = [
@@ -224,7 +226,8 @@ const PARTS: Record<string, ProbeStore[]> = {
   fresh2: FRESH2_PROBE_STORES,
   fresh3: FRESH3_PROBE_STORES,
   fresh4: FRESH4_PROBE_STORES,
-  every: [...PROBE_STORES, ...FRESH_PROBE_STORES, ...FRESH2_PROBE_STORES, ...FRESH3_PROBE_STORES, ...FRESH4_PROBE_STORES],
+  fresh5: FRESH5_PROBE_STORES,
+  every: [...PROBE_STORES, ...FRESH_PROBE_STORES, ...FRESH2_PROBE_STORES, ...FRESH3_PROBE_STORES, ...FRESH4_PROBE_STORES, ...FRESH5_PROBE_STORES],
 };
 const stores = PARTS[part];
 if (!stores) throw new Error(`--part must be one of ${Object.keys(PARTS).join(', ')}, not "${part}"`);

@@ -185,6 +185,11 @@ export function actorsOf(text: string): string[] | undefined {
   return readActors(text)?.people;
 }
 
+/** The deed of a statement's verb chain (deedOf: its last verb that is not light), as read from its opening, or undefined. */
+export function statedDeed(text: string): string | undefined {
+  return readActors(text)?.deed;
+}
+
 /** The verb a statement's people act by, as read from its opening (undefined when it opens on no people and verb). */
 export function actingVerb(text: string): string | undefined {
   return readActors(text)?.verb;

@@ -18,7 +18,7 @@ const FEAR_OPENING =
 /** A description that speaks of a fear itself ("my fear of flying", "that I am scared of dogs"). */
 const SPEAKS_OF_FEAR = /(?<![\p{L}])(?:afraid|scared|terrified|frightened|worr(?:y|ies|ied)|anxious|nervous|petrified|fears?|feared|phobias?|dread(?:s|ed)?|anxiety)(?![\p{L}])/iu;
 /** A wish for a thing at a statement's opening: its people, then want / hope for / wish for / would like + a thing. */
-const WISH_FOR_THING = /^[^,.;]{0,50}?(?<![\p{L}])(?:wants?|wanted|(?:hopes?|hoped|wish(?:es)?|wished)\s+for|would\s+(?:like|love)|['’]d\s+(?:like|love))\s+(?:a|an|the|some|my|our|his|her|their|another|new)\s/iu;
+export const WISH_FOR_THING = /^[^,.;]{0,50}?(?<![\p{L}])(?:wants?|wanted|(?:hopes?|hoped|wish(?:es)?|wished)\s+for|would\s+(?:like|love)|['’]d\s+(?:like|love))\s+(?:a|an|the|some|my|our|his|her|their|another|new)\s/iu;
 
 const FEARING_VERBS = /^(?:am|is|are|was|were|get|gets|got|be|been|fears?|feared|dreads?|dreaded|worr(?:y|ies|ied))$/u;
 const WISHING_VERBS = /^(?:wants?|wanted|hopes?|hoped|wish(?:es)?|wished|would|['’]d)$/u;

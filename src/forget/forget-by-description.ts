@@ -17,6 +17,7 @@ import { doubtAttitude } from './attitude.ts';
 import { doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
 import { doubtAnothersThing } from './whose-thing.ts';
+import { doubtStatement } from './statement-guards.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { offerInstead } from './offer-instead.ts';
 import { isUsersOtherOfKind, isUsersThing, speaksOfUsersThing } from './first-person.ts';
@@ -352,6 +353,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
   offerInstead(judged, (entry) => (!entry.deedJudged && anotherDeed(description, entry.content, holdsDeed) ? 'the same person does another thing there' : undefined));
+  // Its verb swapped, a thing only wished for, "we" against others, the user's part, a deed against a state (src/forget/statement-guards.ts).
+  doubtStatement(judged, description, holdsDeed);
   let sure = byOwnWordsOrKind(judged.filter((entry) => entry.sure), kindHeld);
   sure = await statedSide(memory, sure, description);
   // Different things fit: the one about the user's own life is meant when the description speaks of it.
@@ -363,7 +366,7 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
 }
 
 /** A text says a deed when it holds its word, itself, a stem or an everyday synonym, or a word WordNet relates to it. */
-const holdsDeed = (text: string, deed: string) => {
+export const holdsDeed = (text: string, deed: string) => {
   const forms = wordForms(text);
   return heldWords(forms, wordForms(deed)).length > 0 || forms.some((word) => word.some((form) => relatedInWordNet(form, deed)));
 };

@@ -25,7 +25,7 @@ const LIGHT = new Set(['be', 'have', 'do', 'get', 'will', 'would', 'can', 'could
 /** Particles that make a verb phrasal ("gave up" is "quit", "paid back" is not "paid"): such a verb is not one word to swap. */
 const PARTICLES = new Set(['up', 'out', 'off', 'down', 'away', 'back', 'over']);
 
-interface Slot {
+export interface Slot {
   word: string;
   pos: string;
   /** The word's dictionary form, for comparing neighbours ("starts" / "starting": start). */
@@ -41,7 +41,7 @@ function withNounsRepaired(tokens: readonly WinkToken[]): WinkToken[] {
   return tokens.map((token, at) => (token.pos === 'ADJ' && SKIPPED.has(tokens[at - 1]?.normal ?? '') && !['NOUN', 'PROPN', 'ADJ', 'PART'].includes(tokens[at + 1]?.pos ?? '') ? { ...token, pos: 'NOUN' } : token));
 }
 
-function slotsOf(text: string): Slot[] {
+export function slotsOf(text: string): Slot[] {
   const tokens = withNounsRepaired(analyzeWithWink(withoutContractions(text).normalize('NFKC')).tokens).filter((token) => token.pos !== 'PUNCT' && !SKIPPED.has(token.normal));
   return tokens.map((token: WinkToken, at) => {
     const key = token.pos === 'VERB' || token.pos === 'AUX' ? infinitiveOf(token.value) : token.lemma;
@@ -52,7 +52,7 @@ function slotsOf(text: string): Slot[] {
 }
 
 /** The two slots stand between the same neighbours: the same word before them, or the same word after (not merely the text's end). */
-function sameFrame(asked: readonly Slot[], at: number, told: readonly Slot[], to: number): boolean {
+export function sameFrame(asked: readonly Slot[], at: number, told: readonly Slot[], to: number): boolean {
   const before = at > 0 && to > 0 && asked[at - 1]!.key === told[to - 1]!.key;
   const after = at + 1 < asked.length && to + 1 < told.length && asked[at + 1]!.key === told[to + 1]!.key;
   return before || after;
