@@ -9,6 +9,9 @@ describe('a deed against a state', () => {
     expect(deedForState('that Yannick opened a bakery', 'My neighbour Yannick is a baker', holds)).toBe(true);
     expect(deedForState('that I married Rosa', 'I have a crush on my colleague Rosa', holds)).toBe(true);
     expect(deedForState('that Yannick got pregnant', 'My neighbour Yannick is pregnant', holds)).toBe(false);
+    // A get-passive says what happened to the person: a memory of what they had may tell it.
+    expect(deedForState('my neighbour Yannick getting sterilised', 'My neighbour Yannick had a vasectomy in May', holds)).toBe(false);
+    expect(deedForState('that Yannick sterilised the jars', 'My neighbour Yannick had a vasectomy in May', holds)).toBe(true);
     expect(deedForState('that Yannick cannot have gluten', 'My neighbour Yannick is coeliac', holds)).toBe(false);
     expect(deedForState('that I cannot sleep', 'I have been struggling with insomnia', holds)).toBe(false);
     expect(deedForState('that Yannick opened a bakery', 'My sister Hedda is a baker', holds)).toBe(false);

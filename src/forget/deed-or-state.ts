@@ -22,6 +22,8 @@ const BEING_OR_HAVING = /(?<![\p{L}])(?:am|is|are|was|were|be|been|being|have|ha
 const GOING_ON = /^[^,.;]{0,60}?(?<![\p{L}])(?:am|is|are|was|were|have|has|had)\s+(?:(?:not|never|just|already|always|still|been)\s+)*\p{L}+(?:ing|ed)(?![\p{L}])/iu;
 /** Light verbs that may say the start of a state ("got pregnant", "made partner", "became a lawyer"). */
 const STARTING = new Set(['get', 'make', 'go', 'keep', 'start', 'need', 'become', 'turn']);
+/** A form of "get" right before the deed: a passive ("got fired", "getting sterilised"). */
+const GET_PASSIVE = /(?<![\p{L}])(?:get|gets|got|gotten|getting)\s+$/iu;
 
 const samePerson = (asked: string, told: string) => asked === told || aliases(asked, told) || covers(asked, told);
 
@@ -34,6 +36,10 @@ export function deedForState(description: string, content: string, holds: (text:
   // where the tagger takes "milk" for the deed; "that Declan was fired").
   const before = description.toLowerCase().slice(0, Math.max(0, description.toLowerCase().lastIndexOf(deed)));
   if (BEING_OR_HAVING.test(before)) return false;
+  // A passive with "get" says what happened to the person, which a memory of what they had may tell: "my husband
+  // getting sterilised" / "My husband Bastian had a vasectomy in May" (fresh batch 12's target, which this guard
+  // turned into a candidate when merged with round 14's recall reading), as STARTING's "got pregnant" is.
+  if (GET_PASSIVE.test(before)) return false;
   const told = actorsOf(opening);
   const verb = actingVerb(opening);
   if (!told || verb === undefined || statedDeed(opening) !== undefined || !STATE.has(infinitiveOf(verb))) return false;
