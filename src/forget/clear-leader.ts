@@ -137,7 +137,9 @@ export async function namesAnotherThing(memory: Hippocampus, entry: LeaderCandid
 export async function lacksUnsaidNoun(memory: Hippocampus, entry: LeaderCandidate, description: { text: string; terms: string[][]; decisive: string[] }): Promise<boolean> {
   const { lacking } = await wordsNotHeld(memory, entry.content, description.terms);
   const nouns = new Set(analyzeWithWink(description.text.normalize('NFKC')).tokens.filter((token) => token.pos === 'NOUN').map((token) => token.normal));
-  const unsaid = lacking.filter((word) => nouns.has(word) && !description.decisive.includes(word));
+  // A wish's noun ("my dream of sailing across the Atlantic", "my plan to …") is said by a memory stating the wish.
+  const saysWish = WISH.test(entry.content.slice(0, 2_000));
+  const unsaid = lacking.filter((word) => nouns.has(word) && !description.decisive.includes(word) && !(saysWish && SPEAKS_OF_WISH.test(word)));
   if (unsaid.length === 0) return false;
   const gains = await gainsOf(memory, entry, description.text, unsaid);
   return gains !== undefined && gains.some((gain) => gain < GAIN / 2);

@@ -302,7 +302,10 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   const chosenByWords = byWords && (await headNounMeant(memory, byWords, read)) ? byWords : undefined;
   const onlyNamer = naming.length === 1 ? namer[0] : chosenByWords;
   // Nor when a noun it lacks is a thing another memory names ("Yuki's juniper" / "my juniper bonsai"; src/forget/name-only.ts).
-  if (onlyNamer?.offered && !onlyNamer.sure && !(naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || (await lacksUnsaidNoun(memory, onlyNamer, read)) || nounHeldElsewhere(onlyNamer, found, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
+  // A noun it lacks and does not say in other words (lacksUnsaidNoun) stops the namer chosen by words among several too:
+  // "my sister Leonie's wedding" (about nothing stored) deleted "My sister Leonie is being treated for anorexia", and
+  // "Maya's school play tickets" "Maya got the lead role in the school play" (fresh 11 and 12; round 14, in-sample).
+  if (onlyNamer?.offered && !onlyNamer.sure && !((naming.length === 1 && ((await namesAnotherThing(memory, onlyNamer, read)) || nounHeldElsewhere(onlyNamer, found, read))) || (await lacksUnsaidNoun(memory, onlyNamer, read))) && !qualifiesWhatItHolds(onlyNamer, read)) Object.assign(onlyNamer, { sure: true, why: naming.length === 1 ? `the only memory naming ${read.decisive.join(', ')}` : `names ${read.decisive.join(', ')} and holds more of the other words than any other memory naming it` });
   // So does a description of one content word only one memory holds ("my salary", "penicillin"), when
   // it is also about that ("my medication" deleted the only memory with the word, "ADHD medication
   // shortages were in the news", similarity 0.41, and meant "I am taking sertraline"): no other memory
