@@ -1,6 +1,6 @@
 import { actingVerb } from './actor.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
-import { withoutContractions, withoutRequest } from './description-words.ts';
+import { statementOf, THAT_OPENING } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -23,7 +23,7 @@ export const WISH_FOR_THING = /^[^,.;]{0,50}?(?<![\p{L}])(?:wants?|wanted|(?:hop
 const FEARING_VERBS = /^(?:am|is|are|was|were|get|gets|got|be|been|fears?|feared|dreads?|dreaded|worr(?:y|ies|ied))$/u;
 const WISHING_VERBS = /^(?:wants?|wanted|hopes?|hoped|wish(?:es)?|wished|would|['’]d)$/u;
 
-const statement = (text: string) => withoutContractions(withoutRequest(text).replace(/^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu, '')).normalize('NFKC');
+const statement = (text: string) => statementOf(text).replace(THAT_OPENING, '');
 
 /** The text states people acting (actor.ts), by a verb that is not a gerund naming a thing ("my daughter becoming a vet"). */
 const statesDeed = (text: string) => {

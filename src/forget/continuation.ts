@@ -1,4 +1,4 @@
-import { withoutContractions, withoutRequest } from './description-words.ts';
+import { statementOf } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -13,7 +13,7 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
 const GOES_ON = /(?<![\p{L}])(?:still|again|(?:re)?started\s+again|continues?|continued|keeps?\s+on)(?![\p{L}])/iu;
 const STOPPED = /(?<![\p{L}])(?:stop(?:ped|ping)|quit(?:s|ting)?|g[ai]ve(?:s|n)?\s+up|giving\s+up|gave\s+(?:\p{L}+\s+){1,2}up|no\s+longer|used\s+to|pa(?:id|y)\s+(?:\p{L}+\s+){0,2}(?:back|off))(?![\p{L}])/iu;
 
-const said = (text: string) => withoutContractions(withoutRequest(text)).normalize('NFKC');
+const said = statementOf;
 
 /** True when one side says the deed goes on and the other, saying nothing goes on, that it stopped. */
 export function goesOnAgainstStopped(description: string, content: string): boolean {

@@ -43,6 +43,14 @@ export function withoutRequest(description: string): string {
   return description.replace(REQUEST_OPENING, '');
 }
 
+/** A request or a memory as the statement it makes, for the guards that read one: the request's opening gone, contractions spelled out, NFKC. */
+export function statementOf(text: string): string {
+  return withoutContractions(withoutRequest(text)).normalize('NFKC');
+}
+
+/** "that …", "about the fact that …" opening a statement: no part of what it states. */
+export const THAT_OPENING = /^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu;
+
 /**
  * How a request opens: a verb of deleting ("forget", "scrap", "get rid of"), or telling the agent it need
  * not know ("you don't need to know my cholesterol anymore", "no need to remember …"): in scenarios 89–101,

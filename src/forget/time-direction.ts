@@ -1,5 +1,5 @@
 import nlp from 'compromise';
-import { withoutContractions, withoutRequest } from './description-words.ts';
+import { statementOf, THAT_OPENING } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -18,11 +18,10 @@ const OPENING_CHARS = 600;
 
 /** Where a text points in time: ahead, back, or undefined (both, or neither). */
 export function timeDirection(text: string): 'ahead' | 'back' | undefined {
-  const said = withoutContractions(withoutRequest(text))
-    .normalize('NFKC')
+  const said = statementOf(text)
     // The telling is no part of the time told: "what I said about my move next year".
     .replace(/^\s*(?:what|the\s+(?:stuff|things?|bits?))\s+(?:I\s+)?(?:said|told\s+you|mentioned|wrote|shared|told)\s+(?:about|regarding|on)\s+/iu, '')
-    .replace(/^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu, '');
+    .replace(THAT_OPENING, '');
   const lower = said.toLowerCase();
   const ahead = AHEAD.test(lower) || AHEAD.test(said);
   // The first verb in the past tense points back ("that we cancelled the trip"), an auxiliary's past aside ("was", "had" carry a state).

@@ -1,6 +1,6 @@
 import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { isPersonNoun } from './actor.ts';
-import { sameWord, withoutContractions, withoutRequest } from './description-words.ts';
+import { sameWord, statementOf } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(token.value)) || isPersonNoun(token.value.toLowerCase());
@@ -17,7 +17,7 @@ const isOwner = (token: WinkToken) => (token.pos === 'PROPN' && /^\p{Lu}/u.test(
 
 /** The nouns a description names as the user's: the noun after "my" / "our", adjectives between ("my old car": car). */
 function usersNouns(description: string): string[] {
-  const tokens = analyzeWithWink(withoutContractions(withoutRequest(description)).normalize('NFKC')).tokens;
+  const tokens = analyzeWithWink(statementOf(description)).tokens;
   const nouns: string[] = [];
   tokens.forEach((token, at) => {
     if (!['my', 'our'].includes(token.normal)) return;
