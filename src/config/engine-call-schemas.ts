@@ -15,8 +15,9 @@ export const MAX_BATCH = 10_000;
 
 export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
 export const memoryIdsSchema = z.array(memoryIdSchema).max(MAX_BATCH);
-export const queryTextSchema = z.string().trim().min(1, 'must not be empty').max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');
-export const keywordListSchema = z.array(z.string().trim().min(1, 'must not be empty').max(200).refine(hasVisibleText, 'must not be empty')).min(1).max(64);
+// No min(1) beside hasVisibleText: an empty string failed both, and the message said "must not be empty" twice.
+export const queryTextSchema = z.string().trim().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');
+export const keywordListSchema = z.array(z.string().trim().max(200).refine(hasVisibleText, 'must not be empty')).min(1).max(64);
 const unit = z.number().min(0).max(1);
 
 /** forgetByDescription's description: a string with something visible in it, as long as a query at most. */

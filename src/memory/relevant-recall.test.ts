@@ -138,7 +138,9 @@ describe('filters', () => {
     await expect(memory.recallRelevant('cache', { filter: '{not json' })).rejects.toMatchObject({ code: 'INVALID_FILTER' });
     await expect(memory.recallRelevant('cache', { filter: { importance: { $gt: '0.5' } } })).rejects.toMatchObject({ code: 'INVALID_FILTER', message: expect.stringContaining('"importance"') });
     await expect(memory.recallRelevant('cache', { mode: 'fuzzy' as never })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(memory.recallRelevant('   ')).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    // Said once: an empty query failed both a length check and the visible-text check, and the message said it twice.
+    await expect(memory.recallRelevant('   ')).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid recallRelevant context: (root): must not be empty' });
+    await expect(memory.recallByKeywords([''])).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: 'Invalid recallByKeywords words: 0: must not be empty' });
   });
 });
 
