@@ -88,6 +88,13 @@ describe('hippocampus CLI', () => {
     expect(mistyped.stderr).toContain('INVALID_FILTER');
     expect(mistyped.stderr).toContain('"importance"');
     expect(JSON.parse((await cli('stats', '--json')).stdout)).toMatchObject({ total: 1 });
+    // serve's flags are named as typed (the registry's check said "idleCloseMs must be 0 or more milliseconds, got -60000").
+    const idle = await cli('serve', '--port', '0', '--idle-close', '-1');
+    expect(idle.code).toBe(2);
+    expect(idle.stderr).toContain('--idle-close must be 0 or more minutes, got "-1"');
+    const cap = await cli('serve', '--port', '0', '--max-open-agents', '0.5');
+    expect(cap.code).toBe(2);
+    expect(cap.stderr).toContain('--max-open-agents must be a whole number of at least 1, got "0.5"');
   });
 });
 

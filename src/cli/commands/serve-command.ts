@@ -26,6 +26,11 @@ export function registerServeCommand(program: Command, context: CliContext): voi
       const consolidation = consolidationOption(options.consolidateAt);
       const readWorkers = parseNumberOption(options.readWorkers, 'read-workers') ?? 1;
       if (!Number.isInteger(readWorkers) || readWorkers < 0 || readWorkers > 64) throw new CliUsageError(`--read-workers must be a whole number from 0 to 64, got "${options.readWorkers}"`);
+      // Checked here, naming the flag: the registry's own check names its options (maxOpenAgents, idleCloseMs in milliseconds).
+      const maxOpenAgents = parseNumberOption(options.maxOpenAgents, 'max-open-agents') ?? 64;
+      if (!Number.isSafeInteger(maxOpenAgents) || maxOpenAgents < 1) throw new CliUsageError(`--max-open-agents must be a whole number of at least 1, got "${options.maxOpenAgents}"`);
+      const idleCloseMinutes = parseNumberOption(options.idleClose, 'idle-close') ?? 10;
+      if (!Number.isFinite(idleCloseMinutes) || idleCloseMinutes < 0) throw new CliUsageError(`--idle-close must be 0 or more minutes, got "${options.idleClose}"`);
       const { home, store } = context.globals(command);
       const server = await startServer({
         home,
@@ -35,8 +40,8 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         ...(options.cors ? { cors: options.cors.split(',').map((origin) => origin.trim()).filter(Boolean) } : {}),
         ...(options.keywordOnly ? { embedder: null } : {}),
         consolidation,
-        maxOpenAgents: parseNumberOption(options.maxOpenAgents, 'max-open-agents') ?? 64,
-        idleCloseMs: (parseNumberOption(options.idleClose, 'idle-close') ?? 10) * 60_000,
+        maxOpenAgents,
+        idleCloseMs: idleCloseMinutes * 60_000,
         readWorkers,
         ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
         ...(options.tokenFile ? { tokenFile: options.tokenFile } : {}),
