@@ -6,6 +6,7 @@ import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
+import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
 import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 
 const PIN = 'my bank PIN is 8841 and my mother maiden name is Thistlewood';
@@ -79,6 +80,25 @@ describe('HTTP forget and working memory', () => {
       expect(allBytesUnder(fixture.home)).not.toContain('thistlewood');
     } finally {
       await fixture.cleanup();
+    }
+  });
+});
+
+describe('forget_memory and the working memory the engine was given', () => {
+  it('offers a conversation held in the given store (not the snapshot), and drops it from that store when confirmed', async () => {
+    const workingMemory = createInProcessWorkingMemory();
+    const engineHome = createTempHome();
+    const engine = await createHippocampus({ home: engineHome.home, agentId: 'ada', embedder: createHashEmbedder(), workingMemory });
+    try {
+      await workingMemory.store({ agentId: 'ada' }, await describeConversation({ conversationId: 'c-pin', timestamp: Date.now(), turns: parseTranscript(`user: ${PIN}\nassistant: noted`) }, engine.embedder!));
+      const forget = createHippoTools({ memory: engine }).find((tool) => tool.name === 'forget_memory')!;
+      expect(await forget.execute({ description: 'my mother maiden name' })).toMatchObject({ ok: true, data: { deleted: 0, candidates: [{ id: 'c-pin' }] } });
+      expect(await workingMemory.get({ agentId: 'ada' }, 'c-pin')).not.toBeNull();
+      expect(await forget.execute({ ids: ['c-pin'] })).toEqual({ ok: true, data: { deleted: 1, forgotten: [{ id: 'c-pin', kind: 'conversation' }] } });
+      expect(await workingMemory.get({ agentId: 'ada' }, 'c-pin')).toBeNull();
+    } finally {
+      await engine.stop();
+      engineHome.cleanup();
     }
   });
 });

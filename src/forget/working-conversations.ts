@@ -13,14 +13,30 @@ export interface ConversationCandidate {
 
 const EXCERPT_CHARS = 500;
 
-function conversationsOf(memory: Hippocampus) {
+interface HeldConversation {
+  conversationId: string;
+  fullText: string;
+}
+
+/** The agent's working-memory snapshot beside its database, and the store the engine was given (`workingMemory`: Redis, in process). */
+async function conversationsOf(memory: Hippocampus): Promise<{ root: string; fromSnapshot: HeldConversation[]; fromStore: HeldConversation[] }> {
   const root = agentPaths(memory.home, memory.agentId).root;
-  return { root, conversations: fs.existsSync(workingSnapshotFile(root)) ? snapshotConversations(root) : [] };
+  const fromSnapshot = fs.existsSync(workingSnapshotFile(root)) ? snapshotConversations(root) : [];
+  const fromStore = memory.workingMemory ? await memory.workingMemory.getAll({ agentId: memory.agentId }) : [];
+  return { root, fromSnapshot, fromStore };
+}
+
+/** Each conversation once (a snapshot and a given store may hold the same id). */
+function distinct(held: { fromSnapshot: HeldConversation[]; fromStore: HeldConversation[] }): HeldConversation[] {
+  const byId = new Map<string, HeldConversation>();
+  for (const conversation of [...held.fromSnapshot, ...held.fromStore]) if (!byId.has(conversation.conversationId)) byId.set(conversation.conversationId, conversation);
+  return [...byId.values()];
 }
 
 /**
  * The recent conversations in the agent's working memory (`memory/working.json`, where the CLI, the server and
- * the MCP server keep it) that hold every word of a forget description. recall_memories shows them beside
+ * the MCP server keep it, or the `workingMemory` store the engine was given: Redis, in process) that hold every
+ * word of a forget description. recall_memories shows them beside
  * long-term memories, but a forget by description searched long-term memory only: "my bank PIN" said in a
  * conversation was recalled, and forget_memory answered that nothing matched (the round 14 probe). A
  * conversation holds more than the one thing, so it is only ever offered to confirm, never deleted at once.
@@ -28,9 +44,9 @@ function conversationsOf(memory: Hippocampus) {
  * @example
  * await conversationsSaying(memory, 'my bank PIN'); // [{ id: 'c-1795…', content: 'user: my bank PIN is …', why: '…' }]
  */
-export function conversationsSaying(memory: Hippocampus, description: string): ConversationCandidate[] {
-  return conversationsOf(memory)
-    .conversations.filter((conversation) => holdsEveryWord(conversation.fullText, description))
+export async function conversationsSaying(memory: Hippocampus, description: string): Promise<ConversationCandidate[]> {
+  return distinct(await conversationsOf(memory))
+    .filter((conversation) => holdsEveryWord(conversation.fullText, description))
     .map((conversation) => ({
       id: conversation.conversationId,
       content: conversation.fullText.slice(0, EXCERPT_CHARS),
@@ -38,16 +54,20 @@ export function conversationsSaying(memory: Hippocampus, description: string): C
     }));
 }
 
-/** Which of these ids name conversations in the agent's working-memory snapshot. */
-export function conversationIdsAmong(memory: Hippocampus, ids: readonly string[]): string[] {
-  const known = new Set(conversationsOf(memory).conversations.map((conversation) => conversation.conversationId));
+/** Which of these ids name conversations in the agent's working memory (snapshot or given store). */
+export async function conversationIdsAmong(memory: Hippocampus, ids: readonly string[]): Promise<string[]> {
+  const known = new Set(distinct(await conversationsOf(memory)).map((conversation) => conversation.conversationId));
   return ids.filter((id) => known.has(id));
 }
 
-/** Drops these conversations from the agent's working-memory snapshot; returns the ids dropped. */
-export function forgetConversations(memory: Hippocampus, ids: readonly string[]): string[] {
-  const { root, conversations } = conversationsOf(memory);
+/** Drops these conversations from the agent's working memory (snapshot and given store); returns the ids dropped. */
+export async function forgetConversations(memory: Hippocampus, ids: readonly string[]): Promise<string[]> {
+  const held = await conversationsOf(memory);
   const wanted = new Set(ids);
-  const texts = new Set(conversations.filter((conversation) => wanted.has(conversation.conversationId)).map((conversation) => conversation.fullText));
-  return texts.size === 0 ? [] : dropFromWorkingSnapshot(root, (fullText) => texts.has(fullText));
+  const texts = new Set(held.fromSnapshot.filter((conversation) => wanted.has(conversation.conversationId)).map((conversation) => conversation.fullText));
+  const dropped = new Set(texts.size === 0 ? [] : dropFromWorkingSnapshot(held.root, (fullText) => texts.has(fullText)));
+  for (const conversation of held.fromStore) {
+    if (wanted.has(conversation.conversationId) && (await memory.workingMemory!.delete({ agentId: memory.agentId }, conversation.conversationId))) dropped.add(conversation.conversationId);
+  }
+  return [...dropped];
 }

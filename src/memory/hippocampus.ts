@@ -114,7 +114,8 @@ export class Hippocampus {
   readonly backend: MemoryBackend;
   readonly embedder: Embedder | null;
   readonly clock: Clock;
-  private readonly workingMemory: WorkingMemoryStore | undefined;
+  /** The working-memory store the engine was given (a forget drops the conversations holding its text there), if any. */
+  readonly workingMemory: WorkingMemoryStore | undefined;
   private readonly queryCache: EmbeddingCache;
   private readonly buffer: ShortTermBuffer<MemoryRecord>;
   private readonly queue: MemoryRecord[] = [];

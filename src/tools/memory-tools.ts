@@ -119,12 +119,12 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const records = await context.memory.store.getMany(scope, ids);
         const known = new Set(records.map((record) => record.id));
         // The description step offers working-memory conversations by their ids too.
-        const conversations = conversationIdsAmong(context.memory, ids.filter((id) => !known.has(id)));
+        const conversations = await conversationIdsAmong(context.memory, ids.filter((id) => !known.has(id)));
         const missing = [...new Set(ids.filter((id) => !known.has(id) && !conversations.includes(id)))];
         if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten', plural: missing.length > 1 });
         const memoryIds = ids.filter((id) => known.has(id));
         // Dropped first: forgetting a memory drops the conversations holding its text, which would leave these unreported.
-        const dropped = forgetConversations(context.memory, conversations);
+        const dropped = await forgetConversations(context.memory, conversations);
         // With a messages table, what goes with them (facts, watcher memories) may be made from a message
         // too: read before it is gone.
         const withDerived = context.forgetMessages && memoryIds.length > 0 ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(memoryIds)))] : [];
@@ -140,7 +140,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
       }
       const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
       // Read after the forget: it drops the conversations holding a deleted memory's text itself.
-      const conversations = conversationsSaying(context.memory, description!);
+      const conversations = await conversationsSaying(context.memory, description!);
       if (report.deleted.length === 0 && report.candidates.length + conversations.length > 0) {
         return { deleted: 0, candidates: [...report.candidates.map(({ id, content, why }) => ({ id, content, why })), ...conversations], next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }

@@ -35,7 +35,7 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
       const found = await engine.store.getMany({ agentId: engine.agentId }, [...order.keys()]);
       found.sort((left, right) => order.get(left.id)! - order.get(right.id)!);
       // Not sure what it means: forget deletes nothing and answers these to confirm by ids, so the preview lists them too.
-      const candidates = [...report.candidates.map(({ id, content, why, similarity }) => ({ id, content, why, similarity })), ...conversationsSaying(engine, body.description)];
+      const candidates = [...report.candidates.map(({ id, content, why, similarity }) => ({ id, content, why, similarity })), ...(await conversationsSaying(engine, body.description))];
       return context.json({ memories: viewsOf(engine, found), missing: [], similarities: Object.fromEntries(report.deleted.map((memory) => [memory.id, memory.similarity])), candidates });
     }
     const { ids } = body;
@@ -43,7 +43,7 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const found = await engine.store.getMany({ agentId: engine.agentId }, [...ids, ...(await engine.derivedFrom(ids))]);
     const foundIds = new Set(found.map((memory) => memory.id));
     // Working-memory conversations a description offered go by their ids too.
-    const conversations = conversationIdsAmong(engine, ids.filter((id) => !foundIds.has(id)));
+    const conversations = await conversationIdsAmong(engine, ids.filter((id) => !foundIds.has(id)));
     return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id) && !conversations.includes(id)), ...(conversations.length > 0 ? { conversations } : {}) });
   });
 
@@ -62,8 +62,8 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     }
     const { ids } = body;
     // Working-memory conversations a description offered (candidates) go by their ids too; dropped first, as forget_memory drops them.
-    const conversations = conversationIdsAmong(engine, ids);
-    const dropped = forgetConversations(engine, conversations);
+    const conversations = await conversationIdsAmong(engine, ids);
+    const dropped = await forgetConversations(engine, conversations);
     const memoryIds = ids.filter((id) => !conversations.includes(id));
     const { deleted, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(engine, memoryIds) : { deleted: [] as string[] };
     return context.json({ deleted: [...deleted, ...dropped], missing: memoryIds.filter((id) => !deleted.includes(id)), ...inBlocks });
