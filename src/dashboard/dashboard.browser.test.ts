@@ -6,7 +6,10 @@ import { createHippocampus } from '../memory/hippocampus.ts';
 import { startServer, type RunningServer } from '../server/serve.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { SEED_MEMORIES } from '../testing/http-app-fixture.ts';
+import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
+import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic', '--no-first-run', '--disable-component-update', '--disable-sync'];
@@ -262,6 +265,29 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await page.waitForURL(/\/memories$/);
     await settled();
     expect((await fetch(`${server.url}/agents/ada/memories/${stored.memory.id}`)).status).toBe(404);
+    expect(pageErrors).toEqual([]);
+  });
+
+  test('a description forgotten for sure still names the recent conversations that say it, and forgets the ones ticked', async () => {
+    await fetch(`${server.url}/agents/ada/memories`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ type: 'chat', content: 'The gym locker code is 5512' }) });
+    // A conversation in working memory (memory/working.json, as the server keeps it) saying it in other order: not the memory's text, so the forget itself leaves it.
+    const working = await openAgentWorkingMemory({ home, agentId: 'ada', embedder: createHashEmbedder() });
+    await working.store.store({ agentId: 'ada' }, await describeConversation({ conversationId: 'c-locker', timestamp: Date.now(), turns: parseTranscript('user: my code is 5512 for the gym locker\nassistant: noted') }, createHashEmbedder()));
+    await working.close();
+    await page.goto(`${server.url}/#/a/ada/memories`);
+    await settled();
+    await page.getByRole('searchbox', { name: 'forget by description' }).fill('The gym locker code is 5512');
+    await page.getByTestId('forget-described').click();
+    const dialog = page.getByTestId('forget-dialog');
+    await dialog.getByTestId('confirm-forget').click();
+    const offered = dialog.getByTestId('still-in-conversations');
+    await offered.waitFor();
+    expect(await offered.textContent()).toContain('my code is 5512 for the gym locker');
+    expect(allBytesUnder(home)).toContain('5512');
+    await dialog.getByTestId('forget-conversation').check();
+    await dialog.getByRole('button', { name: 'Forget 1 conversation too' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(allBytesUnder(home)).not.toContain('5512');
     expect(pageErrors).toEqual([]);
   });
 

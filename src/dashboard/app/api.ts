@@ -76,6 +76,8 @@ export interface ForgetAnswer {
   deleted: string[];
   missing: string[];
   stillInBlocks?: { key: string; lines: string[] }[];
+  /** Beside a sure forget by description: recent conversations in working memory that still say it, to confirm by id. */
+  candidates?: ForgetCandidate[];
   next?: string;
 }
 

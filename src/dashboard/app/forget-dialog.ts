@@ -27,7 +27,7 @@ export async function confirmForget(agent: string, target: ForgetTarget): Promis
       confirm.setAttribute('disabled', '');
       // A description is forgotten as such, so the server also purges its text from the database file.
       const answer = await api.forget(agent, 'description' in target ? target : { ids: preview.memories.map((memory) => memory.id) });
-      afterForget(dialog, answer, finish);
+      afterForget(agent, dialog, answer, finish);
     });
     mount(
       dialog,
@@ -72,7 +72,7 @@ function pickCandidates(agent: string, dialog: HTMLDialogElement, target: Forget
     confirm.addEventListener('click', async () => {
       confirm.setAttribute('disabled', '');
       const answer = await api.forget(agent, { ids: [...picked] });
-      afterForget(dialog, answer, finish);
+      afterForget(agent, dialog, answer, finish);
     });
     mount(
       dialog,
@@ -88,21 +88,44 @@ function pickCandidates(agent: string, dialog: HTMLDialogElement, target: Forget
 }
 
 /**
- * Done, unless a memory block still says what went: blocks are the agent's own notes and a forget does not
- * rewrite them, so the dialog names the lines (as forget_memory, HTTP and the CLI do) before it closes.
+ * Done, unless a memory block or a recent conversation still says what went: blocks are the agent's own notes and
+ * a forget does not rewrite them, so the dialog names the lines (as forget_memory, HTTP and the CLI do); a
+ * conversation in working memory that still holds every word of the description comes back as a candidate (HTTP's
+ * `candidates` beside what was deleted), offered here with a box to tick, forgotten by its id.
  */
-function afterForget(dialog: HTMLDialogElement, answer: ForgetAnswer, finish: (result: string[] | null) => void): void {
+function afterForget(agent: string, dialog: HTMLDialogElement, answer: ForgetAnswer, finish: (result: string[] | null) => void): void {
   const stillInBlocks = answer.stillInBlocks ?? [];
-  if (stillInBlocks.length === 0) return finish(answer.deleted);
+  const stillSaying = answer.candidates ?? [];
+  if (stillInBlocks.length === 0 && stillSaying.length === 0) return finish(answer.deleted);
+  const picked = new Set<string>();
+  const done = h('button', { class: 'button primary', type: 'button', 'data-testid': 'after-forget-done' }, 'OK');
+  done.addEventListener('click', async () => {
+    done.setAttribute('disabled', '');
+    const more = picked.size > 0 ? await api.forget(agent, { ids: [...picked] }) : undefined;
+    finish([...answer.deleted, ...(more?.deleted ?? [])]);
+  });
+  const conversation = (candidate: ForgetCandidate) => {
+    const box = h('input', { type: 'checkbox', 'aria-label': `forget: ${candidate.content}`, 'data-testid': 'forget-conversation' });
+    box.addEventListener('change', () => {
+      if (box.checked) picked.add(candidate.id);
+      else picked.delete(candidate.id);
+      done.textContent = picked.size === 0 ? 'OK' : `Forget ${picked.size} conversation${picked.size === 1 ? '' : 's'} too`;
+    });
+    return h('li', {}, box, h('span', { class: 'forget-content' }, candidate.content), h('code', { class: 'muted' }, candidate.id));
+  };
   mount(
     dialog,
-    h('h2', {}, `Forgotten — but ${stillInBlocks.length === 1 ? 'a memory block still says' : 'memory blocks still say'} it`),
-    h(
-      'ul',
-      { class: 'forget-list', 'data-testid': 'still-in-blocks' },
-      stillInBlocks.flatMap((entry) => entry.lines.map((line) => h('li', {}, h('code', { class: 'muted' }, entry.key), h('span', { class: 'forget-content' }, line)))),
-    ),
-    h('p', { class: 'muted' }, 'Every prompt that includes these blocks still carries these lines: remove them under Blocks.'),
-    h('div', { class: 'dialog-actions' }, h('button', { class: 'button primary', type: 'button', onclick: () => finish(answer.deleted) }, 'OK')),
+    h('h2', {}, stillInBlocks.length > 0 ? `Forgotten — but ${stillInBlocks.length === 1 ? 'a memory block still says' : 'memory blocks still say'} it` : 'Forgotten — but recent conversations still say it'),
+    stillInBlocks.length > 0
+      ? h(
+          'ul',
+          { class: 'forget-list', 'data-testid': 'still-in-blocks' },
+          stillInBlocks.flatMap((entry) => entry.lines.map((line) => h('li', {}, h('code', { class: 'muted' }, entry.key), h('span', { class: 'forget-content' }, line)))),
+        )
+      : null,
+    stillInBlocks.length > 0 ? h('p', { class: 'muted' }, 'Every prompt that includes these blocks still carries these lines: remove them under Blocks.') : null,
+    stillSaying.length > 0 ? h('ul', { class: 'forget-list', 'data-testid': 'still-in-conversations' }, stillSaying.map(conversation)) : null,
+    stillSaying.length > 0 ? h('p', { class: 'muted' }, 'These recent conversations in working memory still say it. Tick the ones to forget too (the whole conversation goes).') : null,
+    h('div', { class: 'dialog-actions' }, done),
   );
 }
