@@ -349,14 +349,16 @@ function scoreCandidates(deps: RelevantRecallDependencies, plan: RecallPlan, hit
   const relevanceOfId = (id: string) => ({ semantic: Math.max(0, hits.semantic.get(id) ?? 0), keyword: hits.bestKeyword > 0 ? (hits.keyword.get(id) ?? 0) / hits.bestKeyword : 0 });
   const ranked: RankedCandidate[] = [];
   const sessions = weights.session > 0 ? sessionRelevance(thread.rows, new Map(thread.rows.map((row) => [row.id, blend(relevanceOfId(row.id), weights)]))) : null;
+  const scoring = { temporalDecay: options.temporalDecay, decayRate: deps.decayRate };
   for (const row of thread.rows) {
     const own = relevanceOfId(row.id);
     // The thread signal: how relevant the neighbouring turns are (the message replied to, and the replies).
-    const neighbours = [...(row.replyTo === null ? [] : [row.replyTo]), ...(thread.childrenOf.get(row.id) ?? [])];
-    let threadRelevance = 0;
-    for (const id of neighbours) threadRelevance = Math.max(threadRelevance, blend(relevanceOfId(id), weights));
+    // Read in place: no array of them, nor a spread of the relevance, a candidate (fifty to a few hundred a recall).
+    let threadRelevance = row.replyTo === null ? 0 : Math.max(0, blend(relevanceOfId(row.replyTo), weights));
+    const replies = thread.childrenOf.get(row.id);
+    if (replies !== undefined) for (const id of replies) threadRelevance = Math.max(threadRelevance, blend(relevanceOfId(id), weights));
     const hop = hits.hop === null ? 0 : blend(hopRelevanceOf(hits.hop, row.id), weights);
-    const signals = memorySignals(row, { ...own, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, { temporalDecay: options.temporalDecay, decayRate: deps.decayRate });
+    const signals = memorySignals(row, { semantic: own.semantic, keyword: own.keyword, thread: threadRelevance, hop, session: sessions?.get(row.id) ?? 0 }, deps.now, scoring);
     // Faded by disuse leaves results — except what was important: it moves down tiers and into archival
     // review, but stays within reach of relevant recall (a decision of 0.96 vanished after ~120 days before).
     if (signals.strength < FORGOTTEN_BELOW && row.importance < IMPORTANT_ENOUGH_TO_KEEP) continue;

@@ -127,6 +127,26 @@ describe('filtered searches of common terms only, from the postings', () => {
   });
 });
 
+describe('the newest memories of a common-only search, after deletes', () => {
+  it('are the newest `commonOnlyWindow` memories, not the memories among the newest that many seqs — from FTS5 and from the postings', async () => {
+    const withPostings = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 1, commonOnlyWindow: 20, postingsFromMemories: 1 });
+    const fromFts = createSqliteKeywordIndex({ pool: backend.pool, commonTermDocs: 1, commonOnlyWindow: 20, postingsFromMemories: Number.POSITIVE_INFINITY });
+    await withPostings.maintain!(scope);
+    const search = async (keywordIndex: KeywordIndex, where?: Record<string, unknown>) => (await keywordIndex.search(scope, ['berlin'], { limit: 20, ...(where === undefined ? {} : { where }) })).map((hit) => hit.id);
+    // No deletes yet: the newest 20 memories are the newest 20 seqs (m10..m29), none holding "berlin".
+    expect(await search(fromFts)).toEqual([]);
+    // A ring that evicts as it takes: 15 new memories, and 20 older ones gone. Seqs 31..45 and 1..10 are left:
+    // the newest 20 memories are the 15 new ones and m5..m9, while the newest 20 seqs (26..45) are the 15 alone.
+    await backend.store.insertMany(scope, Array.from({ length: 15 }, (_, index) => buildRecord({ type: 'observation', content: `Filler ${index}: sunny` }, { ...scope, sessionId: 's', id: `f${index}`, now: 9_000 + index }).record));
+    await backend.store.deleteMany(scope, CONTENTS.slice(10).map((_, index) => `m${index + 10}`));
+    expect(await search(fromFts)).toEqual(['m7', 'm6', 'm5']);
+    for (const keywordIndex of [fromFts, withPostings]) expect(await search(keywordIndex, { types: ['observation'] })).toEqual(['m7', 'm6', 'm5']);
+    // Fewer memories than the window: every one of them.
+    await backend.store.deleteMany(scope, ['f0', 'f1', 'f2', 'f3', 'f4', 'f5']);
+    for (const keywordIndex of [fromFts, withPostings]) expect(await search(keywordIndex, { types: ['observation'] })).toEqual(['m7', 'm6', 'm5', 'm4', 'm3', 'm1', 'm0']);
+  });
+});
+
 describe('filtered BM25 searches from the postings', () => {
   it('rank exactly the memories FTS5 ranks, with its scores, for every plan with rare terms — after writes and deletes too', async () => {
     const pairs = [1_000, 5].map((commonTermDocs) => ({

@@ -128,6 +128,11 @@ export class KeywordPostings {
   #lengths = new Uint32Array(1024);
   #rows = 0;
   #tokens = 0;
+  /** The highest seq ever given a length: the newest memories are at or below it. */
+  #highestSeq = 0;
+  /** Bumped by every change of a memory's length (in or out of the index): keys `#floor`. */
+  #version = 0;
+  #floor = { version: -1, window: 0, seq: 0 };
   #change: number;
   /** Tokens of query words, by word. */
   readonly #queryTokens = new Map<string, string[]>();
@@ -321,6 +326,28 @@ export class KeywordPostings {
   }
 
   /**
+   * The seq above which the newest `window` memories of the index lie (below the lowest seq when there
+   * are fewer), as `newestWindowFloor` reads it from SQL. Seqs run ahead of memories under churn (a write
+   * into a full short-term ring inserts one and deletes the one it evicts), so `max(seq) - window` is not
+   * it: after ~14,000 such writes it held 100 of a 100k agent's memories instead of 10,000. Walked down
+   * from the newest seq over the lengths (tens of microseconds), kept until a memory comes or goes.
+   */
+  newestFloor(window: number): number {
+    const floor = this.#floor;
+    if (floor.version === this.#version && floor.window === window) return floor.seq;
+    let seq = Number.MIN_SAFE_INTEGER;
+    if (this.#rows > window) {
+      const lengths = this.#lengths;
+      let remaining = window;
+      seq = Math.min(this.#highestSeq, lengths.length - 1);
+      // The window-th memory from the top is the lowest inside; the floor is the next memory below it.
+      for (; seq > 0; seq -= 1) if (lengths[seq] !== 0 && remaining-- === 0) break;
+    }
+    this.#floor = { version: this.#version, window, seq };
+    return seq;
+  }
+
+  /**
    * Which of `seqs` hold `word` in either column (as FTS5's `(…) AND "word"` over them). Null when
    * the word is not one token (FTS5 answers those).
    */
@@ -383,6 +410,8 @@ export class KeywordPostings {
       this.#lengths = grow((length) => new Uint32Array(length), this.#lengths, size);
       this.#scores = grow((length) => new Float64Array(length), this.#scores, size);
     }
+    this.#version += 1;
+    if (length !== null && seq > this.#highestSeq) this.#highestSeq = seq;
     const previous = this.#lengthOf(seq);
     if (previous !== null) {
       this.#rows -= 1;
