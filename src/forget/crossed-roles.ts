@@ -1,7 +1,7 @@
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { actorsOf, anotherDeed, statedDeed } from './actor.ts';
 import { contrastOf, relatedInWordNet } from './contrast-guard.ts';
-import { withoutRequest } from './description-words.ts';
+import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { aliases } from './word-aliases.ts';
 
@@ -19,7 +19,6 @@ import { aliases } from './word-aliases.ts';
 
 /** How much of a memory is read: its opening statement (a memory may be 60 KB). */
 const READ = 600;
-const THAT = /^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu;
 
 /** The same deed, or its other side: the same verb, an opposite, a synonym or a verb WordNet relates. */
 function oneEvent(left: string, right: string): boolean {
@@ -29,7 +28,7 @@ function oneEvent(left: string, right: string): boolean {
 
 /** True when each side's people are in the other, not acting there, by two deeds that are not one event (see above). */
 export function crossedRoles(description: string, content: string, holds: (text: string, deed: string) => boolean): boolean {
-  const said = withoutRequest(description).replace(THAT, '');
+  const said = withoutRequest(description).replace(THAT_OPENING, '');
   const opening = content.slice(0, READ);
   const [asked, told] = [actorsOf(said), actorsOf(opening)];
   const [askedDeed, toldDeed] = [statedDeed(said), statedDeed(opening)];

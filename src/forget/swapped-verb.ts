@@ -1,6 +1,6 @@
 import { relatedInWordNet } from './contrast-guard.ts';
 import { actorsOf } from './actor.ts';
-import { descriptionForms, heldWords, withoutRequest, wordForms } from './description-words.ts';
+import { descriptionForms, heldWords, THAT_OPENING, withoutRequest, wordForms } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { sameFrame, slotsOf, type Slot } from './swapped-word.ts';
 import { aliases } from './word-aliases.ts';
@@ -25,7 +25,6 @@ const PARTICLES = new Set(['up', 'out', 'off', 'down', 'away', 'back', 'over', '
 const READ = 600;
 /** Words opening a clause of when, if or why. */
 const CIRCUMSTANCE = new Set(['when', 'whenever', 'if', 'because', 'while', 'before', 'after', 'since', 'until', 'unless', 'as']);
-const THAT = /^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu;
 
 const isDeed = (slot: Slot | undefined) => slot !== undefined && slot.pos === 'VERB' && !LIGHT.has(slot.key);
 const particleAfter = (slots: readonly Slot[], at: number) => (PARTICLES.has(slots[at + 1]?.key ?? '') ? slots[at + 1]!.key : undefined);
@@ -35,7 +34,7 @@ const phrase = (slots: readonly Slot[], at: number) => [slots[at]!.word, particl
 /** The description's verb swapped for the memory's in the same frame, or undefined (see above). */
 export function swappedVerb(description: string, content: string): { asked: string; told: string } | undefined {
   const request = withoutRequest(description);
-  const said = request.replace(THAT, '');
+  const said = request.replace(THAT_OPENING, '');
   // A statement ("that I drive to the office"), not a name for a thing ("the commute I hate").
   if (said === request && actorsOf(said) === undefined) return undefined;
   const opening = content.slice(0, READ);

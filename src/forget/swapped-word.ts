@@ -2,7 +2,7 @@ import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { actorsOf } from './actor.ts';
 import { relatedInWordNet } from './contrast-guard.ts';
-import { descriptionForms, heldWords, withoutContractions, withoutRequest, wordForms } from './description-words.ts';
+import { descriptionForms, heldWords, THAT_OPENING, withoutContractions, withoutRequest, wordForms } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -61,7 +61,7 @@ export function sameFrame(asked: readonly Slot[], at: number, told: readonly Slo
 /** A content word of the description swapped for one of the memory's in the same frame, or undefined (see above). */
 export function swappedWord(description: string, content: string): { asked: string; told: string } | undefined {
   const request = withoutRequest(description);
-  const said = request.replace(/^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu, '');
+  const said = request.replace(THAT_OPENING, '');
   // A statement ("that Jim sold his car"), not a name for a thing: "my fear of needles", "our accommodation in
   // Porto", "the money Rafael owes me" name a memory in words of their own (scenarios 1–168 lost 18 targets so).
   if (said === request && actorsOf(said) === undefined) return undefined;

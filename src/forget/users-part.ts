@@ -1,5 +1,5 @@
 import { actorsOf, isPersonNoun } from './actor.ts';
-import { withoutRequest } from './description-words.ts';
+import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -27,7 +27,7 @@ function namesAnotherPerson(content: string, description: string): boolean {
 
 /** Why the memory lacks the part the description gives the user, or undefined. */
 export function usersPartMissing(description: string, content: string): string | undefined {
-  const said = withoutRequest(description).replace(/^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu, '');
+  const said = withoutRequest(description).replace(THAT_OPENING, '');
   const people = actorsOf(said);
   if (!people) return undefined;
   const opening = content.slice(0, READ);

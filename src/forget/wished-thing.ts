@@ -1,7 +1,7 @@
 import { actingVerb, actorsOf } from './actor.ts';
 import { attitudeOf, WISH_FOR_THING } from './attitude.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
-import { withoutRequest } from './description-words.ts';
+import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
 /**
@@ -14,7 +14,6 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
  * confirms it. A description naming the wish ("my cello dream", "my plan to …") is left to the other rules.
  */
 
-const THAT = /^\s*(?:about\s+)?(?:the\s+(?:fact|bit|thing)\s+)?that\s+/iu;
 const USERS_THING = /^\s*(?:the\s+)?(?:my|our)\s+\p{L}/iu;
 /** How much of a memory is read: its opening statement (a memory may be 60 KB). */
 const READ = 600;
@@ -42,7 +41,7 @@ function namesWishedDeed(request: string, opening: string): boolean {
 /** True when the description names the user's thing, no statement and no wish, and the memory only wishes for it. */
 export function wishedThing(description: string, content: string): boolean {
   const request = withoutRequest(description);
-  if (THAT.test(request) || actorsOf(request) !== undefined || !USERS_THING.test(request) || SPEAKS_OF_WISH.test(request)) return false;
+  if (THAT_OPENING.test(request) || actorsOf(request) !== undefined || !USERS_THING.test(request) || SPEAKS_OF_WISH.test(request)) return false;
   const opening = content.slice(0, READ);
   return onlyWishes(opening) && !namesWishedDeed(request, opening);
 }
@@ -55,7 +54,7 @@ export function wishedThing(description: string, content: string): boolean {
  * a wish for a thing is had or not.
  */
 export function wishForDone(description: string, content: string): boolean {
-  const said = withoutRequest(description).replace(THAT, '');
+  const said = withoutRequest(description).replace(THAT_OPENING, '');
   if (attitudeOf(said) !== 'wish' || !WISH_FOR_THING.test(said) || !actorsOf(said)?.includes('user')) return false;
   const opening = content.slice(0, READ);
   const verb = actingVerb(opening);
