@@ -1,6 +1,6 @@
 import { createKnowledgeGraph, type KnowledgeGraph } from '../graph/knowledge-graph.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
-import { createQueryRouter, type QueryRouter } from '../router/query-router.ts';
+import { createQueryRouter, type QueryRouter, type RoutedAnswer } from '../router/query-router.ts';
 import { createSkillLibrary } from '../skills/skill-library.ts';
 import type { SkillLibrary } from '../spec/skill-library.ts';
 import { openAgentWorkingMemory, type AgentWorkingMemory } from '../working/working-snapshot.ts';
@@ -34,4 +34,21 @@ export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?:
   const skills = store ? createSkillLibrary({ agentId: memory.agentId, store, embedder: memory.embedder, clock: memory.clock }) : undefined;
   const router = createQueryRouter({ memory, working: working.store, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}) });
   return { working, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}), router, close: () => working.close() };
+}
+
+/**
+ * One routed query over the agent's layers as they are now — working memory read from its snapshot (or Redis),
+ * never written — released after: what `recall_memories`, HTTP search with `route: true` and `memory search
+ * --route` answer. Opened for each query: layers held open kept a conversation a forget had since dropped.
+ *
+ * @example
+ * const answer = await routeOnce(memory, 'how do I deploy billing?'); // answer.layer, answer.memories
+ */
+export async function routeOnce(memory: Hippocampus, query: string): Promise<RoutedAnswer> {
+  const layers = await openAgentLayers(memory, { readOnly: true });
+  try {
+    return await layers.router.route(query);
+  } finally {
+    await layers.close();
+  }
 }

@@ -1,11 +1,11 @@
 import type { Command } from 'commander';
 import { resolveServerToken } from '../../config/server-options.ts';
-import { openAgentLayers } from '../../layers/agent-layers.ts';
-import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
+import { routeOnce } from '../../layers/agent-layers.ts';
+import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
 import { serveMcpStdio } from '../../mcp/serve-mcp-stdio.ts';
-import type { QueryRouter, RoutedAnswer } from '../../router/query-router.ts';
+import type { QueryRouter } from '../../router/query-router.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { parseNumberOption } from '../format.ts';
@@ -27,16 +27,6 @@ function untilSignal(): Promise<void> {
     process.once('SIGINT', () => resolve());
     process.once('SIGTERM', () => resolve());
   });
-}
-
-/** One routed recall over the agent's layers as they are now (working memory read from its snapshot, never written). */
-async function routeOnce(memory: Hippocampus, query: string): Promise<RoutedAnswer> {
-  const layers = await openAgentLayers(memory, { readOnly: true });
-  try {
-    return await layers.router.route(query);
-  } finally {
-    await layers.close();
-  }
 }
 
 /**
@@ -68,7 +58,7 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       // recall_memories answers through the router: working memory, the graph with long-term memory, skills. Its
       // layers are opened for each recall, as HTTP search opens them: working memory loaded once at start kept a
       // conversation a forget had just dropped from the snapshot file, and recalled the forgotten text until restart.
-      const router: QueryRouter | null = options.route ? { route: async (query) => routeOnce(memory, query) } : null;
+      const router: QueryRouter | null = options.route ? { route: (query) => routeOnce(memory, query) } : null;
       const serverOptions = { memory, ...(router ? { router } : {}), ...(options.messagesTable === undefined ? {} : { messagesTable: options.messagesTable }) };
       try {
         // Built before anything is announced: a bad option (a messages table name) is refused first.

@@ -5,7 +5,7 @@ import type { CliContext } from '../cli-context.ts';
 import { formatMemoryLine, parseListOption, parseNumberOption } from '../format.ts';
 import { createProgressBar } from '../progress-bar.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
-import { openAgentLayers } from '../../layers/agent-layers.ts';
+import { routeOnce } from '../../layers/agent-layers.ts';
 import type { RoutedAnswer } from '../../router/query-router.ts';
 
 function formatResults(results: RecallResult[], explain: boolean): string {
@@ -47,13 +47,8 @@ export function registerSearchCommands(program: Command, context: CliContext): v
       await context.withMemory(command, async (memory) => {
         if (options.route) {
           if (typeof options.query !== 'string') throw new CliUsageError('--route needs --query');
-          const layers = await openAgentLayers(memory, { readOnly: true });
-          try {
-            const answer = await layers.router.route(options.query);
-            context.print(command, { layer: answer.layer, consulted: answer.consulted, memories: answer.memories, working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score })), skills: answer.skills.map((match) => ({ name: match.skill.name, score: match.score })) }, () => formatRouted(answer));
-          } finally {
-            await layers.close();
-          }
+          const answer = await routeOnce(memory, options.query);
+          context.print(command, { layer: answer.layer, consulted: answer.consulted, memories: answer.memories, working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score })), skills: answer.skills.map((match) => ({ name: match.skill.name, score: match.score })) }, () => formatRouted(answer));
           return;
         }
         const minImportance = parseNumberOption(options.minImportance as string | undefined, 'min-importance');

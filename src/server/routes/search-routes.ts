@@ -9,7 +9,7 @@ import { toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
-import { openAgentLayers } from '../../layers/agent-layers.ts';
+import { routeOnce } from '../../layers/agent-layers.ts';
 
 /** Hybrid recall with its score breakdown, and forgetting (by ids with a preview of exactly what goes, or by description). */
 export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDependencies): void {
@@ -72,19 +72,14 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
 
 /** POST search with `route: true`: the router's answer, with the layer that answered and why. */
 async function routedSearch(engine: Hippocampus, query: string) {
-  const layers = await openAgentLayers(engine, { readOnly: true });
-  try {
-    const answer = await layers.router.route(query);
-    const views = viewsOf(engine, answer.memories.map((entry) => entry.memory));
-    return {
-      layer: answer.layer,
-      consulted: answer.consulted,
-      results: answer.memories.map((entry, index) => ({ memory: views[index], score: entry.score })),
-      working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, excerpt: match.conversation.fullText.slice(0, 500) })),
-      skills: answer.skills.map((match) => ({ name: match.skill.name, description: match.skill.description, score: match.score })),
-      relations: answer.relations.map((relation) => ({ subject: relation.subject.name, predicate: relation.predicate, object: relation.object.name })),
-    };
-  } finally {
-    await layers.close();
-  }
+  const answer = await routeOnce(engine, query);
+  const views = viewsOf(engine, answer.memories.map((entry) => entry.memory));
+  return {
+    layer: answer.layer,
+    consulted: answer.consulted,
+    results: answer.memories.map((entry, index) => ({ memory: views[index], score: entry.score })),
+    working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score, excerpt: match.conversation.fullText.slice(0, 500) })),
+    skills: answer.skills.map((match) => ({ name: match.skill.name, description: match.skill.description, score: match.score })),
+    relations: answer.relations.map((relation) => ({ subject: relation.subject.name, predicate: relation.predicate, object: relation.object.name })),
+  };
 }
