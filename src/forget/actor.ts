@@ -206,7 +206,7 @@ const MAIN_VERB_READ = 600;
 const mentions = (content: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|we|us|our)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person}`, 'iu')).test(content);
 const HAVE = new Set(['have', 'has', 'had', 'having']);
 /** The same person, or one the description's word covers ("my kid" for "My daughter Amira"). */
-const samePerson = (asked: string, told: string) => asked === told || aliases(asked, told) || covers(asked, told);
+export const samePerson = (asked: string, told: string) => asked === told || aliases(asked, told) || covers(asked, told);
 
 /**
  * True when both a description and a memory name who acts and no one is in both: another person's deed (or

@@ -1,7 +1,6 @@
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
-import { actingVerb, actorsOf, statedDeed } from './actor.ts';
+import { actingVerb, actorsOf, samePerson, statedDeed } from './actor.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
-import { aliases, covers } from './word-aliases.ts';
 
 /**
  * A deed against a state of the same person: "that Declan took out a mortgage" is not "My brother-in-law Declan is
@@ -25,7 +24,6 @@ const STARTING = new Set(['get', 'make', 'go', 'keep', 'start', 'need', 'become'
 /** A form of "get" right before the deed: a passive ("got fired", "getting sterilised"). */
 const GET_PASSIVE = /(?<![\p{L}])(?:get|gets|got|gotten|getting)\s+$/iu;
 
-const samePerson = (asked: string, told: string) => asked === told || aliases(asked, told) || covers(asked, told);
 
 /** True when the description states a deed of a person the memory only says is or has something (see above). */
 export function deedForState(description: string, content: string, holds: (text: string, deed: string) => boolean): boolean {
