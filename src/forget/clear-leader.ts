@@ -285,6 +285,8 @@ export async function markClearLeader(memory: Hippocampus, field: LeaderCandidat
   if (mostHeldElsewhere > leader.held || (leader.holdsAll && mostHeldElsewhere === leader.held)) return;
   const margin = leader.similarity! - (second?.similarity ?? 0);
   const halfHeld = leader.held > 0 && leader.held * 2 >= description.terms.length;
+  // Under the narrower lead no leader passes: the words it lacks (embedding each) need not be read.
+  if (margin < MARGIN) return;
   const { forms: leaderForms, unheld, related, lacking } = await wordsNotHeld(memory, leader.content, description.terms);
   // A one-word paraphrase ("that I'm a pescatarian" for "I am vegetarian but eat fish about once a week") or one
   // without a content word ("that I'm not over him": feelings for an ex) leads as widely as a longer one: before
