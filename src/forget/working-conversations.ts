@@ -54,20 +54,28 @@ export async function conversationsSaying(memory: Hippocampus, description: stri
     }));
 }
 
-/** Which of these ids name conversations in the agent's working memory (snapshot or given store). */
-export async function conversationIdsAmong(memory: Hippocampus, ids: readonly string[]): Promise<string[]> {
-  const known = new Set(distinct(await conversationsOf(memory)).map((conversation) => conversation.conversationId));
-  return ids.filter((id) => known.has(id));
-}
-
-/** Drops these conversations from the agent's working memory (snapshot and given store); returns the ids dropped. */
-export async function forgetConversations(memory: Hippocampus, ids: readonly string[]): Promise<string[]> {
+/**
+ * Which of these ids name conversations in the agent's working memory (snapshot or given store), read once, and
+ * the forget of exactly those: it drops them from the snapshot and the given store, and answers the ids dropped.
+ *
+ * @example
+ * const named = await conversationsNamed(memory, ['c-1795', '01J…']); // named.ids: ['c-1795']
+ * await named.forget(); // ['c-1795']
+ */
+export async function conversationsNamed(memory: Hippocampus, ids: readonly string[]): Promise<{ ids: string[]; forget(): Promise<string[]> }> {
   const held = await conversationsOf(memory);
-  const wanted = new Set(ids);
-  const texts = new Set(held.fromSnapshot.filter((conversation) => wanted.has(conversation.conversationId)).map((conversation) => conversation.fullText));
-  const dropped = new Set(texts.size === 0 ? [] : dropFromWorkingSnapshot(held.root, (fullText) => texts.has(fullText)));
-  for (const conversation of held.fromStore) {
-    if (wanted.has(conversation.conversationId) && (await memory.workingMemory!.delete({ agentId: memory.agentId }, conversation.conversationId))) dropped.add(conversation.conversationId);
-  }
-  return [...dropped];
+  const known = new Set(distinct(held).map((conversation) => conversation.conversationId));
+  const named = ids.filter((id) => known.has(id));
+  const wanted = new Set(named);
+  return {
+    ids: named,
+    async forget() {
+      const texts = new Set(held.fromSnapshot.filter((conversation) => wanted.has(conversation.conversationId)).map((conversation) => conversation.fullText));
+      const dropped = new Set(texts.size === 0 ? [] : dropFromWorkingSnapshot(held.root, (fullText) => texts.has(fullText)));
+      for (const conversation of held.fromStore) {
+        if (wanted.has(conversation.conversationId) && (await memory.workingMemory!.delete({ agentId: memory.agentId }, conversation.conversationId))) dropped.add(conversation.conversationId);
+      }
+      return [...dropped];
+    },
+  };
 }

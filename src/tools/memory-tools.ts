@@ -5,7 +5,7 @@ import { rememberFacts } from '../facts/remember-facts.ts';
 import type { SimilarityBands } from '../facts/similarity-bands.ts';
 import { forgetByDescription } from '../forget/forget-by-description.ts';
 import { stillInBlocks } from '../forget/still-in-blocks.ts';
-import { conversationIdsAmong, conversationsSaying, forgetConversations } from '../forget/working-conversations.ts';
+import { conversationsNamed, conversationsSaying } from '../forget/working-conversations.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -119,12 +119,12 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         const records = await context.memory.store.getMany(scope, ids);
         const known = new Set(records.map((record) => record.id));
         // The description step offers working-memory conversations by their ids too.
-        const conversations = await conversationIdsAmong(context.memory, ids.filter((id) => !known.has(id)));
-        const missing = [...new Set(ids.filter((id) => !known.has(id) && !conversations.includes(id)))];
+        const conversations = await conversationsNamed(context.memory, ids.filter((id) => !known.has(id)));
+        const missing = [...new Set(ids.filter((id) => !known.has(id) && !conversations.ids.includes(id)))];
         if (missing.length > 0) throw new NotFoundError({ what: missing.length === 1 ? 'Memory' : 'Memories', id: missing.join(', '), hint: 'nothing was forgotten', plural: missing.length > 1 });
         const memoryIds = ids.filter((id) => known.has(id));
         // Dropped first: forgetting a memory drops the conversations holding its text, which would leave these unreported.
-        const dropped = await forgetConversations(context.memory, conversations);
+        const dropped = await conversations.forget();
         // With a messages table, what goes with them (facts, watcher memories) may be made from a message
         // too: read before it is gone.
         const withDerived = context.forgetMessages && memoryIds.length > 0 ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(memoryIds)))] : [];

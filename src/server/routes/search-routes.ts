@@ -4,7 +4,7 @@ import type { StillInBlocksReport } from '../../forget/still-in-blocks.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { viewsOf } from '../route-dependencies.ts';
 import { forgetIdsNamingBlockLines } from '../../forget/forget-ids.ts';
-import { conversationIdsAmong, conversationsSaying, forgetConversations } from '../../forget/working-conversations.ts';
+import { conversationsNamed, conversationsSaying } from '../../forget/working-conversations.ts';
 import { toolboxOf } from '../agent-tools.ts';
 import { forgetRequestBodySchema, searchBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
@@ -43,7 +43,7 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const found = await engine.store.getMany({ agentId: engine.agentId }, [...ids, ...(await engine.derivedFrom(ids))]);
     const foundIds = new Set(found.map((memory) => memory.id));
     // Working-memory conversations a description offered go by their ids too.
-    const conversations = await conversationIdsAmong(engine, ids.filter((id) => !foundIds.has(id)));
+    const { ids: conversations } = await conversationsNamed(engine, ids.filter((id) => !foundIds.has(id)));
     return context.json({ memories: viewsOf(engine, found), missing: ids.filter((id) => !foundIds.has(id) && !conversations.includes(id)), ...(conversations.length > 0 ? { conversations } : {}) });
   });
 
@@ -62,9 +62,9 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     }
     const { ids } = body;
     // Working-memory conversations a description offered (candidates) go by their ids too; dropped first, as forget_memory drops them.
-    const conversations = await conversationIdsAmong(engine, ids);
-    const dropped = await forgetConversations(engine, conversations);
-    const memoryIds = ids.filter((id) => !conversations.includes(id));
+    const conversations = await conversationsNamed(engine, ids);
+    const dropped = await conversations.forget();
+    const memoryIds = ids.filter((id) => !conversations.ids.includes(id));
     const { deleted, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(engine, memoryIds) : { deleted: [] as string[] };
     return context.json({ deleted: [...deleted, ...dropped], missing: memoryIds.filter((id) => !deleted.includes(id)), ...inBlocks });
   });
