@@ -48,6 +48,20 @@ export async function confirmForget(agent: string, target: ForgetTarget): Promis
   });
 }
 
+/**
+ * A candidate with a box to tick: ticking adds its id to `picked` (unticking takes it out), then `changed` runs.
+ * `extra` is shown after its content (why it was offered).
+ */
+function tickable(candidate: ForgetCandidate, picked: Set<string>, testId: string, changed: () => void, extra: HTMLElement | null): HTMLElement {
+  const box = h('input', { type: 'checkbox', 'aria-label': `forget: ${candidate.content}`, 'data-testid': testId });
+  box.addEventListener('change', () => {
+    if (box.checked) picked.add(candidate.id);
+    else picked.delete(candidate.id);
+    changed();
+  });
+  return h('li', {}, box, h('span', { class: 'forget-content' }, candidate.content), extra, h('code', { class: 'muted' }, candidate.id));
+}
+
 /** The unsure case: the candidates, each with a box to tick; only what is ticked is forgotten, by id. */
 function pickCandidates(agent: string, dialog: HTMLDialogElement, target: ForgetTarget, candidates: ForgetCandidate[]): Promise<string[] | null> {
   return new Promise((resolve) => {
@@ -59,16 +73,11 @@ function pickCandidates(agent: string, dialog: HTMLDialogElement, target: Forget
     const picked = new Set<string>();
     const confirm = h('button', { class: 'button danger', type: 'button', 'data-testid': 'confirm-forget', disabled: true }, 'Forget 0 memories');
     const label = () => `Forget ${picked.size} memor${picked.size === 1 ? 'y' : 'ies'}`;
-    const item = (candidate: ForgetCandidate) => {
-      const box = h('input', { type: 'checkbox', 'aria-label': `forget: ${candidate.content}`, 'data-testid': 'forget-candidate' });
-      box.addEventListener('change', () => {
-        if (box.checked) picked.add(candidate.id);
-        else picked.delete(candidate.id);
-        confirm.toggleAttribute('disabled', picked.size === 0);
-        confirm.textContent = label();
-      });
-      return h('li', {}, box, h('span', { class: 'forget-content' }, candidate.content), h('span', { class: 'muted' }, candidate.why), h('code', { class: 'muted' }, candidate.id));
+    const changed = () => {
+      confirm.toggleAttribute('disabled', picked.size === 0);
+      confirm.textContent = label();
     };
+    const item = (candidate: ForgetCandidate) => tickable(candidate, picked, 'forget-candidate', changed, h('span', { class: 'muted' }, candidate.why));
     confirm.addEventListener('click', async () => {
       confirm.setAttribute('disabled', '');
       const answer = await api.forget(agent, { ids: [...picked] });
@@ -104,15 +113,10 @@ function afterForget(agent: string, dialog: HTMLDialogElement, answer: ForgetAns
     const more = picked.size > 0 ? await api.forget(agent, { ids: [...picked] }) : undefined;
     finish([...answer.deleted, ...(more?.deleted ?? [])]);
   });
-  const conversation = (candidate: ForgetCandidate) => {
-    const box = h('input', { type: 'checkbox', 'aria-label': `forget: ${candidate.content}`, 'data-testid': 'forget-conversation' });
-    box.addEventListener('change', () => {
-      if (box.checked) picked.add(candidate.id);
-      else picked.delete(candidate.id);
-      done.textContent = picked.size === 0 ? 'OK' : `Forget ${picked.size} conversation${picked.size === 1 ? '' : 's'} too`;
-    });
-    return h('li', {}, box, h('span', { class: 'forget-content' }, candidate.content), h('code', { class: 'muted' }, candidate.id));
+  const changed = () => {
+    done.textContent = picked.size === 0 ? 'OK' : `Forget ${picked.size} conversation${picked.size === 1 ? '' : 's'} too`;
   };
+  const conversation = (candidate: ForgetCandidate) => tickable(candidate, picked, 'forget-conversation', changed, null);
   mount(
     dialog,
     h('h2', {}, stillInBlocks.length > 0 ? `Forgotten — but ${stillInBlocks.length === 1 ? 'a memory block still says' : 'memory blocks still say'} it` : 'Forgotten — but recent conversations still say it'),
