@@ -47,6 +47,17 @@ describe('a clear leader by meaning', () => {
     expect((await forget('my pollen allergy', { dryRun: true })).deleted).toEqual([]);
   });
 
+  it('lets a leader holding more of the words than any other memory, its head noun among them, be only the closest', async () => {
+    // It leads the savings account by 0.06, under the lead of 0.1; it alone holds "student" and "loan" (round 15).
+    await rememberAmong(['My student loan balance is 18,400 pounds', 'I am closing my old savings account', 'My mortgage payment is 1,450 euros a month', 'I paid off my car loan last year']);
+    const report = await forget('you can forget my student loan', { dryRun: true });
+    expect(contentsOf(report.deleted)).toEqual(['My student loan balance is 18,400 pounds']);
+    expect(report.deleted[0]!.why).toMatch(/holding more of the words than any other memory/);
+    // Whose loan the memory tells of, the description must speak of: "my brother's" is not "my" (the owner rule asks).
+    await remember(['My brother Anton has a student loan of 30,000 pounds']);
+    expect((await forget('you can forget my student loan', { dryRun: true })).deleted).toEqual([]);
+  });
+
   it('deletes nothing when a word of the description names something the closest memory is not about', async () => {
     await remember(['I lost the spare key to my car', 'The blue flowerpot came from my aunt']);
     const report = await forget('the spare key to the garage');
