@@ -8,6 +8,7 @@ describe('reading the words of a forget request', () => {
     expect(descriptionTerms('what I mentioned about the vault')).toEqual(['vault']);
     expect(descriptionTerms('tabs vs spaces')).toEqual(['tabs', 'spaces']);
     expect(descriptionTerms('pls forget my allergy')).toEqual(['allergy']);
+    expect(descriptionTerms('the Celsius preference')).toEqual(['celsius']);
     // Not at the start, "forgetting" is what the memory is about.
     expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);
   });

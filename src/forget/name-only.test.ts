@@ -32,4 +32,8 @@ describe('forgetting by a name when the thing named is in another memory', () =>
     expect(report.candidates.map((match) => match.content)).toContain('My cousin Bertil plays the trumpet in a brass band');
     expect((await forget("Bertil's trumpet")).deleted.map((match) => match.content)).toEqual(['My cousin Bertil plays the trumpet in a brass band']);
   });
+  it('reads "preference" as the kind of memory a preference is, not a noun the memory must say', async () => {
+    await agent.remember(['I like Redux for state management in React apps', 'We migrated the dashboard from Angular to React', 'State management in the mobile app uses MobX']);
+    expect((await forget('my Redux preference')).deleted.map((match) => match.content)).toEqual(['I like Redux for state management in React apps']);
+  });
 });

@@ -143,4 +143,7 @@ export function readPhrases(text: string, keep: boolean): string {
  */
 export const KIND_WORDS = new Set(['date', 'day', 'place', 'location', 'spot', 'details', 'detail', 'problem', 'problems', 'issue', 'issues', 'condition', 'diagnosis', 'situation', 'news', 'story', 'incident', 'episode', 'event', 'appointment', 'appointments', 'visit', 'visits', 'plan', 'plans',
   // The occasion and the record of a thing: "the time I got arrested", "my cholesterol levels", "my test results".
-  'time', 'times', 'level', 'levels', 'result', 'results', 'record', 'records']);
+  'time', 'times', 'level', 'levels', 'result', 'results', 'record', 'records',
+  // The kind of statement a memory is, not what it says: "my Redux preference" is "I like Redux …", "the Celsius
+  // preference" "Always give me temperatures in Celsius …" (round 15).
+  'preference', 'preferences']);
