@@ -111,6 +111,17 @@ describe('a deed asked, a wish stored', () => {
 
 describe('the same person, another deed', () => {
   const saysNothing = () => false;
+  it("reads a memory's deed going on, and a person a preposition qualifies (round 15)", () => {
+    expect(actorsOf('Ines from the bakery is closing the shop')).toEqual(['ines']);
+    expect(actorsOf('My friend from school moved to Oslo')).toEqual(['friend']);
+    // An acronym is no name: the subject is a thing.
+    expect(actorsOf('My PIN for the phone is 1357')).toBeUndefined();
+    expect(anotherDeed('that Ines from the bakery got married', 'Ines from the bakery is closing the shop', saysNothing)).toBe(true);
+    expect(anotherDeed('that Ines from the bakery is closing the shop', 'Ines from the bakery is closing the shop', saysNothing)).toBe(false);
+    // The description's own "-ing" may name the thing ("Bram retiring"): still unread.
+    expect(anotherDeed('Ines closing the shop', 'Ines from the bakery got married', saysNothing)).toBe(false);
+  });
+
   it('reads the deed of the verb chain, not a light verb, a wish, a plan or a gerund', () => {
     expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', saysNothing)).toBe(true);
     expect(anotherDeed('that we sold the boat', 'We rent a boat in summer', saysNothing)).toBe(true);
