@@ -9,6 +9,9 @@ describe('reading the words of a forget request', () => {
     expect(descriptionTerms('tabs vs spaces')).toEqual(['tabs', 'spaces']);
     expect(descriptionTerms('pls forget my allergy')).toEqual(['allergy']);
     expect(descriptionTerms('the Celsius preference')).toEqual(['celsius']);
+    // A kind word after "every" or "each" says how often: a word the memory must hold (round 15).
+    expect(descriptionTerms('that I bake sourdough every day')).toEqual(['bake', 'sourdough', 'every', 'day']);
+    expect(descriptionTerms('the day we met')).toEqual(['met']);
     // Not at the start, "forgetting" is what the memory is about.
     expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);
   });

@@ -80,8 +80,18 @@ function spellOut(description: string): string {
 /** The content words of a description: the query terms, abbreviations spelled out, without the words of the request itself. */
 export function descriptionTerms(description: string): string[] {
   const terms = queryTerms(readPhrases(spellOut(withoutRequest(description)), false)).filter((term) => !FILLER_WORDS.has(term) && !isNegationWord(term));
-  const content = terms.filter((term) => !KIND_WORDS.has(term));
+  const often = howOften(description);
+  const content = terms.filter((term) => !KIND_WORDS.has(term) || often.has(term));
   return content.length > 0 ? content : terms;
+}
+
+/**
+ * "every day", "each time": a kind word after "every" or "each" says how often, which a memory must say too —
+ * "that I bake sourdough every day" is not "I bake sourdough bread every Sunday", deleted by the precision probe
+ * while "day" was left out as the kind word of "the day we met" (round 15).
+ */
+function howOften(description: string): Set<string> {
+  return new Set([...description.matchAll(/(?<![\p{L}])(?:every|each)\s+(day|time)s?(?![\p{L}])/giu)].map((match) => match[1]!.toLowerCase()));
 }
 
 /**

@@ -74,6 +74,14 @@ describe('forgetByDescription', () => {
     const report = await forgetByDescription(memory, 'Kreuzberg door code');
     expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
   });
+
+  it('reads "every day" as how often, which the memory must say too', async () => {
+    await memory.stop();
+    memory = await createHippocampus({ home: home.home, agentId: 'plain', embedder: null });
+    await memory.rememberMany([{ type: 'observation', content: 'I bake sourdough bread every Sunday' }], { longTerm: true });
+    expect((await forgetByDescription(memory, 'that I bake sourdough every day', { dryRun: true })).deleted).toEqual([]);
+    expect((await forgetByDescription(memory, 'that I bake sourdough every Sunday', { dryRun: true })).deleted.map((entry) => entry.content)).toEqual(['I bake sourdough bread every Sunday']);
+  });
 });
 
 describe('rolesNamed', () => {
