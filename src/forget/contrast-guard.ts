@@ -1,7 +1,7 @@
 import { actorsOf } from './actor.ts';
 import { heldWords, wordForms } from './description-words.ts';
 import { otherKin } from './kin.ts';
-import { oppositeParticle } from './particle-opposites.ts';
+import { oppositeParticle, oppositeWay } from './particle-opposites.ts';
 import { WORDNET_IRREGULAR_FORMS, WORDNET_WORDS } from './wordnet-contrasts-table.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
@@ -125,10 +125,13 @@ export function contrastedWord(terms: string[][], content: string, description =
   return undefined;
 }
 
-/** The same verb with the opposite particle ("moved out" for "moved in", src/forget/particle-opposites.ts), as a contrast. */
+/** The same verb with the opposite particle ("moved out" for "moved in"), or a journey the other way ("flight out" / "flight home"; src/forget/particle-opposites.ts), as a contrast. */
 function contrastedParticle(description: string, content: string): Contrast | undefined {
   const found = oppositeParticle(description, content);
-  return found && { word: `${found.verb} ${found.asked}`, other: `${found.verb} ${found.told}`, relation: 'opposite' };
+  if (found) return { word: `${found.verb} ${found.asked}`, other: `${found.verb} ${found.told}`, relation: 'opposite' };
+  // The same journey the other way ("my flight out" / "My flight home").
+  const way = oppositeWay(description, content);
+  return way && { word: `${way.noun} ${way.asked}`, other: `${way.noun} ${way.told}`, relation: 'opposite' };
 }
 
 /** Sure matches whose words stand against the description's (contrastedWord) are offered to confirm instead. */

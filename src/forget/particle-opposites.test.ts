@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
 import { forgetByDescription } from './forget-by-description.ts';
-import { oppositeParticle } from './particle-opposites.ts';
+import { oppositeParticle, oppositeWay } from './particle-opposites.ts';
 
 // Memories of their own, not the precision probe's (bench/forget-precision-probe.ts).
 describe('the same verb with the opposite particle', () => {
@@ -17,6 +17,16 @@ describe('the same verb with the opposite particle', () => {
   });
 });
 
+describe('the same journey the other way', () => {
+  it('reads out or there against home or back, after the same noun only', () => {
+    expect(oppositeWay('that my train out was cancelled', 'My train home was cancelled because of the storm')).toEqual({ noun: 'train', asked: 'out', told: 'home' });
+    expect(oppositeWay('the drive there', 'The drive back took six hours')).toEqual({ noun: 'drive', asked: 'there', told: 'back' });
+    expect(oppositeWay('my train home', 'My train home was cancelled')).toBeUndefined();
+    expect(oppositeWay('my train back', 'My train home was cancelled')).toBeUndefined();
+    expect(oppositeWay('my bus out', 'My train home was cancelled')).toBeUndefined();
+  });
+});
+
 const agent = useLiteAgentPerTest();
 const forget = (description: string) => forgetByDescription(agent.memory(), description, { dryRun: true });
 
@@ -27,5 +37,10 @@ describe('forgetting the opposite deed', () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.map((match) => match.content)).toContain('I switched the porch lights on for the party');
     expect((await forget('that I switched the porch lights on')).deleted.map((match) => match.content)).toEqual(['I switched the porch lights on for the party']);
+  });
+  it('does not delete the journey home for the journey out, though it holds every word', async () => {
+    await agent.remember(['My train home was cancelled because of the storm', 'The garden gate squeaks', 'We painted the shed green']);
+    expect((await forget('that my train out was cancelled')).deleted).toEqual([]);
+    expect((await forget('that my train home was cancelled')).deleted.map((match) => match.content)).toEqual(['My train home was cancelled because of the storm']);
   });
 });

@@ -39,3 +39,33 @@ export function oppositeParticle(description: string, content: string): { verb: 
   }
   return undefined;
 }
+
+/**
+ * A journey's way after its noun: "my flight out" is the outbound one, "My flight home" / "the flight back" the
+ * return. The way words are stop words, so "that my flight out got delayed" held every word of "My flight home
+ * got delayed by three hours" and deleted it (the precision probe, left by round 14; round 15). Out (or there)
+ * against home or back, read only after the same noun on both sides.
+ */
+const OUTWARD = new Set(['out', 'there']);
+const RETURN = new Set(['home', 'back']);
+
+/** Each noun of the text followed at once by a way word, with that word. */
+function waysAfterNouns(text: string): Map<string, string> {
+  const tokens = analyzeWithWink(text.normalize('NFKC')).tokens;
+  const found = new Map<string, string>();
+  tokens.forEach((token, at) => {
+    const next = tokens[at + 1]?.value.toLowerCase();
+    if (token.pos === 'NOUN' && next !== undefined && (OUTWARD.has(next) || RETURN.has(next))) found.set(token.normal, next);
+  });
+  return found;
+}
+
+/** The noun and the two way words when the description and the memory send the same journey opposite ways. */
+export function oppositeWay(description: string, content: string): { noun: string; asked: string; told: string } | undefined {
+  const told = waysAfterNouns(content);
+  for (const [noun, asked] of waysAfterNouns(description)) {
+    const way = told.get(noun);
+    if (way !== undefined && OUTWARD.has(asked) !== OUTWARD.has(way)) return { noun, asked, told: way };
+  }
+  return undefined;
+}
