@@ -17,6 +17,12 @@ describe('a deed against a state', () => {
     expect(deedForState('that Yannick opened a bakery', 'My sister Hedda is a baker', holds)).toBe(false);
     expect(deedForState('that Yannick opened a bakery', 'My neighbour Yannick opened a bakery', holds)).toBe(false);
   });
+  it('reads "had a …" as something that happened, against a state, but not "have" nor the same thing had (round 15)', () => {
+    expect(deedForState('that Yannick had a heart attack', 'My neighbour Yannick is diabetic', holds)).toBe(true);
+    expect(deedForState('that Yannick had a heart attack', 'My neighbour Yannick had a heart attack in May', holds)).toBe(false);
+    expect(deedForState('that Yannick cannot have bread', 'My neighbour Yannick is coeliac', holds)).toBe(false);
+    expect(deedForState('that Yannick had a heart attack', 'My sister Hedda is diabetic', holds)).toBe(false);
+  });
 });
 
 const agent = useLiteAgentPerTest();
