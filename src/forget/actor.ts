@@ -5,6 +5,7 @@ import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { withoutContractions } from './description-words.ts';
 import { KIN } from './kin.ts';
 import { aliases, covers, singular } from './word-aliases.ts';
+import { OPENING_READ, openingOf } from './opening.ts';
 
 /**
  * Who does what a statement says: the people of its subject, read from its opening up to its verb ("I" is
@@ -138,11 +139,10 @@ function readActors(text: string): Actors | undefined {
  * The subject and its verb chain are at the start, and compromise took ~7 s to tag all of a 54 KB memory.
  */
 function opening(text: string): string {
-  if (text.length <= OPENING_CHARS) return text;
-  const end = /[.!?\n]\s/u.exec(text.slice(OPENING_CHARS, OPENING_MAX_CHARS));
-  return text.slice(0, end ? OPENING_CHARS + end.index + 1 : OPENING_MAX_CHARS);
+  if (text.length <= OPENING_READ) return text;
+  const end = /[.!?\n]\s/u.exec(text.slice(OPENING_READ, OPENING_MAX_CHARS));
+  return text.slice(0, end ? OPENING_READ + end.index + 1 : OPENING_MAX_CHARS);
 }
-const OPENING_CHARS = 600;
 const OPENING_MAX_CHARS = 2_000;
 
 function readActorsOf(text: string): Actors | undefined {
@@ -215,12 +215,10 @@ export function actingVerb(text: string): string | undefined {
   return readActors(text)?.verb;
 }
 
-/** The first full verb of a text's opening (READ characters), past auxiliaries ("I am throwing": throwing), or undefined. */
+/** The first full verb of a text's opening (openingOf), past auxiliaries ("I am throwing": throwing), or undefined. */
 function mainVerb(text: string): string | undefined {
-  return analyzeWithWink(withoutContractions(text.slice(0, MAIN_VERB_READ)).normalize('NFKC')).tokens.find((token) => token.pos === 'VERB')?.normal;
+  return analyzeWithWink(withoutContractions(openingOf(text)).normalize('NFKC')).tokens.find((token) => token.pos === 'VERB')?.normal;
 }
-/** How much of a memory mainVerb reads: the deed of its opening statement (a memory may be 60 KB). */
-const MAIN_VERB_READ = 600;
 
 /** The memory speaks of the person anywhere: the user as I, me, my, we, us, our; another by the word. */
 const mentions = (content: string, person: string) => (person === 'user' ? /(?<![\p{L}])(?:I|me|my|mine|we|us|our)(?![\p{L}])/iu : new RegExp(`(?<![\\p{L}])${person}`, 'iu')).test(content);

@@ -2,6 +2,7 @@ import { relatedInWordNet } from './contrast-guard.ts';
 import { descriptionForms, heldWords, wordForms } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { slotsOf, type Slot } from './swapped-word.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * Another place: "the wasp nest in the shed" is not "There is a wasp nest in the attic", "that I met Dagny at a
@@ -17,8 +18,6 @@ import { slotsOf, type Slot } from './swapped-word.ts';
 
 /** Prepositions of place. */
 const PLACE = new Set(['in', 'at', 'on', 'near', 'by', 'inside', 'outside', 'behind', 'under', 'beside']);
-/** How much of a memory is read: its opening statement (a memory may be 60 KB). */
-const READ = 600;
 
 /** The nouns after a preposition of place, with the noun words that follow them ("on a dating app": dating, app). */
 function placesOf(slots: readonly Slot[]): string[][] {
@@ -34,7 +33,7 @@ function placesOf(slots: readonly Slot[]): string[][] {
 
 /** The description's place the memory lacks and the memory's own place there, or undefined (see above). */
 export function anotherPlace(description: string, content: string): { asked: string; told: string } | undefined {
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   const terms = descriptionForms(description);
   const unheld = terms.filter((forms) => heldWords(wordForms(opening), [forms]).length === 0);
   if (unheld.length !== 1 || terms.length < 2) return undefined;

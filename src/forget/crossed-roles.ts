@@ -4,6 +4,7 @@ import { contrastOf, relatedInWordNet } from './contrast-guard.ts';
 import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { aliases } from './word-aliases.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * Two deeds where each side's people are in the other, not as the ones acting: "that I taught Saoirse the
@@ -17,8 +18,6 @@ import { aliases } from './word-aliases.ts';
  * memory naming Ghent (the probe's fifth part, held out).
  */
 
-/** How much of a memory is read: its opening statement (a memory may be 60 KB). */
-const READ = 600;
 
 /** The same deed, or its other side: the same verb, an opposite, a synonym or a verb WordNet relates. */
 function oneEvent(left: string, right: string): boolean {
@@ -29,7 +28,7 @@ function oneEvent(left: string, right: string): boolean {
 /** True when each side's people are in the other, not acting there, by two deeds that are not one event (see above). */
 export function crossedRoles(description: string, content: string, holds: (text: string, deed: string) => boolean): boolean {
   const said = withoutRequest(description).replace(THAT_OPENING, '');
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   const [asked, told] = [actorsOf(said), actorsOf(opening)];
   const [askedDeed, toldDeed] = [statedDeed(said), statedDeed(opening)];
   if (!asked || !told || !askedDeed || !toldDeed || oneEvent(askedDeed, toldDeed)) return false;
@@ -57,5 +56,5 @@ export function relativeStatement(description: string): string | undefined {
 export function doubtCrossedRoles(judged: readonly Doubtable[], description: string, holds: (text: string, deed: string) => boolean): void {
   offerInstead(judged, (entry) => (crossedRoles(description, entry.content, holds) ? 'another does another thing there' : undefined));
   const statement = relativeStatement(description);
-  if (statement) offerInstead(judged, (entry) => (anotherDeed(statement, entry.content.slice(0, READ), holds) ? `it says another deed than "${statement}"` : undefined));
+  if (statement) offerInstead(judged, (entry) => (anotherDeed(statement, openingOf(entry.content), holds) ? `it says another deed than "${statement}"` : undefined));
 }

@@ -2,6 +2,7 @@ import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { actingVerb, actorsOf, samePerson, statedDeed } from './actor.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * A deed against a state of the same person: "that Declan took out a mortgage" is not "My brother-in-law Declan is
@@ -13,8 +14,6 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
  * person only is or has something, unless that memory holds the deed itself or in other words (`holds`).
  */
 
-/** How much of a memory is read: its opening statement (a memory may be 60 KB). */
-const READ = 600;
 /** Verbs of being and having: a state, no deed. */
 const STATE = new Set(['be', 'have']);
 const BEING_OR_HAVING = /(?<![\p{L}])(?:am|is|are|was|were|be|been|being|have|has|had|having)(?![\p{L}])/iu;
@@ -46,7 +45,7 @@ function eventHad(description: string): string[] | undefined {
 
 /** True when the description states a deed of a person the memory only says is or has something (see above). */
 export function deedForState(description: string, content: string, holds: (text: string, deed: string) => boolean): boolean {
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   const deed = statedDeed(description);
   const event = deed === undefined ? eventHad(description) : undefined;
   if (event === undefined && (deed === undefined || STARTING.has(infinitiveOf(deed)))) return false;

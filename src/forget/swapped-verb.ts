@@ -4,6 +4,7 @@ import { descriptionForms, heldWords, THAT_OPENING, withoutRequest, wordForms } 
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { sameFrame, slotsOf, type Slot } from './swapped-word.ts';
 import { aliases } from './word-aliases.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * A statement that is a memory's sentence with its verb swapped names another deed: "that I drive to the office"
@@ -21,8 +22,6 @@ import { aliases } from './word-aliases.ts';
 const LIGHT = new Set(['be', 'have', 'do', 'get', 'will', 'would', 'can', 'could', 'shall', 'should', 'may', 'might', 'must', 'go', 'make']);
 /** Particles that make a verb phrasal ("paid off", "took out"). */
 const PARTICLES = new Set(['up', 'out', 'off', 'down', 'away', 'back', 'over', 'in', 'on']);
-/** How much of a memory is read: the deed of its opening statement (a memory may be 60 KB). */
-const READ = 600;
 /** Words opening a clause of when, if or why. */
 const CIRCUMSTANCE = new Set(['when', 'whenever', 'if', 'because', 'while', 'before', 'after', 'since', 'until', 'unless', 'as']);
 
@@ -37,7 +36,7 @@ export function swappedVerb(description: string, content: string): { asked: stri
   const said = request.replace(THAT_OPENING, '');
   // A statement ("that I drive to the office"), not a name for a thing ("the commute I hate").
   if (said === request && actorsOf(said) === undefined) return undefined;
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   const terms = descriptionForms(description);
   const unheld = terms.filter((forms) => heldWords(wordForms(opening), [forms]).length === 0);
   if (unheld.length !== 1 || terms.length < 2) return undefined;

@@ -1,6 +1,7 @@
 import nlp from 'compromise';
 import { statementOf, THAT_OPENING } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * A statement about what is still to come is not one about what is done: "that I will vote Green next time" is
@@ -14,7 +15,6 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
 const AHEAD = /(?<![\p{L}])(?:will|shall|going\s+to|gonna|plan(?:s|ning)?\s+to|planning|next\s+(?:week|month|year|time|summer|winter|spring|autumn|fall|weekend|\p{Lu}\p{Ll}+)|tomorrow|upcoming|in\s+the\s+future)(?![\p{L}])/u;
 const BACK = /(?<![\p{L}])(?:last\s+(?:week|month|year|time|summer|winter|spring|autumn|fall|weekend|night|election|\p{Lu}\p{Ll}+)|ago|yesterday|used\s+to|in\s+the\s+past)(?![\p{L}])/u;
 
-const OPENING_CHARS = 600;
 
 /** Where a text points in time: ahead, back, or undefined (both, or neither). */
 export function timeDirection(text: string): 'ahead' | 'back' | undefined {
@@ -26,7 +26,7 @@ export function timeDirection(text: string): 'ahead' | 'back' | undefined {
   const ahead = AHEAD.test(lower) || AHEAD.test(said);
   // The first verb in the past tense points back ("that we cancelled the trip"), an auxiliary's past aside ("was", "had" carry a state).
   // Compromise tags all it is given (~7 s for a 54 KB memory, round 12): the first verb is in the opening.
-  const firstVerb = nlp(said.slice(0, OPENING_CHARS)).verbs().first();
+  const firstVerb = nlp(openingOf(said)).verbs().first();
   const pastVerb = firstVerb.found && firstVerb.has('#PastTense') && !firstVerb.has('(was|were|had|did)') && !firstVerb.has('#Modal');
   const back = BACK.test(said) || BACK.test(lower) || pastVerb;
   if (ahead === back) return undefined;

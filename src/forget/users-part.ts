@@ -1,6 +1,7 @@
 import { actorsOf, isPersonNoun } from './actor.ts';
 import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * The user's part in another's deed: "that Tom cheated on me" names the user as the one wronged, and "Tom cheated
@@ -11,8 +12,6 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
  * where the user has no such part: with no first person at all, or, for "myself", another person named instead.
  */
 
-/** How much of a memory is read: its opening statement (a memory may be 60 KB). */
-const READ = 600;
 const FIRST_PERSON = /(?<![\p{L}])(?:I|me|my|mine|myself|we|us|our|ours|ourselves|user)(?![\p{L}])/iu;
 const OBJECT = /(?<![\p{L}])(?:me|us)(?![\p{L}])/iu;
 const REFLEXIVE = /(?<![\p{L}])(?:myself|ourselves)(?![\p{L}])/iu;
@@ -30,7 +29,7 @@ export function usersPartMissing(description: string, content: string): string |
   const said = withoutRequest(description).replace(THAT_OPENING, '');
   const people = actorsOf(said);
   if (!people) return undefined;
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   // Another acts on the user: "that Tom cheated on me".
   if (!people.includes('user') && !people.includes('we') && OBJECT.test(said) && !FIRST_PERSON.test(opening)) return 'it does not speak of the user';
   // The user acts for themself: "that I bought myself a games console".

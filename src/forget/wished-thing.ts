@@ -3,6 +3,7 @@ import { attitudeOf, WISH_FOR_THING } from './attitude.ts';
 import { SPEAKS_OF_WISH, WISH } from './clear-leader.ts';
 import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
+import { openingOf } from './opening.ts';
 
 /**
  * "my marathon time" is the time of a marathon run; "I would like to run a marathon one day" has none. A
@@ -15,8 +16,6 @@ import { offerInstead, type Doubtable } from './offer-instead.ts';
  */
 
 const USERS_THING = /^\s*(?:the\s+)?(?:my|our)\s+\p{L}/iu;
-/** How much of a memory is read: its opening statement (a memory may be 60 KB). */
-const READ = 600;
 
 /** The memory opens on the user (or "we") wishing: "I want to …", "I would like …", "We dream of …". */
 function onlyWishes(opening: string): boolean {
@@ -42,7 +41,7 @@ function namesWishedDeed(request: string, opening: string): boolean {
 export function wishedThing(description: string, content: string): boolean {
   const request = withoutRequest(description);
   if (THAT_OPENING.test(request) || actorsOf(request) !== undefined || !USERS_THING.test(request) || SPEAKS_OF_WISH.test(request)) return false;
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   return onlyWishes(opening) && !namesWishedDeed(request, opening);
 }
 
@@ -56,7 +55,7 @@ export function wishedThing(description: string, content: string): boolean {
 export function wishForDone(description: string, content: string): boolean {
   const said = withoutRequest(description).replace(THAT_OPENING, '');
   if (attitudeOf(said) !== 'wish' || !WISH_FOR_THING.test(said) || !actorsOf(said)?.includes('user')) return false;
-  const opening = content.slice(0, READ);
+  const opening = openingOf(content);
   const verb = actingVerb(opening);
   return actorsOf(opening)?.includes('user') === true && verb !== undefined && !/ing$/u.test(verb) && attitudeOf(opening) === undefined && !SPEAKS_OF_WISH.test(opening);
 }
