@@ -12,9 +12,24 @@ import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
 import { usePostgresServer } from '../../testing/postgres-suite.ts';
 import { cliWith, withCliServer } from '../../testing/cli-server.ts';
+import type { PostgresBackend } from './postgres-backend.ts';
 import { runScript } from '../../testing/run-script.ts';
 
 const { home, server: running } = usePostgresServer('hippocampus-postgres-engine-');
+
+/** The database's table and index files (under the data directory's base/) holding `needle`. */
+function filesHolding(needle: string): string[] {
+  const found: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const file = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(running().dataDirectory!, file));
+    }
+  };
+  walk(path.join(running().dataDirectory!, 'base'));
+  return found;
+}
 
 describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipped: no PostgreSQL binaries; scripts/setup-system.sh installs them)', () => {
   it('remembers, recalls by meaning and keywords, and forgets completely, chosen by a store URL', async () => {
@@ -280,18 +295,6 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const backend = await createPostgresBackend({ connectionString: running().url, purge: 'full' });
     const memory = await createHippocampus({ home, agentId: 'purged', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
     const secret = 'ZEBRA-7431-quokka';
-    const filesHolding = (needle: string) => {
-      const found: string[] = [];
-      const walk = (directory: string) => {
-        for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
-          const file = path.join(directory, entry.name);
-          if (entry.isDirectory()) walk(file);
-          else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(running().dataDirectory!, file));
-        }
-      };
-      walk(path.join(running().dataDirectory!, 'base'));
-      return found;
-    };
     try {
       const { memory: locker } = await memory.remember({ type: 'observation', content: `My locker code is ${secret}`, importance: 0.9 });
       await memory.rememberMany(Array.from({ length: 20 }, (_, index) => ({ type: 'chat' as const, content: `filler memory number ${index}` })));
@@ -304,6 +307,32 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     } finally {
       await memory.stop();
       await backend.close();
+    }
+  }, 120_000);
+
+  it('a memory-block line forget_memory named, removed with replace_memory_block, leaves the table files too (it stayed in memory_blocks\' file)', async () => {
+    const memory = await createHippocampus({ home, agentId: 'block-purged', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const secret = 'WOMBAT-5512-axolotl';
+    try {
+      const tools = Object.fromEntries(createHippoTools({ memory }).map((tool) => [tool.name, tool]));
+      const line = `Locker: my locker code is ${secret}`;
+      await tools.append_memory_block!.execute({ key: 'human', text: 'Prefers short answers' });
+      await tools.append_memory_block!.execute({ key: 'human', text: line });
+      const stored = (await tools.store_memory!.execute({ content: `My locker code is ${secret}` })) as { ok: true; data: { id: string } };
+      const report = (await tools.forget_memory!.execute({ ids: [stored.data.id] })) as { ok: true; data: { stillInBlocks: { key: string; lines: string[] }[] } };
+      expect(report.data.stillInBlocks).toEqual([{ key: 'human', lines: [line] }]);
+      expect(await tools.replace_memory_block!.execute({ key: 'human', find: `\n${line}`, replace: '' })).toMatchObject({ ok: true, data: { value: 'Prefers short answers' } });
+      await (memory.backend as PostgresBackend).database.rows('CHECKPOINT');
+      expect(filesHolding(secret)).toEqual([]);
+      // Overwriting and deleting a block take the old text out as well.
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'persona', value: `Says ${secret} often`, updatedAt: 1 }]);
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'persona', value: 'Terse', updatedAt: 2 }]);
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'scratch', value: `Scratch ${secret}`, updatedAt: 3 }]);
+      await memory.backend.blocks!.deleteMany({ agentId: 'block-purged' }, ['scratch']);
+      await (memory.backend as PostgresBackend).database.rows('CHECKPOINT');
+      expect(filesHolding(secret)).toEqual([]);
+    } finally {
+      await memory.stop();
     }
   }, 120_000);
 
