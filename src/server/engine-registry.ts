@@ -94,7 +94,9 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const entries = new Map<string, Entry>();
   // An agent being closed is reopened only after its close finished, so two engines never share a file.
   const closing = new Map<string, Promise<void>>();
-  const leaseBags = new AsyncLocalStorage<Set<string>>();
+  // The entries a request leased, not their agents' names: an entry that failed to open and the one opened after
+  // it are two leases, and the request that held the first gives back only that one.
+  const leaseBags = new AsyncLocalStorage<Set<Entry>>();
   const hasFile = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
   // A shared store (PostgreSQL) is asked, through one backend the registry holds for listing.
   let listing: Promise<MemoryBackend> | undefined;
@@ -182,24 +184,21 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       entries.set(valid, entry);
       entry.lastUsedAt = now();
       const bag = leaseBags.getStore();
-      if (bag && !bag.has(valid)) {
-        bag.add(valid);
+      if (bag && !bag.has(entry)) {
+        bag.add(entry);
         entry.leases += 1;
       }
       evictBeyondCap();
       return entry.engine;
     },
     async withLeases(work) {
-      const bag = new Set<string>();
+      const bag = new Set<Entry>();
       try {
         return await leaseBags.run(bag, work);
       } finally {
-        for (const agentId of bag) {
-          const entry = entries.get(agentId);
-          if (entry) {
-            entry.leases -= 1;
-            entry.lastUsedAt = now();
-          }
+        for (const entry of bag) {
+          entry.leases -= 1;
+          entry.lastUsedAt = now();
         }
         evictBeyondCap();
       }
