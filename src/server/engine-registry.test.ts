@@ -78,6 +78,17 @@ describe('the engine registry keeps a bounded number of agents open', () => {
     expect((await (await registry.get('ada')).recall({ limit: 5 })).map((record) => record.content)).toEqual(['written while another agent was opened']);
   });
 
+  it('after closeAll no agent opens again: a late request is ENGINE_CLOSED (503) and leaves no engine open behind', async () => {
+    home = createTempHome();
+    const http = createHttpApp({ home: home.home, embedder: createHashEmbedder(), logError: () => {} });
+    await http.close();
+    const response = await http.app.request('/agents/late/memories', { method: 'POST', headers: { 'content-type': 'application/json', host: '127.0.0.1' }, body: JSON.stringify({ type: 'chat', content: 'after the close' }) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'ENGINE_CLOSED' } });
+    expect(http.registry.openAgents()).toEqual([]);
+    expect(fs.existsSync(path.join(home.home, 'agents', 'late'))).toBe(false);
+  });
+
   it('reopening an agent while it is being closed waits for the close: nothing written on either side is lost', async () => {
     home = createTempHome();
     registry = createEngineRegistry({ home: home.home, embedder: createHashEmbedder(), maxOpenAgents: 1, idleCloseMs: 0 });

@@ -114,6 +114,9 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const exists = async (agentId: string) =>
     usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
   const now = () => Date.now();
+  // After closeAll nothing opens again: an engine opened then (a consolidation pass still running, a late request)
+  // was never stopped — its loop and database left open as the process exited.
+  let shutDown = false;
 
   async function open(agentId: string): Promise<Hippocampus> {
     await closing.get(agentId);
@@ -165,6 +168,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     home: options.home,
     async get(agentId, { create = false } = {}) {
       const valid = parseWith(identifierSchema, agentId, 'agent id', 'INVALID_AGENT_ID');
+      if (shutDown) throw new HippocampusError({ code: 'ENGINE_CLOSED', message: `The server is shutting down: agent "${valid}" is not opened` });
       let entry = entries.get(valid);
       if (entry === undefined) {
         if (!create && !(await exists(valid))) throw new NotFoundError({ what: 'Agent', id: valid });
@@ -231,6 +235,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       }
     },
     async closeAll() {
+      shutDown = true;
       if (sweep) clearInterval(sweep);
       const stops = [...entries].map(([agentId, entry]) => close(agentId, entry));
       const settled = await Promise.allSettled([...stops, ...closing.values()]);
