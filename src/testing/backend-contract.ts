@@ -514,6 +514,18 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
+    name: 'gives a block value back as every backend can store it: without U+0000, a lone surrogate one U+FFFD',
+    async run(backend) {
+      const scope = contractScope();
+      const blocks = backend.blocks!;
+      // PostgreSQL refused U+0000 (STORE_ERROR) where SQLite kept it, and SQLite gave a lone surrogate back as three U+FFFD.
+      await blocks.putMany(scope, [{ key: 'human', value: 'Ada\u0000 likes \ud800tea', updatedAt: BASE_TIME }]);
+      expect((await blocks.getMany(scope, ['human']))[0]?.value).toBe('Ada likes \ufffdtea');
+      expect((await blocks.modify(scope, 'human', BASE_TIME + 1, (current) => `${current?.value}\nnul\u0000 \udc00`))?.value).toBe('Ada likes \ufffdtea\nnul \ufffd');
+      expect((await blocks.getMany(scope, ['human']))[0]?.value).toBe('Ada likes \ufffdtea\nnul \ufffd');
+    },
+  },
+  {
     name: 'stores skills with versions and outcomes, and consolidation marks, per agent',
     async run(backend) {
       const scope = contractScope();

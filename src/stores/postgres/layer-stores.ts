@@ -1,3 +1,4 @@
+import { storableText } from '../../core/stored-text.ts';
 import type { MemoryBlock, MemoryBlockStore } from '../../spec/block-store.ts';
 import type { ConsolidationMarks } from '../../spec/consolidation-marks.ts';
 import type { SourcePosition, WatermarkStore } from '../../spec/watermark-store.ts';
@@ -16,7 +17,8 @@ const toBlock = (row: BlockRow): MemoryBlock => ({ key: row.key, value: row.valu
 const UPSERT_BLOCK = 'INSERT INTO memory_blocks (agent_id, key, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (agent_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at';
 
 /**
- * Blocks in one table for every agent. When text left a block (a line replaced away, a value overwritten, a
+ * Blocks in one table for every agent, their values storable text (storableText: no U+0000, which PostgreSQL
+ * refuses, a lone surrogate one U+FFFD) as on SQLite. When text left a block (a line replaced away, a value overwritten, a
  * block deleted), its old row version stays in the table's file until a VACUUM: forget_memory tells the agent to
  * remove a forgotten line with replace_memory_block, so that line must leave the files then, as a forget's purge
  * makes it (the backend's `purge`; SQLite checkpoints its WAL for the same reason). Appending keeps every old
@@ -45,8 +47,9 @@ export function createPostgresBlockStore(options: { database: PostgresDatabase; 
         let anyLeft = false;
         for (const block of blocks) {
           const [before] = await client.rows<BlockRow>('SELECT key, value, updated_at FROM memory_blocks WHERE agent_id = $1 AND key = $2', [scope.agentId, block.key]);
-          await client.rows(UPSERT_BLOCK, [scope.agentId, block.key, block.value, block.updatedAt]);
-          anyLeft ||= before !== undefined && !block.value.includes(before.value);
+          const value = storableText(block.value);
+          await client.rows(UPSERT_BLOCK, [scope.agentId, block.key, value, block.updatedAt]);
+          anyLeft ||= before !== undefined && !value.includes(before.value);
         }
         return anyLeft;
       });
@@ -56,8 +59,9 @@ export function createPostgresBlockStore(options: { database: PostgresDatabase; 
       // The agent's lock makes read-then-write one step: two concurrent appends cannot lose one another.
       const { block, left } = await database.writeTransaction(scope.agentId, async (client) => {
         const [row] = await client.rows<BlockRow>('SELECT key, value, updated_at FROM memory_blocks WHERE agent_id = $1 AND key = $2', [scope.agentId, key]);
-        const value = change(row ? toBlock(row) : null);
-        if (value === null) return { block: null, left: false };
+        const changed = change(row ? toBlock(row) : null);
+        if (changed === null) return { block: null, left: false };
+        const value = storableText(changed);
         await client.rows(UPSERT_BLOCK, [scope.agentId, key, value, at]);
         return { block: { key, value, updatedAt: at }, left: row !== undefined && !value.includes(row.value) };
       });
