@@ -75,6 +75,25 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
   });
 
+  it('a filter operand holding U+0000 finds what was stored from it, on PostgreSQL as on SQLite (was a STORE_ERROR on PostgreSQL, nothing found on SQLite)', async () => {
+    const answers: string[][] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const memory = await createHippocampus({ home, agentId: 'nul-filter', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        await memory.rememberMany([{ type: 'decision', content: 'We chose PostgreSQL for the billing service', tags: ['bill\u0000ing'], context: { team: 'pay\u0000ments' } }], { longTerm: true });
+        const found = [];
+        for (const filter of [{ tags: { $in: ['bill\u0000ing'] } }, { tags: 'bill\u0000ing' }, { 'context.team': { $eq: 'pay\u0000ments' } }, { tags: { $nin: ['bill\u0000ing'] } }]) {
+          found.push((await memory.recallRelevant('billing', { filter })).map((result) => result.memory.content).join());
+        }
+        answers.push(found);
+      } finally {
+        await memory.stop();
+      }
+    }
+    expect(answers[0]).toEqual(['We chose PostgreSQL for the billing service', 'We chose PostgreSQL for the billing service', 'We chose PostgreSQL for the billing service', '']);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
   it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
     const cli = cliWith(['--home', home, '--store', running().url, '--json']);
     const remembered = await cli('--agent', 'cli-agent', 'remember', 'Grace prefers dark roast coffee', '--importance', '0.8');
