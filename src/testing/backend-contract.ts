@@ -640,6 +640,18 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
+    name: "adds a host's message as every backend can store it (no U+0000, a lone surrogate one U+FFFD); one that is not a message is VALIDATION_ERROR, nothing added",
+    async run(backend) {
+      const { messages, scope, table } = await twoAgentsMessagesTable(backend);
+      const [id] = await messages.appendMessages(scope, { table, messages: [{ conversationId: 'c\u00001', role: 'user', content: 'The vault\u0000 code is \ud800 1234', createdAt: BASE_TIME }] });
+      expect((await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).messages).toEqual([{ id, conversationId: 'c1', role: 'user', content: 'The vault code is \ufffd 1234', createdAt: BASE_TIME }]);
+      for (const bad of [{ role: 'user', content: 'x', createdAt: Number.NaN }, { role: 'user', content: 7, createdAt: BASE_TIME }, { role: null, content: 'x', createdAt: BASE_TIME }]) {
+        await expectCode(messages.appendMessages(scope, { table, messages: [{ role: 'user', content: 'good one first', createdAt: BASE_TIME }, bad as never] }), 'VALIDATION_ERROR');
+      }
+      expect((await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).messages).toHaveLength(1);
+    },
+  },
+  {
     name: "reads the host's messages table in id order after an id, per agent and conversation, with the highest id; a missing table is CONFIG_ERROR",
     async run(backend) {
       const { messages, scope, other, table } = await twoAgentsMessagesTable(backend);
