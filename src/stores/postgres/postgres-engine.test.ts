@@ -94,6 +94,29 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(answers[1]).toEqual(answers[0]);
   });
 
+  it('a skill holding U+0000 or a lone surrogate is learned the same on PostgreSQL as on SQLite (was a STORE_ERROR on PostgreSQL)', async () => {
+    const learned: unknown[] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const memory = await createHippocampus({ home, agentId: 'nul-skill', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        const layers = await openAgentLayers(memory);
+        try {
+          const { skill } = await layers.skills!.addSkill({ name: 'restart\u0000-pump', description: 'restart the \ud800pump', code: 'pumpctl\u0000 restart', language: 'shell', inputs: [{ name: 'unit\u0000' }] });
+          await layers.skills!.rewriteSkill(skill.id, { code: 'pumpctl restart --safe\u0000' }, 'safer\u0000');
+          await layers.skills!.recordOutcome(skill.id, true, 'fine\u0000');
+          const [found] = await layers.skills!.findSkills('restart the pump');
+          learned.push([found?.skill.name, found?.skill.description, found?.skill.code, found?.skill.inputs, found?.skill.successCount]);
+        } finally {
+          await layers.close();
+        }
+      } finally {
+        await memory.stop();
+      }
+    }
+    expect(learned[0]).toEqual(['restart-pump', 'restart the \ufffdpump', 'pumpctl restart --safe', [{ name: 'unit' }], 1]);
+    expect(learned[1]).toEqual(learned[0]);
+  });
+
   it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
     const cli = cliWith(['--home', home, '--store', running().url, '--json']);
     const remembered = await cli('--agent', 'cli-agent', 'remember', 'Grace prefers dark roast coffee', '--importance', '0.8');
