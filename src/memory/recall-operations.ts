@@ -71,10 +71,23 @@ export async function recallMatching(deps: RecallOperationDependencies, query: M
   const fromStore = await deps.store.query(deps.scope, { ...query, orderBy, limit });
   const merged = new Map<string, MemoryRecord>();
   for (const record of fromStore) merged.set(record.id, deps.buffer.get(record.id) ?? record);
-  for (const record of deps.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
+  const onlyInRing = deps.buffer.search((entry) => matchesQuery(entry, query)).filter((record) => !merged.has(record.id));
+  for (const record of await stillStored(deps, onlyInRing)) merged.set(record.id, record);
   const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
   if (recordAccess) await markAccessed(deps, ordered);
   return ordered;
+}
+
+/**
+ * The ring's copies whose rows are still stored, the others let go: every ring entry was written before it entered
+ * the ring, so a missing row was forgotten by another engine on the same agent (`hippocampus forget` beside
+ * `serve`, a second server on PostgreSQL), and its copy here must not be listed.
+ */
+export async function stillStored(deps: Pick<RecallOperationDependencies, 'store' | 'scope' | 'buffer'>, records: readonly MemoryRecord[]): Promise<MemoryRecord[]> {
+  if (records.length === 0) return [];
+  const stored = new Set((await deps.store.getMany(deps.scope, records.map((record) => record.id))).map((record) => record.id));
+  for (const record of records) if (!stored.has(record.id)) deps.buffer.remove(record.id);
+  return records.filter((record) => stored.has(record.id));
 }
 
 /** The context filter of a related-memory query: every id given must match. */
