@@ -5,6 +5,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { resolveHome, resolveStore } from '../config/resolve-home.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { openBackend } from '../stores/open-backend.ts';
 
 export interface GlobalOptions {
@@ -24,7 +25,7 @@ export interface CliContext {
    * into being; a read command on an agent that does not exist is NOT_FOUND naming the agents there are,
    * so a misspelled --agent never leaves an empty agent behind.
    */
-  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean }): Promise<T>;
+  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean; workingMemory?: WorkingMemoryStore }): Promise<T>;
   /** `withMemory` for a command that writes: it creates the agent on first use. */
   writeMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>): Promise<T>;
   /** The agents that exist under the home, sorted. */
@@ -48,7 +49,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         .filter((name) => fs.existsSync(agentPaths(home, name).longTermDatabase))
         .sort();
     },
-    async withMemory(command, work, { create = false } = {}) {
+    async withMemory(command, work, { create = false, workingMemory } = {}) {
       const { home, agent, store } = context.globals(command);
       const filesOnly = store === undefined || store === 'sqlite';
       // An agent whose database was opened here (its marker) is not "unknown" when the file is gone: the engine
@@ -65,7 +66,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         const known = await backend.store.listAgents().finally(() => backend.close());
         if (!known.includes(agent)) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
       }
-      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }) });
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(workingMemory ? { workingMemory } : {}) });
       try {
         return await work(memory);
       } finally {

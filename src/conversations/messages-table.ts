@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import { parseWith } from '../config/parse.ts';
+import { storableText } from '../core/stored-text.ts';
 import type { HostMessage, StoredMessage } from '../spec/conversation-messages.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
@@ -147,8 +148,30 @@ export function readMessages(db: Database.Database, options: { table?: string; a
  */
 export function appendMessages(db: Database.Database, options: { table?: string; messages: readonly HostMessage[] }): number[] {
   const table = validTableName(options.table ?? 'messages');
+  const messages = storableMessages(options.messages);
   const insert = db.prepare(`INSERT INTO ${table} (conversation_id, role, content, created_at) VALUES (?, ?, ?, ?)`);
-  return db.transaction(() => options.messages.map((message) => Number(insert.run(message.conversationId ?? null, message.role, message.content, message.createdAt).lastInsertRowid)))();
+  return db.transaction(() => messages.map((message) => Number(insert.run(message.conversationId ?? null, message.role, message.content, message.createdAt).lastInsertRowid)))();
+}
+
+const hostMessageSchema = z.object({
+  conversationId: z.string().nullish(),
+  role: z.string(),
+  content: z.string(),
+  createdAt: z.number().finite(),
+});
+
+/**
+ * Messages checked (a created_at that is no number of milliseconds, a role or content that is no string:
+ * VALIDATION_ERROR, nothing added) and their text made storable (storableText): PostgreSQL refused U+0000 as a
+ * STORE_ERROR where SQLite kept it, and a lone surrogate came back as one U+FFFD there and three here.
+ */
+export function storableMessages(messages: readonly HostMessage[]): HostMessage[] {
+  return parseWith(z.array(hostMessageSchema), messages, 'messages').map((message) => ({
+    conversationId: message.conversationId === undefined || message.conversationId === null ? null : storableText(message.conversationId),
+    role: storableText(message.role),
+    content: storableText(message.content),
+    createdAt: message.createdAt,
+  }));
 }
 
 /**

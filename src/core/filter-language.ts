@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/validation-error.ts';
+import { storableText } from './stored-text.ts';
 
 import { FILTER_FIELDS, FILTER_OPERATORS, type FilterCondition, type FilterField, type FilterOperator, type FilterScalar } from '../spec/memory-filter.ts';
 
@@ -13,6 +14,13 @@ function invalid(message: string): never {
 function isScalar(value: unknown): value is FilterScalar {
   return value === null || ['string', 'number', 'boolean'].includes(typeof value);
 }
+
+/**
+ * A string operand as the values it is compared with were stored (storableText: no U+0000, a lone surrogate one
+ * U+FFFD): a tag given as "t\u0000" is stored as "t", and PostgreSQL refused a parameter holding U+0000 (the
+ * search failed as a STORE_ERROR) where SQLite compared it and matched nothing.
+ */
+const storable = <Value extends FilterScalar>(value: Value): Value => (typeof value === 'string' ? (storableText(value) as Value) : value);
 
 /**
  * The type each named field holds (times are epoch milliseconds; tags a set of strings). An operand of
@@ -91,7 +99,7 @@ export function parseFilter(input: unknown): FilterCondition[] {
     const typedField = field as FilterField;
     if (isScalar(condition)) {
       checkOperandType(field, '$eq', [condition]);
-      conditions.push({ field: typedField, operator: '$eq', value: condition });
+      conditions.push({ field: typedField, operator: '$eq', value: storable(condition) });
       continue;
     }
     if (typeof condition !== 'object' || Array.isArray(condition)) invalid(`"${field}" needs a value or an operator object`);
@@ -103,12 +111,12 @@ export function parseFilter(input: unknown): FilterCondition[] {
       if (op === '$in' || op === '$nin') {
         if (!Array.isArray(value) || value.length === 0 || !value.every(isScalar)) invalid(`${op} on "${field}" needs a non-empty list of values`);
         checkOperandType(field, op, value as FilterScalar[]);
-        conditions.push({ field: typedField, operator: op, value: value as FilterScalar[] });
+        conditions.push({ field: typedField, operator: op, value: (value as FilterScalar[]).map(storable) });
       } else {
         if (!isScalar(value)) invalid(`${op} on "${field}" needs a single value`);
         if (ORDERING.has(op) && typeof value !== 'number' && typeof value !== 'string') invalid(`${op} on "${field}" needs a number or a string`);
         checkOperandType(field, op, [value]);
-        conditions.push({ field: typedField, operator: op, value });
+        conditions.push({ field: typedField, operator: op, value: storable(value) });
       }
     }
   }

@@ -296,3 +296,35 @@ describe('configuration', () => {
     }
   });
 });
+
+describe('a memory another engine on the same agent forgot', () => {
+  it('is no longer listed or got from this engine\'s short-term ring (hippocampus forget beside serve)', async () => {
+    const writer = await engine({ embedder: createHashEmbedder() });
+    await writer.rememberMany([{ type: 'decision', content: 'We deploy on Tuesdays after the canary', importance: 0.9 }], { longTerm: true });
+    const { memory: locker } = await writer.remember({ type: 'chat', content: 'My locker code is ZEBRA-7431-quokka', importance: 0.3, context: { userId: 'u1' } });
+    const server = await engine({ embedder: createHashEmbedder() }); // reloads the unconsolidated locker into its ring
+    expect((await server.recall({ limit: 10 })).map((record) => record.id)).toContain(locker.id);
+
+    await writer.forget([locker.id]);
+
+    expect((await server.recall({ limit: 10 })).map((record) => record.content)).toEqual(['We deploy on Tuesdays after the canary']);
+    expect(await server.recallRelated({ userId: 'u1' })).toEqual([]);
+    await expect(server.get(locker.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await server.stats()).shortTermBuffered).toBe(0);
+  });
+});
+
+describe('a memory another engine on the same agent edited', () => {
+  it("is given back as edited, not as this engine's short-term ring still had it (the text the edit took out)", async () => {
+    const writer = await engine({ embedder: createHashEmbedder() });
+    const { memory: locker } = await writer.remember({ type: 'chat', content: 'My locker code is ZEBRA-7431-quokka', importance: 0.3 });
+    const server = await engine({ embedder: createHashEmbedder() }); // reloads the unconsolidated locker into its ring
+
+    await writer.update(locker.id, { content: 'My locker code changed, ask me again' });
+
+    expect((await server.get(locker.id)).content).toBe('My locker code changed, ask me again');
+    expect((await server.recall({ limit: 10 })).map((record) => record.content)).toEqual(['My locker code changed, ask me again']);
+    expect((await server.recall({ limit: 10, text: 'quokka' })).map((record) => record.content)).toEqual([]);
+    expect((await server.recallRelevant('locker code')).map((result) => result.memory.content)).toEqual(['My locker code changed, ask me again']);
+  });
+});

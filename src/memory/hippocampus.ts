@@ -45,7 +45,7 @@ import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
 import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
-import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, type RecallOperationDependencies } from './recall-operations.ts';
+import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
 import { acquireReadWorkers } from './read-workers.ts';
@@ -324,9 +324,11 @@ export class Hippocampus {
   async get(id: string): Promise<MemoryRecord> {
     this.assertOpen();
     id = parseWith(memoryIdSchema, id, 'memory id');
-    const buffered = this.buffer.get(id) ?? this.queue.find((record) => record.id === id);
-    if (buffered) return buffered;
-    const [found] = await this.store.getMany({ agentId: this.agentId }, [id]);
+    const queued = this.queue.find((record) => record.id === id);
+    if (queued) return queued;
+    const buffered = this.buffer.get(id);
+    // The ring's copy only while its row is stored: another engine on this agent may have forgotten it.
+    const [found] = buffered ? await stillStored(this.parts, [buffered]) : await this.store.getMany({ agentId: this.agentId }, [id]);
     if (!found) throw new NotFoundError({ what: 'Memory', id });
     return found;
   }

@@ -57,7 +57,7 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
         unnamedQueryVector: vectors!.unnamed,
       })
     : await recallRelevant(recallDeps, context, options);
-  for (const result of results) result.memory = deps.buffer.get(result.memory.id) ?? result.memory;
+  for (const result of results) result.memory = ringCopyOf(deps, result.memory);
   if (options.recordAccess) await markAccessed(deps, results.map((result) => result.memory));
   return results;
 }
@@ -70,11 +70,34 @@ export async function recallRelevantMemories(deps: RecallOperationDependencies, 
 export async function recallMatching(deps: RecallOperationDependencies, query: MemoryQuery, limit: number, orderBy: 'timestamp' | 'importance', recordAccess = false): Promise<MemoryRecord[]> {
   const fromStore = await deps.store.query(deps.scope, { ...query, orderBy, limit });
   const merged = new Map<string, MemoryRecord>();
-  for (const record of fromStore) merged.set(record.id, deps.buffer.get(record.id) ?? record);
-  for (const record of deps.buffer.search((entry) => matchesQuery(entry, query))) merged.set(record.id, record);
+  for (const record of fromStore) merged.set(record.id, ringCopyOf(deps, record));
+  const onlyInRing = deps.buffer.search((entry) => matchesQuery(entry, query)).filter((record) => !merged.has(record.id));
+  for (const record of await stillStored(deps, onlyInRing)) if (matchesQuery(record, query)) merged.set(record.id, record);
   const ordered = [...merged.values()].sort(orderBy === 'importance' ? byImportance : byTime).slice(0, limit);
   if (recordAccess) await markAccessed(deps, ordered);
   return ordered;
+}
+
+/**
+ * The stored row, as the ring's copy when the ring holds one (brought up to the row: every change this engine
+ * makes is written to the store first, so the row is the newer of the two, and another engine on the same agent
+ * may have edited it — its copy here still said the text the edit took out).
+ */
+function ringCopyOf(deps: Pick<RecallOperationDependencies, 'buffer'>, stored: MemoryRecord): MemoryRecord {
+  const copy = deps.buffer.get(stored.id);
+  return copy ? Object.assign(copy, stored) : stored;
+}
+
+/**
+ * The ring's copies whose rows are still stored, brought up to those rows; the others let go: every ring entry was
+ * written before it entered the ring, so a missing row was forgotten by another engine on the same agent
+ * (`hippocampus forget` beside `serve`, a second server on PostgreSQL), and its copy here must not be listed.
+ */
+export async function stillStored(deps: Pick<RecallOperationDependencies, 'store' | 'scope' | 'buffer'>, records: readonly MemoryRecord[]): Promise<MemoryRecord[]> {
+  if (records.length === 0) return [];
+  const stored = new Map((await deps.store.getMany(deps.scope, records.map((record) => record.id))).map((record) => [record.id, record]));
+  for (const record of records) if (!stored.has(record.id)) deps.buffer.remove(record.id);
+  return records.flatMap((record) => (stored.has(record.id) ? [ringCopyOf(deps, stored.get(record.id)!)] : []));
 }
 
 /** The context filter of a related-memory query: every id given must match. */

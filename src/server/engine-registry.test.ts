@@ -1,6 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
-import type { Hippocampus } from '../memory/hippocampus.ts';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createHttpApp } from './create-http-app.ts';
@@ -48,6 +50,43 @@ describe('the engine registry keeps a bounded number of agents open', () => {
     await registry.get('after', { create: true });
     expect(registry.openAgents()).toEqual(['after']);
     await expect.poll(() => closed(held.stats())).toBe(true);
+  });
+
+  it("a request whose open failed does not give back the lease of the request that opened the agent after it (that engine was closed under it)", async () => {
+    home = createTempHome();
+    // An agent "ADA" under the home makes opening "ada" fail (INVALID_AGENT_ID: one folder on macOS and Windows) until it is gone.
+    const upper = await createHippocampus({ home: home.home, agentId: 'ADA', embedder: createHashEmbedder() });
+    await upper.stop();
+    registry = createEngineRegistry({ home: home.home, embedder: createHashEmbedder(), maxOpenAgents: 1, idleCloseMs: 0 });
+    let releaseFailed!: () => void;
+    let failedOpen!: () => void;
+    const opened = new Promise<void>((resolve) => (failedOpen = resolve));
+    const failed = registry.withLeases(async () => {
+      await expect(registry!.get('ada', { create: true })).rejects.toMatchObject({ code: 'INVALID_AGENT_ID' });
+      failedOpen();
+      await new Promise<void>((resolve) => (releaseFailed = resolve));
+    });
+    await opened;
+    fs.rmSync(path.join(home.home, 'agents', 'ADA'), { recursive: true });
+    await registry.withLeases(async () => {
+      const engine = await registry!.get('ada', { create: true });
+      releaseFailed();
+      await failed; // the failed request ends while this one still holds ada
+      await registry!.withLeases(() => registry!.get('bob', { create: true })); // the cap needs room
+      await engine.remember({ type: 'decision', content: 'written while another agent was opened', importance: 0.9 });
+    });
+    expect((await (await registry.get('ada')).recall({ limit: 5 })).map((record) => record.content)).toEqual(['written while another agent was opened']);
+  });
+
+  it('after closeAll no agent opens again: a late request is ENGINE_CLOSED (503) and leaves no engine open behind', async () => {
+    home = createTempHome();
+    const http = createHttpApp({ home: home.home, embedder: createHashEmbedder(), logError: () => {} });
+    await http.close();
+    const response = await http.app.request('/agents/late/memories', { method: 'POST', headers: { 'content-type': 'application/json', host: '127.0.0.1' }, body: JSON.stringify({ type: 'chat', content: 'after the close' }) });
+    expect(response.status).toBe(503);
+    expect(await response.json()).toMatchObject({ error: { code: 'ENGINE_CLOSED' } });
+    expect(http.registry.openAgents()).toEqual([]);
+    expect(fs.existsSync(path.join(home.home, 'agents', 'late'))).toBe(false);
   });
 
   it('reopening an agent while it is being closed waits for the close: nothing written on either side is lost', async () => {

@@ -94,7 +94,9 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const entries = new Map<string, Entry>();
   // An agent being closed is reopened only after its close finished, so two engines never share a file.
   const closing = new Map<string, Promise<void>>();
-  const leaseBags = new AsyncLocalStorage<Set<string>>();
+  // The entries a request leased, not their agents' names: an entry that failed to open and the one opened after
+  // it are two leases, and the request that held the first gives back only that one.
+  const leaseBags = new AsyncLocalStorage<Set<Entry>>();
   const hasFile = (agentId: string) => fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
   // A shared store (PostgreSQL) is asked, through one backend the registry holds for listing.
   let listing: Promise<MemoryBackend> | undefined;
@@ -112,6 +114,9 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   const exists = async (agentId: string) =>
     usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
   const now = () => Date.now();
+  // After closeAll nothing opens again: an engine opened then (a consolidation pass still running, a late request)
+  // was never stopped — its loop and database left open as the process exited.
+  let shutDown = false;
 
   async function open(agentId: string): Promise<Hippocampus> {
     await closing.get(agentId);
@@ -163,6 +168,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     home: options.home,
     async get(agentId, { create = false } = {}) {
       const valid = parseWith(identifierSchema, agentId, 'agent id', 'INVALID_AGENT_ID');
+      if (shutDown) throw new HippocampusError({ code: 'ENGINE_CLOSED', message: `The server is shutting down: agent "${valid}" is not opened` });
       let entry = entries.get(valid);
       if (entry === undefined) {
         if (!create && !(await exists(valid))) throw new NotFoundError({ what: 'Agent', id: valid });
@@ -182,24 +188,21 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       entries.set(valid, entry);
       entry.lastUsedAt = now();
       const bag = leaseBags.getStore();
-      if (bag && !bag.has(valid)) {
-        bag.add(valid);
+      if (bag && !bag.has(entry)) {
+        bag.add(entry);
         entry.leases += 1;
       }
       evictBeyondCap();
       return entry.engine;
     },
     async withLeases(work) {
-      const bag = new Set<string>();
+      const bag = new Set<Entry>();
       try {
         return await leaseBags.run(bag, work);
       } finally {
-        for (const agentId of bag) {
-          const entry = entries.get(agentId);
-          if (entry) {
-            entry.leases -= 1;
-            entry.lastUsedAt = now();
-          }
+        for (const entry of bag) {
+          entry.leases -= 1;
+          entry.lastUsedAt = now();
         }
         evictBeyondCap();
       }
@@ -232,6 +235,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       }
     },
     async closeAll() {
+      shutDown = true;
       if (sweep) clearInterval(sweep);
       const stops = [...entries].map(([agentId, entry]) => close(agentId, entry));
       const settled = await Promise.allSettled([...stops, ...closing.values()]);

@@ -1,6 +1,7 @@
 import { createUlidGenerator } from '../core/ids.ts';
 import { systemClock } from '../core/system-clock.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
+import { storableText, storableValue } from '../core/stored-text.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { extractKeywords } from '../nlp/index.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
@@ -80,8 +81,10 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
   }
 
   const library: SkillLibrary = {
-    async addSkill(input) {
-      checkInput(input);
+    async addSkill(given) {
+      checkInput(given);
+      // As every backend can store it: PostgreSQL refused U+0000 (a STORE_ERROR) where SQLite kept it.
+      const input = { ...given, ...storableValue({ name: given.name, description: given.description, code: given.code, language: given.language }), ...(given.inputs ? { inputs: storableValue(given.inputs) } : {}) };
       const existing = await store.findByName(scope, input.name);
       if (existing) {
         const current = existing.skill;
@@ -112,12 +115,12 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
     },
 
     async rewriteSkill(skillId, change, reason) {
-      return rewrite((await mustGet(skillId)).skill, change, reason ?? null);
+      return rewrite((await mustGet(skillId)).skill, storableValue(change), reason === undefined || reason === null ? null : storableText(reason));
     },
 
     async recordOutcome(skillId, success, notes) {
       if (typeof success !== 'boolean') throw new ValidationError({ message: 'recordOutcome needs success: true or false' });
-      const skill = await store.recordOutcome(scope, skillId, success, notes ?? null, clock.now());
+      const skill = await store.recordOutcome(scope, skillId, success, typeof notes === 'string' ? storableText(notes) : null, clock.now());
       if (!skill) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
       return skill;
     },

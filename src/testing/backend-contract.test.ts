@@ -91,6 +91,12 @@ const BROKEN: Record<string, Breaker> = {
   // Runs the work without a transaction: the failing batch's row and watermark stay.
   'commits everything written inside atomically together, and nothing when it fails': () => ({ atomically: async (_scope, work) => work() }),
   // Read, then write after a pause: two appends overwrite one another.
+  'gives a block value back as every backend can store it: without U+0000, a lone surrogate one U+FFFD': (base) => ({
+    blocks: { ...base.blocks!, getMany: async (scope, keys) => (await base.blocks!.getMany(scope, keys)).map((block) => ({ ...block, value: block.value.replaceAll('\ufffd', '\ufffd\ufffd\ufffd') })) },
+  }),
+  "adds a host's message as every backend can store it (no U+0000, a lone surrogate one U+FFFD); one that is not a message is VALIDATION_ERROR, nothing added": (base) => ({
+    conversations: { ...base.conversations!, appendMessages: (scope, options) => base.conversations!.appendMessages(scope, { ...options, messages: options.messages.filter((message) => Number.isFinite(message.createdAt)) }) },
+  }),
   'keeps memory blocks per agent, and two concurrent appends both land': (base) => ({
     blocks: {
       ...base.blocks!,

@@ -514,6 +514,18 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
+    name: 'gives a block value back as every backend can store it: without U+0000, a lone surrogate one U+FFFD',
+    async run(backend) {
+      const scope = contractScope();
+      const blocks = backend.blocks!;
+      // PostgreSQL refused U+0000 (STORE_ERROR) where SQLite kept it, and SQLite gave a lone surrogate back as three U+FFFD.
+      await blocks.putMany(scope, [{ key: 'human', value: 'Ada\u0000 likes \ud800tea', updatedAt: BASE_TIME }]);
+      expect((await blocks.getMany(scope, ['human']))[0]?.value).toBe('Ada likes \ufffdtea');
+      expect((await blocks.modify(scope, 'human', BASE_TIME + 1, (current) => `${current?.value}\nnul\u0000 \udc00`))?.value).toBe('Ada likes \ufffdtea\nnul \ufffd');
+      expect((await blocks.getMany(scope, ['human']))[0]?.value).toBe('Ada likes \ufffdtea\nnul \ufffd');
+    },
+  },
+  {
     name: 'stores skills with versions and outcomes, and consolidation marks, per agent',
     async run(backend) {
       const scope = contractScope();
@@ -625,6 +637,18 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await backend.store.count(scope)).toBe(1);
       await expectCode(messages.searchMessages(scope, { table: `missing_${randomUUID().slice(0, 8)}`, query: 'billing', limit: 5 }), 'CONFIG_ERROR');
       await expectCode(messages.searchMessages(scope, { table: 'messages; DROP TABLE x', query: 'billing', limit: 5 }), 'CONFIG_ERROR');
+    },
+  },
+  {
+    name: "adds a host's message as every backend can store it (no U+0000, a lone surrogate one U+FFFD); one that is not a message is VALIDATION_ERROR, nothing added",
+    async run(backend) {
+      const { messages, scope, table } = await twoAgentsMessagesTable(backend);
+      const [id] = await messages.appendMessages(scope, { table, messages: [{ conversationId: 'c\u00001', role: 'user', content: 'The vault\u0000 code is \ud800 1234', createdAt: BASE_TIME }] });
+      expect((await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).messages).toEqual([{ id, conversationId: 'c1', role: 'user', content: 'The vault code is \ufffd 1234', createdAt: BASE_TIME }]);
+      for (const bad of [{ role: 'user', content: 'x', createdAt: Number.NaN }, { role: 'user', content: 7, createdAt: BASE_TIME }, { role: null, content: 'x', createdAt: BASE_TIME }]) {
+        await expectCode(messages.appendMessages(scope, { table, messages: [{ role: 'user', content: 'good one first', createdAt: BASE_TIME }, bad as never] }), 'VALIDATION_ERROR');
+      }
+      expect((await messages.readMessages(scope, { table, afterId: 0, limit: 10 })).messages).toHaveLength(1);
     },
   },
   {

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { startRedisServer, type RedisServerHandle } from '../../testing/redis-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import { main } from '../main.ts';
 
@@ -53,4 +55,44 @@ describe('their counts and texts', () => {
       expect(result.code, args.join(' ')).toBe(2);
     }
   });
+});
+
+describe('hippocampus forget reaches working memory', () => {
+  let redis: RedisServerHandle;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const redisHolds = async (agent: string) => {
+    const client = new Redis(redis.url);
+    try {
+      return (await client.zrange(`hippo:{${agent}}:wm:index`, 0, -1)).sort();
+    } finally {
+      client.disconnect();
+    }
+  };
+
+  it('forget --redis drops the Redis conversations holding the forgotten text, and takes conversation ids (snapshot or Redis) as HTTP forget {ids} does', async () => {
+    const locker = 'My locker code is ZEBRA-7431-quokka';
+    const agent = ['--agent', 'redis-forget'];
+    expect(await run('working', 'store', `user: ${locker}\nassistant: noted`, '--id', 'locker-talk', '--redis', redis.url, ...agent)).toMatchObject({ code: 0 });
+    expect(await run('working', 'store', 'user: we ship on Fridays\nassistant: ok', '--id', 'ship-talk', '--redis', redis.url, ...agent)).toMatchObject({ code: 0 });
+    expect(await run('working', 'store', 'user: the canary is green\nassistant: ship it', '--id', 'canary-talk', ...agent)).toMatchObject({ code: 0 });
+    const { memory } = JSON.parse((await run('--json', 'remember', locker, '--type', 'chat', ...agent)).out) as { memory: { id: string } };
+    expect(await redisHolds('redis-forget')).toEqual(['locker-talk', 'ship-talk']);
+
+    // The memory's text was still said in Redis after `forget <id>`: the CLI could not reach it.
+    expect(JSON.parse((await run('--json', 'forget', memory.id, '--redis', redis.url, ...agent)).out)).toMatchObject({ deleted: [memory.id] });
+    expect(await redisHolds('redis-forget')).toEqual(['ship-talk']);
+
+    // A conversation by its id: from Redis with --redis, from the snapshot without; an unknown id still refuses the lot.
+    expect(await run('forget', 'ship-talk', 'nope', '--redis', redis.url, ...agent)).toMatchObject({ code: 1 });
+    expect(await redisHolds('redis-forget')).toEqual(['ship-talk']);
+    expect(JSON.parse((await run('--json', 'forget', 'ship-talk', '--redis', redis.url, ...agent)).out)).toEqual({ deleted: [], missing: [], conversations: ['ship-talk'] });
+    expect(await redisHolds('redis-forget')).toEqual([]);
+    expect((await run('forget', 'canary-talk', ...agent)).out).toBe('Forgot 0 memories and 1 working-memory conversation');
+    expect(JSON.parse((await run('--json', 'working', 'stats', ...agent)).out)).toMatchObject({ count: 0 });
+  }, 120_000);
 });

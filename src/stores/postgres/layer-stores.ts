@@ -1,7 +1,9 @@
+import { storableText } from '../../core/stored-text.ts';
 import type { MemoryBlock, MemoryBlockStore } from '../../spec/block-store.ts';
 import type { ConsolidationMarks } from '../../spec/consolidation-marks.ts';
 import type { SourcePosition, WatermarkStore } from '../../spec/watermark-store.ts';
 import type { PostgresDatabase } from './postgres-database.ts';
+import { vacuumTables, type PostgresPurge } from './purge-deleted-text.ts';
 
 // The small per-agent stores of the layers, each a table keyed by agent_id. Writes take the agent's
 // lock (writeTransaction), so inside `atomically` they join the batch's transaction.
@@ -14,9 +16,21 @@ interface BlockRow {
 const toBlock = (row: BlockRow): MemoryBlock => ({ key: row.key, value: row.value, updatedAt: Number(row.updated_at) });
 const UPSERT_BLOCK = 'INSERT INTO memory_blocks (agent_id, key, value, updated_at) VALUES ($1, $2, $3, $4) ON CONFLICT (agent_id, key) DO UPDATE SET value = excluded.value, updated_at = excluded.updated_at';
 
-/** @example const blocks = createPostgresBlockStore({ database }); */
-export function createPostgresBlockStore(options: { database: PostgresDatabase }): MemoryBlockStore {
-  const { database } = options;
+/**
+ * Blocks in one table for every agent, their values storable text (storableText: no U+0000, which PostgreSQL
+ * refuses, a lone surrogate one U+FFFD) as on SQLite. When text left a block (a line replaced away, a value overwritten, a
+ * block deleted), its old row version stays in the table's file until a VACUUM: forget_memory tells the agent to
+ * remove a forgotten line with replace_memory_block, so that line must leave the files then, as a forget's purge
+ * makes it (the backend's `purge`; SQLite checkpoints its WAL for the same reason). Appending keeps every old
+ * byte, so it does not vacuum; inside `atomically` the write is not committed yet, so it cannot.
+ *
+ * @example const blocks = createPostgresBlockStore({ database, purge: 'full' });
+ */
+export function createPostgresBlockStore(options: { database: PostgresDatabase; purge: PostgresPurge }): MemoryBlockStore {
+  const { database, purge } = options;
+  const vacuumWhenTextLeft = async (left: boolean) => {
+    if (left && purge !== 'none' && !database.inTransaction()) await vacuumTables(database, ['memory_blocks'], purge);
+  };
   return {
     async getMany(scope, keys) {
       if (keys.length === 0) return [];
@@ -29,25 +43,38 @@ export function createPostgresBlockStore(options: { database: PostgresDatabase }
     },
     async putMany(scope, blocks) {
       if (blocks.length === 0) return;
-      await database.writeTransaction(scope.agentId, async (client) => {
-        for (const block of blocks) await client.rows(UPSERT_BLOCK, [scope.agentId, block.key, block.value, block.updatedAt]);
+      const left = await database.writeTransaction(scope.agentId, async (client) => {
+        let anyLeft = false;
+        for (const block of blocks) {
+          const [before] = await client.rows<BlockRow>('SELECT key, value, updated_at FROM memory_blocks WHERE agent_id = $1 AND key = $2', [scope.agentId, block.key]);
+          const value = storableText(block.value);
+          await client.rows(UPSERT_BLOCK, [scope.agentId, block.key, value, block.updatedAt]);
+          anyLeft ||= before !== undefined && !value.includes(before.value);
+        }
+        return anyLeft;
       });
+      await vacuumWhenTextLeft(left);
     },
     async modify(scope, key, at, change) {
       // The agent's lock makes read-then-write one step: two concurrent appends cannot lose one another.
-      return database.writeTransaction(scope.agentId, async (client) => {
+      const { block, left } = await database.writeTransaction(scope.agentId, async (client) => {
         const [row] = await client.rows<BlockRow>('SELECT key, value, updated_at FROM memory_blocks WHERE agent_id = $1 AND key = $2', [scope.agentId, key]);
-        const value = change(row ? toBlock(row) : null);
-        if (value === null) return null;
+        const changed = change(row ? toBlock(row) : null);
+        if (changed === null) return { block: null, left: false };
+        const value = storableText(changed);
         await client.rows(UPSERT_BLOCK, [scope.agentId, key, value, at]);
-        return { key, value, updatedAt: at };
+        return { block: { key, value, updatedAt: at }, left: row !== undefined && !value.includes(row.value) };
       });
+      await vacuumWhenTextLeft(left);
+      return block;
     },
     async deleteMany(scope, keys) {
       if (keys.length === 0) return [];
-      return database.writeTransaction(scope.agentId, async (client) =>
+      const deleted = await database.writeTransaction(scope.agentId, async (client) =>
         (await client.rows<{ key: string }>('DELETE FROM memory_blocks WHERE agent_id = $1 AND key = ANY($2::text[]) RETURNING key', [scope.agentId, keys])).map((row) => row.key),
       );
+      await vacuumWhenTextLeft(deleted.length > 0);
+      return deleted;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { validTableName } from '../../conversations/messages-table.ts';
+import { storableMessages, validTableName } from '../../conversations/messages-table.ts';
 import { queryTerms } from '../../core/query-terms.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { ConversationHit, ConversationMessages, HostMessage } from '../../spec/conversation-messages.ts';
@@ -82,14 +82,15 @@ export function createPostgresConversationMessages(database: PostgresDatabase, p
 
     async appendMessages(scope, options) {
       const table = await existing(validTableName(options.table));
-      if (options.messages.length === 0) return [];
+      const messages = storableMessages(options.messages);
+      if (messages.length === 0) return [];
       const rows = await guarded(table, () =>
         database.rows<{ id: string }>(
           `INSERT INTO ${table} (agent_id, conversation_id, role, content, created_at)
            SELECT $1, m.conversation_id, m.role, m.content, m.created_at
            FROM ROWS FROM (jsonb_to_recordset($2::jsonb) AS (conversation_id text, role text, content text, created_at bigint)) WITH ORDINALITY AS m(conversation_id, role, content, created_at, ord)
            ORDER BY m.ord RETURNING id`,
-          [scope.agentId, JSON.stringify(options.messages.map((message: HostMessage) => ({ conversation_id: message.conversationId ?? null, role: message.role, content: message.content, created_at: message.createdAt })))],
+          [scope.agentId, JSON.stringify(messages.map((message: HostMessage) => ({ conversation_id: message.conversationId ?? null, role: message.role, content: message.content, created_at: message.createdAt })))],
         ),
       );
       return rows.map((row) => Number(row.id)).sort((left, right) => left - right);

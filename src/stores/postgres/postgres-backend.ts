@@ -73,7 +73,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       forgottenAmong: (scope, ids) => forgottenAmongPostgres(database, scope.agentId, ids),
       atomically: (scope, work) => database.atomically(scope.agentId, work),
       watermarks: createPostgresWatermarkStore({ database }),
-      blocks: createPostgresBlockStore({ database }),
+      blocks: createPostgresBlockStore({ database, purge }),
       skills: createPostgresSkillStore({ database }),
       consolidationMarks: createPostgresConsolidationMarks({ database }),
       knowledgeGraph: (clock) => createPostgresGraphStore({ database, clock }),

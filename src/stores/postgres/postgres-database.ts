@@ -27,6 +27,8 @@ export interface PostgresDatabase extends Queryable {
   atomically<T>(agentId: string, work: () => Promise<T>): Promise<T>;
   /** Runs `work` in a transaction without the agent's lock (for SET LOCAL); inside `atomically`, in that one. */
   readTransaction<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
+  /** Whether this call runs inside `atomically` (its writes not committed until that returns: a VACUUM now would wait on them). */
+  inTransaction(): boolean;
   /** Runs `work` on one connection of its own, outside any transaction (VACUUM cannot run inside one). */
   withClient<T>(work: (client: Queryable) => Promise<T>): Promise<T>;
   /**
@@ -182,6 +184,7 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
         }
       }
     },
+    inTransaction: () => ambient.getStore() !== undefined,
     async readTransaction(work) {
       const outer = ambient.getStore();
       return outer !== undefined ? work(outer.client) : transaction(null, work);

@@ -12,9 +12,24 @@ import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
 import { usePostgresServer } from '../../testing/postgres-suite.ts';
 import { cliWith, withCliServer } from '../../testing/cli-server.ts';
+import type { PostgresBackend } from './postgres-backend.ts';
 import { runScript } from '../../testing/run-script.ts';
 
 const { home, server: running } = usePostgresServer('hippocampus-postgres-engine-');
+
+/** The database's table and index files (under the data directory's base/) holding `needle`. */
+function filesHolding(needle: string): string[] {
+  const found: string[] = [];
+  const walk = (directory: string) => {
+    for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
+      const file = path.join(directory, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(running().dataDirectory!, file));
+    }
+  };
+  walk(path.join(running().dataDirectory!, 'base'));
+  return found;
+}
 
 describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipped: no PostgreSQL binaries; scripts/setup-system.sh installs them)', () => {
   it('remembers, recalls by meaning and keywords, and forgets completely, chosen by a store URL', async () => {
@@ -58,6 +73,48 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     } finally {
       await memory.stop();
     }
+  });
+
+  it('a filter operand holding U+0000 finds what was stored from it, on PostgreSQL as on SQLite (was a STORE_ERROR on PostgreSQL, nothing found on SQLite)', async () => {
+    const answers: string[][] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const memory = await createHippocampus({ home, agentId: 'nul-filter', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        await memory.rememberMany([{ type: 'decision', content: 'We chose PostgreSQL for the billing service', tags: ['bill\u0000ing'], context: { team: 'pay\u0000ments' } }], { longTerm: true });
+        const found = [];
+        for (const filter of [{ tags: { $in: ['bill\u0000ing'] } }, { tags: 'bill\u0000ing' }, { 'context.team': { $eq: 'pay\u0000ments' } }, { tags: { $nin: ['bill\u0000ing'] } }]) {
+          found.push((await memory.recallRelevant('billing', { filter })).map((result) => result.memory.content).join());
+        }
+        answers.push(found);
+      } finally {
+        await memory.stop();
+      }
+    }
+    expect(answers[0]).toEqual(['We chose PostgreSQL for the billing service', 'We chose PostgreSQL for the billing service', 'We chose PostgreSQL for the billing service', '']);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('a skill holding U+0000 or a lone surrogate is learned the same on PostgreSQL as on SQLite (was a STORE_ERROR on PostgreSQL)', async () => {
+    const learned: unknown[] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const memory = await createHippocampus({ home, agentId: 'nul-skill', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        const layers = await openAgentLayers(memory);
+        try {
+          const { skill } = await layers.skills!.addSkill({ name: 'restart\u0000-pump', description: 'restart the \ud800pump', code: 'pumpctl\u0000 restart', language: 'shell', inputs: [{ name: 'unit\u0000' }] });
+          await layers.skills!.rewriteSkill(skill.id, { code: 'pumpctl restart --safe\u0000' }, 'safer\u0000');
+          await layers.skills!.recordOutcome(skill.id, true, 'fine\u0000');
+          const [found] = await layers.skills!.findSkills('restart the pump');
+          learned.push([found?.skill.name, found?.skill.description, found?.skill.code, found?.skill.inputs, found?.skill.successCount]);
+        } finally {
+          await layers.close();
+        }
+      } finally {
+        await memory.stop();
+      }
+    }
+    expect(learned[0]).toEqual(['restart-pump', 'restart the \ufffdpump', 'pumpctl restart --safe', [{ name: 'unit' }], 1]);
+    expect(learned[1]).toEqual(learned[0]);
   });
 
   it('the CLI works on it with --store: remember, recall, memory search, stats, forget, and an unknown agent is NOT_FOUND', async () => {
@@ -280,18 +337,6 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     const backend = await createPostgresBackend({ connectionString: running().url, purge: 'full' });
     const memory = await createHippocampus({ home, agentId: 'purged', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
     const secret = 'ZEBRA-7431-quokka';
-    const filesHolding = (needle: string) => {
-      const found: string[] = [];
-      const walk = (directory: string) => {
-        for (const entry of fs.readdirSync(directory, { withFileTypes: true })) {
-          const file = path.join(directory, entry.name);
-          if (entry.isDirectory()) walk(file);
-          else if (fs.readFileSync(file).includes(needle)) found.push(path.relative(running().dataDirectory!, file));
-        }
-      };
-      walk(path.join(running().dataDirectory!, 'base'));
-      return found;
-    };
     try {
       const { memory: locker } = await memory.remember({ type: 'observation', content: `My locker code is ${secret}`, importance: 0.9 });
       await memory.rememberMany(Array.from({ length: 20 }, (_, index) => ({ type: 'chat' as const, content: `filler memory number ${index}` })));
@@ -304,6 +349,32 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     } finally {
       await memory.stop();
       await backend.close();
+    }
+  }, 120_000);
+
+  it('a memory-block line forget_memory named, removed with replace_memory_block, leaves the table files too (it stayed in memory_blocks\' file)', async () => {
+    const memory = await createHippocampus({ home, agentId: 'block-purged', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    const secret = 'WOMBAT-5512-axolotl';
+    try {
+      const tools = Object.fromEntries(createHippoTools({ memory }).map((tool) => [tool.name, tool]));
+      const line = `Locker: my locker code is ${secret}`;
+      await tools.append_memory_block!.execute({ key: 'human', text: 'Prefers short answers' });
+      await tools.append_memory_block!.execute({ key: 'human', text: line });
+      const stored = (await tools.store_memory!.execute({ content: `My locker code is ${secret}` })) as { ok: true; data: { id: string } };
+      const report = (await tools.forget_memory!.execute({ ids: [stored.data.id] })) as { ok: true; data: { stillInBlocks: { key: string; lines: string[] }[] } };
+      expect(report.data.stillInBlocks).toEqual([{ key: 'human', lines: [line] }]);
+      expect(await tools.replace_memory_block!.execute({ key: 'human', find: `\n${line}`, replace: '' })).toMatchObject({ ok: true, data: { value: 'Prefers short answers' } });
+      await (memory.backend as PostgresBackend).database.rows('CHECKPOINT');
+      expect(filesHolding(secret)).toEqual([]);
+      // Overwriting and deleting a block take the old text out as well.
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'persona', value: `Says ${secret} often`, updatedAt: 1 }]);
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'persona', value: 'Terse', updatedAt: 2 }]);
+      await memory.backend.blocks!.putMany({ agentId: 'block-purged' }, [{ key: 'scratch', value: `Scratch ${secret}`, updatedAt: 3 }]);
+      await memory.backend.blocks!.deleteMany({ agentId: 'block-purged' }, ['scratch']);
+      await (memory.backend as PostgresBackend).database.rows('CHECKPOINT');
+      expect(filesHolding(secret)).toEqual([]);
+    } finally {
+      await memory.stop();
     }
   }, 120_000);
 

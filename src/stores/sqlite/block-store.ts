@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { storableText } from '../../core/stored-text.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { MemoryBlock, MemoryBlockStore } from '../../spec/block-store.ts';
@@ -26,7 +27,7 @@ function checkpointWhenTextLeft(db: Database.Database, left: boolean): void {
 
 /**
  * Memory blocks in the agent's own SQLite file (the `memory_blocks` table of
- * schema version 3), on the pool's shared connection.
+ * schema version 3), on the pool's shared connection; values storable text (storableText), as on PostgreSQL.
  *
  * @example
  * const blocks = createSqliteBlockStore({ pool: backend.pool });
@@ -74,7 +75,8 @@ export function createSqliteBlockStore(options: { pool: SqliteConnectionPool }):
       run(scope.agentId, 'put blocks', (db) => {
         const left = db
           .transaction(() =>
-            blocks.reduce((anyLeft, block) => {
+            blocks.reduce((anyLeft, given) => {
+              const block = { ...given, value: storableText(given.value) };
               const before = selectOne(db, scope.agentId, block.key);
               upsert(db, scope.agentId, block);
               return anyLeft || (before !== undefined && !block.value.includes(before.value));
@@ -90,8 +92,9 @@ export function createSqliteBlockStore(options: { pool: SqliteConnectionPool }):
         const { block, left } = db
           .transaction(() => {
             const row = selectOne(db, scope.agentId, key);
-            const value = change(row ? toBlock(row) : null);
-            if (value === null) return { block: null, left: false };
+            const changed = change(row ? toBlock(row) : null);
+            if (changed === null) return { block: null, left: false };
+            const value = storableText(changed);
             upsert(db, scope.agentId, { key, value, updatedAt: at });
             return { block: { key, value, updatedAt: at }, left: row !== undefined && !value.includes(row.value) };
           })
