@@ -123,13 +123,7 @@ class TermPostings {
 
   /** The index of the entry of `seq`, -1 when the list does not hold it; only while the list rises. */
   indexOf(seq: number): number {
-    if (this.#bits === null) {
-      this.#bits = new Int32Array(this.length === 0 ? 1 : (this.seqs[this.length - 1]! >> 5) + 1);
-      this.#ranks = new Int32Array(this.#bits.length);
-      this.#ranksThrough = 0;
-      for (let index = 0; index < this.length; index += 1) this.#bits[this.seqs[index]! >> 5]! |= 1 << (this.seqs[index]! & 31);
-    }
-    const bits = this.#bits;
+    const bits = this.#bitsNow();
     const word = seq >> 5;
     if (word >= bits.length) return -1;
     const bit = 1 << (seq & 31);
@@ -138,6 +132,24 @@ class TermPostings {
     for (let at = Math.max(1, this.#ranksThrough); at <= word; at += 1) ranks[at] = ranks[at - 1]! + bitCount(bits[at - 1]!);
     if (word >= this.#ranksThrough) this.#ranksThrough = word + 1;
     return ranks[word]! + bitCount(bits[word]! & (bit - 1));
+  }
+
+  /** Whether the list holds `seq`, by its bits; only while the list rises. */
+  holds(seq: number): boolean {
+    const bits = this.#bitsNow();
+    const word = seq >> 5;
+    return word < bits.length && (bits[word]! & (1 << (seq & 31))) !== 0;
+  }
+
+  /** The bits, set from the entries the first time they are asked for. */
+  #bitsNow(): Int32Array {
+    if (this.#bits === null) {
+      this.#bits = new Int32Array(this.length === 0 ? 1 : (this.seqs[this.length - 1]! >> 5) + 1);
+      this.#ranks = new Int32Array(this.#bits.length);
+      this.#ranksThrough = 0;
+      for (let index = 0; index < this.length; index += 1) this.#bits[this.seqs[index]! >> 5]! |= 1 << (this.seqs[index]! & 31);
+    }
+    return this.#bits;
   }
 
   /** Sets or clears the bit of `seq`; the ranks above it are counted again when next asked. */
@@ -454,6 +466,19 @@ export class KeywordPostings {
     }
     if (lists.length === 0) return null;
     lists.sort((left, right) => left.length - right.length);
+    // The shortest list's memories past `afterSeq`, each looked up in the others' bits (kept for long lists
+    // that rise, as `search`'s weaker lists): the others' entries past it are not walked.
+    if (lists.every((list) => list.ascending) && lists.every((list, position) => position === 0 || list.length * 64 >= this.#highestSeq)) {
+      const [first, ...others] = lists;
+      const found: number[] = [];
+      for (let index = first!.firstAfter(afterSeq); index < first!.length; index += 1) {
+        const seq = first!.seqs[index]!;
+        let all = true;
+        for (let other = 0; other < others.length && all; other += 1) all = others[other]!.holds(seq);
+        if (all) found.push(seq);
+      }
+      return found;
+    }
     // How many of the lists so far hold each seq, counted in the score buffer (zeroed after); only a
     // seq every earlier list held counts on, so the first list's seqs are all that need zeroing.
     // Each list is read from its first seq past `afterSeq` (the newest 10,000 of 100k memories: a
