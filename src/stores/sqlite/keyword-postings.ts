@@ -394,8 +394,7 @@ export class KeywordPostings {
     // The score is added up in the words' order, as `search` adds it: the rank of each word.
     const rankOf = new Int32Array(count);
     order.forEach((position, rank) => (rankOf[position] = rank));
-    // A list holding one memory in 64 or more is looked into by its bits (a quarter byte a seq: at most twice the list).
-    const direct = Uint8Array.from(lists, (list) => (list.length * 64 >= this.#highestSeq ? 1 : 0));
+    const direct = Uint8Array.from(lists, (list) => (this.#keepsBits(list) ? 1 : 0));
     const cursors = new Int32Array(count);
     const shares = new Float64Array(count);
     const best = new TopHits(limit);
@@ -428,6 +427,14 @@ export class KeywordPostings {
     // through, the weaker ones looked into for its memories while they can still pass.
     strongestPass({ best, lists, direct, cursors, weights: weightOf, reach, rankOf, lengths, neighbourWeight, baseWeight, lengthWeight });
     return best.hits();
+  }
+
+  /**
+   * Whether `list` is looked into by its bits (`TermPostings.indexOf`, `holds`): it holds one memory in 16 or
+   * more. Its bits and counts take a quarter byte a seq, at most half of what its own entries take (8 bytes each).
+   */
+  #keepsBits(list: TermPostings): boolean {
+    return list.length * 16 >= this.#highestSeq;
   }
 
   /**
@@ -468,7 +475,7 @@ export class KeywordPostings {
     lists.sort((left, right) => left.length - right.length);
     // The shortest list's memories past `afterSeq`, each looked up in the others' bits (kept for long lists
     // that rise, as `search`'s weaker lists): the others' entries past it are not walked.
-    if (lists.every((list) => list.ascending) && lists.every((list, position) => position === 0 || list.length * 64 >= this.#highestSeq)) {
+    if (lists.every((list) => list.ascending) && lists.every((list, position) => position === 0 || this.#keepsBits(list))) {
       const [first, ...others] = lists;
       const found: number[] = [];
       for (let index = first!.firstAfter(afterSeq); index < first!.length; index += 1) {
