@@ -212,3 +212,52 @@ describe('memories holding every word among the newest (holdingAll)', () => {
     expect(compare()).toBeGreaterThan(50);
   });
 });
+
+describe('the top few of an unfiltered search (skipping what cannot reach them)', () => {
+  it('are the first of every match ranked — the same memories, scores to the bit and order — through inserts, deletes, longer texts and edits', async () => {
+    // Words from common to rare (the first in most memories, the last in a few), texts of 2-40 words.
+    const vocabulary = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliet', 'kilo', 'lima'];
+    let state = 5;
+    const next = () => (state = (state * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const texts = (count: number, longest: number) =>
+      Array.from({ length: count }, () => Array.from({ length: 2 + Math.floor(next() * (longest - 1)) }, () => vocabulary[Math.floor(vocabulary.length * next() ** 2)]).join(' '));
+    await add(texts(1_500, 40));
+    // Two rare words: a weaker list too short to keep bits for is stepped through.
+    await add(Array.from({ length: 10 }, (_, index) => `zulu ${index % 5 === 0 ? 'yankee' : ''} ${texts(1, 12)[0]}`));
+    await add(texts(200, 40));
+    const db = backend.pool.connection(scope.agentId);
+    const postings = KeywordPostings.fromSnapshot(db, await buildPostingsSnapshot(agentPaths(home.home, scope.agentId).longTermDatabase));
+    const queries = [['alpha', 'bravo', 'charlie'], ['bravo', 'kilo'], ['delta'], ['alpha', 'lima', 'echo', 'golf'], ['tram', 'trams', 'bakery'], ['hotel', 'india', 'juliet', 'river'], ['zulu', 'yankee'], ['yankee', 'alpha', 'zulu']];
+    const compare = () => {
+      let compared = 0;
+      for (const words of queries) {
+        for (const weight of [0, 0.2, 1]) {
+          const every = postings.search(words, Number.POSITIVE_INFINITY, weight)!;
+          for (const limit of [1, 3, 10, 50]) {
+            expect(postings.search(words, limit, weight), JSON.stringify({ words, weight, limit })).toEqual(every.slice(0, limit));
+            compared += Math.min(limit, every.length);
+          }
+        }
+      }
+      return compared;
+    };
+    expect(compare()).toBeGreaterThan(1_000);
+    // New memories past each list's bound, then deletes (bounds left above what is left), then longer texts
+    // (the average length moves, and with it every memory's share).
+    await add(texts(300, 40));
+    postings.catchUp();
+    compare();
+    db.prepare('DELETE FROM memories WHERE seq % 4 = 1').run();
+    postings.catchUp();
+    compare();
+    await add(texts(300, 120));
+    postings.catchUp();
+    compare();
+    // Old memories edited go back in at the end of their lists: those lists no longer rise (ranked whole, as before).
+    db.prepare("UPDATE memories SET content = 'alpha bravo kilo lima' WHERE seq % 11 = 0").run();
+    postings.catchUp();
+    compare();
+    // And the same as FTS5's bm25() top few, ties in any order.
+    for (const words of queries) for (const limit of [3, 10]) await expectSameAsFts(words, limit);
+  });
+});
