@@ -6,12 +6,15 @@
  * how many searches' results (ids in order, scores) differ between the two trees.
  *
  *   npx tsx bench/search-cpu-pairs.bench.ts --home DIR --baseline-src DIR --baseline-home DIR
- *       [--agent bench] [--blocks 20] [--block 20] [--write]
+ *       [--agent bench] [--blocks 20] [--block 20] [--write] [--read-workers 0]
  *
  * `--baseline-src DIR` holds the other tree's src/ (e.g. `git archive c88b97c src | tar -x -C DIR`,
  * node_modules linked). `--write`: a `remember` before each search, the same on both sides, timed
  * apart (so the searches' CPU includes catching up with it, not the write); each write into a full
  * short-term ring deletes the memory it evicts, so the agent's seqs run ahead of its memories.
+ * `--read-workers N`: the engines answer on N worker threads of their own (the server's way); the CPU
+ * a search (every thread) then holds what a write costs the reader: its catch-up, and the pages its
+ * SQLite connection reads again after each commit it sees.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -27,13 +30,14 @@ const agentId = option('agent', 'bench');
 const blocks = Number(option('blocks', '20'));
 const block = Number(option('block', '20'));
 const write = flag('write');
+const readWorkers = Number(option('read-workers', '0'));
 const here = path.resolve(import.meta.dirname, '..');
 
 async function open(root: string, home: string): Promise<Engine> {
   const { createHippocampus } = (await import(pathToFileURL(path.join(root, 'src/memory/hippocampus.ts')).href)) as Hippocampus;
   // A fixed clock and ids counted the same on both sides: the same writes, the same scores.
   let ids = 0;
-  const memory = await createHippocampus({ home, agentId, embedder: null, clock: { now: () => 1_795_700_000_000 }, generateId: () => `bench-write-${String(ids++).padStart(8, '0')}` });
+  const memory = await createHippocampus({ home, agentId, embedder: null, clock: { now: () => 1_795_700_000_000 }, generateId: () => `bench-write-${String(ids++).padStart(8, '0')}`, readWorkers });
   await memory.maintain();
   memory.start();
   return memory;

@@ -148,8 +148,9 @@ export class Hippocampus {
     this.buffer = new ShortTermBuffer(config.shortTerm.capacity);
     this.toRecord = createExperienceValidator({ limits: config.limits, clock: this.clock, generateId, agentId: this.agentId, sessionId: this.sessionId });
     const log = createSessionLog(agentPaths(this.home, this.agentId).sessionLogs(this.sessionId));
+    const scope = { agentId: this.agentId };
     this.parts = {
-      scope: { agentId: this.agentId },
+      scope,
       store: this.backend.store,
       vectorIndex: this.backend.vectors,
       keywordIndex: this.backend.keywords,
@@ -160,6 +161,8 @@ export class Hippocampus {
       queue: this.queue,
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
       linkThreads: createThreadLinker(),
+      // Where the backend commits many writes as one, a remember's rows, history and eviction commit once.
+      ...(backend.atomically === undefined ? {} : { commitTogether: <T>(work: () => Promise<T>) => backend.atomically!(scope, work) }),
       config,
       // Where the backend says how threads of their own read its agents (SQLite's WAL readers).
       readWorkers: config.readWorkers > 0 && backend.readReplicas !== undefined ? acquireReadWorkers({ replicas: backend.readReplicas, count: config.readWorkers }) : undefined,

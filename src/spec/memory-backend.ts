@@ -37,8 +37,11 @@ export interface MemoryBackend {
   forgottenAmong?(scope: AgentScope, ids: readonly string[]): Promise<Set<string>>;
   /**
    * Optional: runs `work` so that every write it makes to the agent — through this backend's store,
-   * indexes, watermarks — commits together or not at all, and no other writer of the agent interleaves.
-   * The live watcher commits a batch's memories with the source's watermark this way (exactly once).
+   * indexes, watermarks — commits together or not at all, and no other writer of the agent interleaves;
+   * a reader on another connection sees none of it before the commit. Called inside another `atomically`,
+   * `work` is a part of that one: rolled back alone when it fails, committed with the outer one.
+   * The live watcher commits a batch's memories with the source's watermark this way (exactly once), and
+   * the engine commits a `remember` once: the rows, their history and what the full ring evicts.
    */
   atomically?<T>(scope: AgentScope, work: () => Promise<T>): Promise<T>;
   /** Optional: where each conversation source was read up to (the live watcher). */

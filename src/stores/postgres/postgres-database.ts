@@ -150,6 +150,19 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
       client.release();
     }
   }
+  /** Part of the transaction `atomically` opened, rolled back alone when it fails. */
+  async function inSavepoint<T>(outer: { client: Queryable; savepoints: number }, work: () => Promise<T>): Promise<T> {
+    const name = `hippocampus_${(outer.savepoints += 1)}`;
+    await outer.client.rows(`SAVEPOINT ${name}`);
+    try {
+      const result = await work();
+      await outer.client.rows(`RELEASE SAVEPOINT ${name}`);
+      return result;
+    } catch (error) {
+      await outer.client.rows(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
+      throw error;
+    }
+  }
   return {
     pool,
     serialPlans: options.ownsPool,
@@ -157,24 +170,15 @@ export function createPostgresDatabase(pool: pg.Pool, options: { ownsPool: boole
       return (ambient.getStore()?.client ?? onPool).rows(sql, params);
     },
     async atomically(agentId, work) {
-      if (ambient.getStore() !== undefined) return work();
+      const outer = ambient.getStore();
+      // Inside another (a live-watcher batch holding a `remember`): a part of that one, all-or-nothing.
+      if (outer !== undefined) return inSavepoint(outer, work);
       return transaction(agentId, (client) => ambient.run({ client, savepoints: 0 }, work));
     },
     async writeTransaction(agentId, work) {
       const outer = ambient.getStore();
-      if (outer !== undefined) {
-        // Inside `atomically`: the agent's lock is held already; a savepoint keeps this part all-or-nothing.
-        const name = `hippocampus_${(outer.savepoints += 1)}`;
-        await outer.client.rows(`SAVEPOINT ${name}`);
-        try {
-          const result = await work(outer.client);
-          await outer.client.rows(`RELEASE SAVEPOINT ${name}`);
-          return result;
-        } catch (error) {
-          await outer.client.rows(`ROLLBACK TO SAVEPOINT ${name}`).catch(() => undefined);
-          throw error;
-        }
-      }
+      // Inside `atomically`: the agent's lock is held already; a savepoint keeps this part all-or-nothing.
+      if (outer !== undefined) return inSavepoint(outer, () => work(outer.client));
       for (let attempt = 1; ; attempt += 1) {
         try {
           return await transaction(agentId, work);

@@ -2,6 +2,7 @@ import type Database from 'better-sqlite3';
 import type { SourcePosition, WatermarkStore } from '../../spec/watermark-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { runOnAgent } from './run-on-agent.ts';
+import { preparedOnce } from './statement-cache.ts';
 
 interface WatermarkRow {
   byte_offset: number;
@@ -72,6 +73,9 @@ export function createSqliteWatermarkStore(options: { pool: SqliteConnectionPool
  * Runs async work inside one IMMEDIATE transaction on `db`: the engine's own
  * transactions inside it become savepoints, so the memories a batch writes and
  * the watermark commit together or not at all (a kill -9 mid-batch leaves neither).
+ * Called inside another (the live watcher's batch holding a `remember`, which
+ * commits its row, history and the ring's eviction this way), it is a savepoint
+ * of that one: its part is all-or-nothing, and commits with the outer transaction.
  * The connection must not be shared with writers outside `work`: their writes
  * would join this transaction and roll back with it.
  *
@@ -79,13 +83,20 @@ export function createSqliteWatermarkStore(options: { pool: SqliteConnectionPool
  * await inImmediateTransaction(db, async () => { await memory.rememberMany(inputs, { longTerm: true }); watermarks.save(...); });
  */
 export async function inImmediateTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
-  db.prepare('BEGIN IMMEDIATE').run();
+  const nested = db.inTransaction;
+  preparedOnce(db, nested ? 'SAVEPOINT hippocampus_atomically' : 'BEGIN IMMEDIATE').run();
   try {
     const result = await work();
-    db.prepare('COMMIT').run();
+    preparedOnce(db, nested ? 'RELEASE hippocampus_atomically' : 'COMMIT').run();
     return result;
   } catch (error) {
-    if (db.inTransaction) db.prepare('ROLLBACK').run();
+    if (db.inTransaction) {
+      if (nested) {
+        // A savepoint rolled back stays open until released: both, so the outer transaction goes on without it.
+        preparedOnce(db, 'ROLLBACK TO hippocampus_atomically').run();
+        preparedOnce(db, 'RELEASE hippocampus_atomically').run();
+      } else preparedOnce(db, 'ROLLBACK').run();
+    }
     throw error;
   }
 }
