@@ -152,8 +152,9 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
     report.created.push(...fresh.map((record) => record.id));
   };
   // All of the import or none of it, where the backend can promise that.
-  if (memory.backend.atomically) await memory.backend.atomically(scope, work);
-  else await work();
+  // The engine's other writers wait meanwhile: one running in a gap of the transaction would roll back with it.
+  const atomically = memory.backend.atomically;
+  await memory.exclusively(() => (atomically ? atomically(scope, work) : work()));
   return report;
 }
 

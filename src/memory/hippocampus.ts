@@ -242,6 +242,21 @@ export class Hippocampus {
   }
 
   /**
+   * Runs `work` with this engine's writes held: no remember, edit, forget or consolidation of another caller
+   * runs until it ends, and the engine's own calls inside it run at once, in order. For a host that writes a
+   * batch in one transaction of the backend (`backend.atomically`, on SQLite the agent's one connection) and
+   * awaits inside it: a write of another caller that ran in such a gap ran inside that transaction, was
+   * acknowledged, and was rolled back with the batch.
+   *
+   * @example
+   * await memory.exclusively(() => memory.backend.atomically!(scope, async () => { await memory.rememberMany(batch); await saveMark(); }));
+   */
+  async exclusively<T>(work: () => Promise<T>): Promise<T> {
+    this.assertOpen();
+    return this.serial(work);
+  }
+
+  /**
    * Hybrid recall of what is relevant to `context` (BM25 keywords + vectors +
    * strength + recency + importance), each result with its score breakdown.
    *

@@ -1,0 +1,71 @@
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createHippocampus } from '../memory/hippocampus.ts';
+import type { Embedder } from '../spec/embedder.ts';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { appendLines } from './live-test-helpers.ts';
+import { createLiveWatcher } from './live-watcher.ts';
+import { createTranscriptSource } from './transcript-source.ts';
+
+// The watcher writes a batch and its watermark in one transaction (SQLite: on the agent's one connection),
+// and awaits embeddings inside it. A remember of the same engine (a tool call, an HTTP request) that ran in
+// such a gap ran inside that transaction: acknowledged, then rolled back with the batch when the batch failed.
+let temp: ReturnType<typeof createTempHome>;
+beforeEach(() => {
+  temp = createTempHome();
+});
+afterEach(() => temp.cleanup());
+
+/** The hash embedder, except that a text naming `word` waits for `release` and then fails, as a provider gone away. */
+function embedderFailingOn(word: string) {
+  const hash = createHashEmbedder();
+  let reached!: () => void;
+  let release!: () => void;
+  const atWord = new Promise<void>((resolve) => (reached = resolve));
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const embedder: Embedder = {
+    ...hash,
+    async doEmbed(options) {
+      if (options.values.some((value) => value.includes(word))) {
+        reached();
+        await released;
+        throw new Error('the embedding service went away');
+      }
+      return hash.doEmbed(options);
+    },
+  };
+  return { embedder, atWord, release };
+}
+
+describe('a live watcher beside the engine’s other writers', () => {
+  it('a remember acknowledged while a batch is open is kept when the batch fails', async () => {
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
+      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
+    ]);
+    const { embedder, atWord, release } = embedderFailingOn('oolong');
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
+    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const failed = expect(watching).rejects.toThrow('the embedding service went away');
+    await atWord; // the batch's transaction is open, its second memory waiting for an embedding
+    const told = memory.remember({ type: 'decision', content: 'The staging password rotates on Mondays', importance: 0.9 });
+    // Give the remember every chance to finish inside the open batch (it did, before the fix).
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await failed;
+    const { memory: acknowledged } = await told;
+    expect((await memory.get(acknowledged.id)).content).toBe('The staging password rotates on Mondays');
+    await memory.stop();
+
+    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      expect((await reopened.get(acknowledged.id)).content).toBe('The staging password rotates on Mondays');
+      // The failed batch left nothing: its first memory went back with it, the watermark did not move.
+      expect((await reopened.recall({ limit: 10 })).map((record) => record.content)).toEqual(['The staging password rotates on Mondays']);
+    } finally {
+      await reopened.stop();
+    }
+  });
+});
