@@ -111,8 +111,8 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     return opening;
   };
   const usesFiles = options.store === undefined || options.store === 'sqlite';
-  const exists = async (agentId: string) =>
-    usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
+  // Asked of the one agent: the whole list was a scan of every agent's rows on each reopen under the cap.
+  const exists = async (agentId: string) => (usesFiles ? hasFile(agentId) : (await sharedStore()).store.hasAgent(agentId));
   const now = () => Date.now();
   // After closeAll nothing opens again: an engine opened then (a consolidation pass still running, a late request)
   // was never stopped — its loop and database left open as the process exited.

@@ -87,6 +87,10 @@ const BROKEN: Record<string, Breaker> = {
       },
     };
   },
+  'says whether it holds one agent as its agent list does, for memories, blocks and skills alike': (base) => ({
+    // The list's check where it is built from memories alone: an agent of blocks or skills only is not held.
+    store: { hasAgent: async (agentId) => (await base.store.count({ agentId }, { includeSuperseded: true })) > 0 },
+  }),
   'remembers forgotten ids after a purge, per agent': () => ({ forgottenAmong: async () => new Set<string>() }),
   // Runs the work without a transaction: the failing batch's row and watermark stay.
   'commits everything written inside atomically together, and nothing when it fails': () => ({ atomically: async (_scope, work) => work() }),
