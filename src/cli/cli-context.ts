@@ -63,8 +63,14 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         // A shared store holds every agent: one it does not know is NOT_FOUND, as a missing folder is, and
         // asked before an engine opens (opening binds the embedding model: a row for a misspelled agent).
         const backend = await openBackend({ store, home });
-        const known = await backend.store.listAgents().finally(() => backend.close());
-        if (!known.includes(agent)) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
+        // The whole list only for the hint of a miss: asking it first scanned every agent's rows on each command.
+        let known: string[] | null;
+        try {
+          known = (await backend.store.hasAgent(agent)) ? null : await backend.store.listAgents();
+        } finally {
+          await backend.close();
+        }
+        if (known !== null) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
       }
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(workingMemory ? { workingMemory } : {}) });
       try {

@@ -61,6 +61,8 @@ export interface ForgetReport {
    * partly — nothing is deleted and these are the memories it may mean: confirm with their ids.
    */
   candidates: ForgetMatch[];
+  /** The working-memory conversations dropped because they still held a deleted memory's text (none with dryRun). */
+  conversations: string[];
   threshold: ForgetThreshold;
 }
 
@@ -421,7 +423,7 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const { judged, sure } = await applyRules(memory, description, read, threshold);
   if (sure.length === 0 || (await ambiguous(memory, sure))) {
     const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
-    return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), threshold };
+    return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), conversations: [], threshold };
   }
   const matched = new Map(sure.map((entry) => [entry.id, entry]));
   const doomed = await withOlderVersions(memory, new Set(matched.keys()));
@@ -432,7 +434,8 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   };
   // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
   const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));
-  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), candidates: [], threshold };
-  const deleted = new Set(await memory.forget(doomed.map((record) => record.id)));
-  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), candidates: [], threshold };
+  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), candidates: [], conversations: [], threshold };
+  const { forgotten, conversations } = await memory.forgetReporting(doomed.map((record) => record.id));
+  const deleted = new Set(forgotten);
+  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), candidates: [], conversations, threshold };
 }

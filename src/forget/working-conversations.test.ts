@@ -102,3 +102,49 @@ describe('forget_memory and the working memory the engine was given', () => {
     }
   });
 });
+
+describe('what forgetting a memory drops from working memory is reported', () => {
+  const SAID = 'The locker code at the gym is 4471';
+  const held = (conversationId: string) => ({ id: conversationId, kind: 'conversation', why: expect.stringContaining('still held the text of a forgotten memory') });
+
+  it('forget_memory names the conversation of the given store (in process) that held the forgotten text, by description and by ids', async () => {
+    const workingMemory = createInProcessWorkingMemory();
+    const engineHome = createTempHome();
+    const engine = await createHippocampus({ home: engineHome.home, agentId: 'ada', embedder: createHashEmbedder(), workingMemory });
+    try {
+      const converseHere = async (conversationId: string) =>
+        workingMemory.store({ agentId: 'ada' }, await describeConversation({ conversationId, timestamp: Date.now(), turns: parseTranscript(`user: ${SAID}\nassistant: noted`) }, engine.embedder!));
+      const forget = createHippoTools({ memory: engine }).find((tool) => tool.name === 'forget_memory')!;
+      await converseHere('c-locker');
+      const [first] = await engine.rememberMany([{ type: 'observation', content: SAID }], { longTerm: true });
+      const byDescription = await forget.execute({ description: 'the gym locker code' });
+      expect(byDescription).toMatchObject({ ok: true, data: { deleted: 2, forgotten: [{ id: first!.memory.id, content: SAID }, held('c-locker')] } });
+      expect(await workingMemory.get({ agentId: 'ada' }, 'c-locker')).toBeNull();
+
+      await converseHere('c-locker-again');
+      const [second] = await engine.rememberMany([{ type: 'observation', content: SAID }], { longTerm: true });
+      expect(await forget.execute({ ids: [second!.memory.id] })).toEqual({ ok: true, data: { deleted: 2, forgotten: [{ id: second!.memory.id }, held('c-locker-again')] } });
+      expect(await workingMemory.get({ agentId: 'ada' }, 'c-locker-again')).toBeNull();
+    } finally {
+      await engine.stop();
+      engineHome.cleanup();
+    }
+  });
+
+  it('HTTP forget {ids} and DELETE …/memories/:id list the snapshot conversation that went with the memory under deleted', async () => {
+    const fixture = await createHttpAppFixture();
+    try {
+      const engine = await fixture.registry.get('ada');
+      await converse({ 'c-locker': `user: ${SAID}\nassistant: noted` }, { home: fixture.home, memory: engine });
+      const [first] = await engine.rememberMany([{ type: 'observation', content: SAID }], { longTerm: true });
+      expect(await (await fixture.json('/agents/ada/forget', 'POST', { ids: [first!.memory.id] })).json()).toEqual({ deleted: [first!.memory.id, 'c-locker'], missing: [] });
+
+      await converse({ 'c-locker-again': `user: ${SAID}\nassistant: noted` }, { home: fixture.home, memory: engine });
+      const [second] = await engine.rememberMany([{ type: 'observation', content: SAID }], { longTerm: true });
+      expect(await (await fixture.json(`/agents/ada/memories/${second!.memory.id}`, 'DELETE')).json()).toEqual({ deleted: [second!.memory.id, 'c-locker-again'] });
+      expect(allBytesUnder(fixture.home)).not.toContain('4471');
+    } finally {
+      await fixture.cleanup();
+    }
+  });
+});

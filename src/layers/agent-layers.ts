@@ -18,7 +18,21 @@ export interface AgentLayers {
 }
 
 /**
- * Opens an agent's layers — working memory (its snapshot beside the database, or Redis), the knowledge
+ * The working memory of an engine's agent: the store the engine was given (`workingMemory`: Redis from a
+ * `--redis` flag, in process) — the one its forget drops conversations from, left open for its owner —
+ * else Redis at `redisUrl`, else the snapshot beside the database.
+ *
+ * @example
+ * const working = await openEngineWorkingMemory(memory, { readOnly: true });
+ */
+export async function openEngineWorkingMemory(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentWorkingMemory> {
+  if (options.redisUrl === undefined && memory.workingMemory) return { store: memory.workingMemory, location: "the engine's workingMemory", close: async () => {} };
+  return openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.readOnly ? { readOnly: true } : {}) });
+}
+
+/**
+ * Opens an agent's layers — working memory (the engine's given `workingMemory`, else its snapshot beside the
+ * database, or Redis at `redisUrl`), the knowledge
  * graph, the skill library — and a router between them, for the surfaces that route a query:
  * `recall_memories`, HTTP search with `route: true`, `memory search --route`.
  *
@@ -28,7 +42,7 @@ export interface AgentLayers {
  * await layers.close();
  */
 export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentLayers> {
-  const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(options.redisUrl ? { redisUrl: options.redisUrl } : {}), ...(options.readOnly ? { readOnly: true } : {}) });
+  const working = await openEngineWorkingMemory(memory, options);
   const graph = memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined;
   const store = memory.backend.skills;
   const skills = store ? createSkillLibrary({ agentId: memory.agentId, store, embedder: memory.embedder, clock: memory.clock }) : undefined;

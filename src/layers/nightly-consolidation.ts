@@ -1,6 +1,6 @@
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { Clock } from '../spec/clock.ts';
-import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
+import { openEngineWorkingMemory } from './agent-layers.ts';
 import { consolidateWorkingMemory, type WorkingConsolidationReport } from './consolidate-working.ts';
 import { nextConsolidationAt, type ConsolidationSchedule } from './consolidation-schedule.ts';
 
@@ -97,7 +97,7 @@ export function scheduleConsolidationService(options: ConsolidationServiceOption
 }
 
 async function consolidateAgent(memory: Hippocampus): Promise<WorkingConsolidationReport> {
-  const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock });
+  const working = await openEngineWorkingMemory(memory);
   try {
     return await consolidateWorkingMemory({ memory, working: working.store });
   } finally {

@@ -353,6 +353,18 @@ export class Hippocampus {
 
   /** Hard delete: the rows and everything derived from them. Returns the ids that existed. */
   async forget(ids: string[]): Promise<string[]> {
+    return (await this.forgetReporting(ids)).forgotten;
+  }
+
+  /**
+   * `forget`, also naming the working-memory conversations (the given store, and the snapshot beside the
+   * database) it dropped because they still held a forgotten memory's text: forget_memory and HTTP forget
+   * report them, as they report the conversations confirmed by id.
+   *
+   * @example
+   * const { forgotten, conversations } = await memory.forgetReporting(['01J…']); // conversations: ['c-1795…']
+   */
+  async forgetReporting(ids: string[]): Promise<{ forgotten: string[]; conversations: string[] }> {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     const agentRoot = agentPaths(this.home, this.agentId).root;
@@ -370,10 +382,10 @@ export class Hippocampus {
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
       const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);
-      if (this.workingMemory) await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts);
+      const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
       const holds = holdingAnyOf(texts);
-      if (snapshot && holds) dropFromWorkingSnapshot(agentRoot, holds);
-      return forgotten;
+      if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
+      return { forgotten, conversations: [...conversations] };
     });
   }
 

@@ -7,6 +7,7 @@ import { scheduleConsolidationService, type ConsolidationService } from '../laye
 import { NotFoundError } from '../errors/not-found-error.ts';
 import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { requireTokenForAnyHost } from '../config/server-options.ts';
 import { requireBearerToken } from './auth.ts';
 import { bodyLimit } from './body-limit.ts';
@@ -51,6 +52,8 @@ export interface HttpAppOptions {
   idleCloseMs?: number;
   /** Threads answering searches on read-only connections, shared by every agent (SQLite only; default 0: searches on the server's event loop). */
   readWorkers?: number;
+  /** Every agent's working memory (e.g. Redis, `serve --redis URL`) instead of its snapshot file; the caller closes it. */
+  workingMemory?: WorkingMemoryStore;
   /** When the working → semantic consolidation runs over every agent (default nightly at 03:00 UTC; `{ every: 'never' }` switches it off). */
   consolidation?: ConsolidationSchedule;
   /** Where unexpected (5xx) errors are reported; console.error by default. */
@@ -89,6 +92,7 @@ export function createHttpApp(options: HttpAppOptions): HttpApp {
     ...(options.maxOpenAgents === undefined ? {} : { maxOpenAgents: options.maxOpenAgents }),
     ...(options.idleCloseMs === undefined ? {} : { idleCloseMs: options.idleCloseMs }),
     ...(options.readWorkers === undefined ? {} : { readWorkers: options.readWorkers }),
+    ...(options.workingMemory ? { workingMemory: options.workingMemory } : {}),
   });
   const logError = options.logError ?? logToConsole;
   const app = new Hono();

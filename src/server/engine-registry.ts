@@ -15,6 +15,7 @@ import type { Clock } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
+import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { openBackend } from '../stores/open-backend.ts';
 
 /** Default cap on agents open at once; see `maxOpenAgents`. */
@@ -42,6 +43,8 @@ export interface EngineRegistryOptions {
   idleCloseMs?: number;
   /** Passed to every engine (`readWorkers`): the workers are shared by all of them. */
   readWorkers?: number;
+  /** Passed to every engine (`workingMemory`, e.g. Redis: its keys carry the agent), instead of each agent's snapshot file; its owner closes it. */
+  workingMemory?: WorkingMemoryStore;
 }
 
 /** Opens each agent's memory on demand, keeps at most `maxOpenAgents` open, closes idle ones, closes them all on shutdown. */
@@ -111,8 +114,8 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
     return opening;
   };
   const usesFiles = options.store === undefined || options.store === 'sqlite';
-  const exists = async (agentId: string) =>
-    usesFiles ? hasFile(agentId) : (await (await sharedStore()).store.listAgents()).includes(agentId);
+  // Asked of the one agent: the whole list was a scan of every agent's rows on each reopen under the cap.
+  const exists = async (agentId: string) => (usesFiles ? hasFile(agentId) : (await sharedStore()).store.hasAgent(agentId));
   const now = () => Date.now();
   // After closeAll nothing opens again: an engine opened then (a consolidation pass still running, a late request)
   // was never stopped — its loop and database left open as the process exited.
@@ -127,6 +130,7 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
       ...(options.embedder === undefined ? {} : { embedder: options.embedder }),
       ...(options.clock ? { clock: options.clock } : {}),
       ...(options.readWorkers === undefined ? {} : { readWorkers: options.readWorkers }),
+      ...(options.workingMemory ? { workingMemory: options.workingMemory } : {}),
       ...(options.onEvent ? { onEvent: (event: MemoryEvent) => options.onEvent?.(agentId, event) } : {}),
     });
     engine.start();

@@ -159,6 +159,12 @@ export interface MemoryStore {
   listConsolidationRuns(scope: AgentScope, limit: number): Promise<(ConsolidationRun & { id: number })[]>;
   /** Counts; tiers use the live score at `now` (importance × 0.99 per whole day since the last access). */
   statistics(scope: AgentScope, now: number): Promise<StoreStatistics>;
+  /** The agents that hold something of their own (memories, blocks, skills, watermarks), sorted. */
   listAgents(): Promise<string[]>;
+  /**
+   * Whether `listAgents()` would name this agent, asked of that agent alone: an indexed lookup, not the
+   * whole list (a server rotating 1,000 agents asks it on most requests).
+   */
+  hasAgent(agentId: string): Promise<boolean>;
   close(): Promise<void>;
 }

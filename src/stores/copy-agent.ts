@@ -43,8 +43,8 @@ const PAGE = 500;
 export async function copyAgent(options: { from: MemoryBackend; to: MemoryBackend; agentId: string; onProgress?: (copied: number) => void }): Promise<CopyAgentReport> {
   const { from, to, agentId } = options;
   const scope = { agentId };
-  const held = await from.store.listAgents();
-  if (!held.includes(agentId)) {
+  if (!(await from.store.hasAgent(agentId))) {
+    const held = await from.store.listAgents();
     throw new NotFoundError({ what: 'Agent', id: agentId, hint: held.length > 0 ? `agents in the source store: ${held.slice(0, 20).join(', ')}; pick one with --agent` : 'the source store holds no agents' });
   }
   if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {

@@ -87,6 +87,10 @@ const BROKEN: Record<string, Breaker> = {
       },
     };
   },
+  'says whether it holds one agent as its agent list does, for memories, blocks and skills alike': (base) => ({
+    // The list's check where it is built from memories alone: an agent of blocks or skills only is not held.
+    store: { hasAgent: async (agentId) => (await base.store.count({ agentId }, { includeSuperseded: true })) > 0 },
+  }),
   'remembers forgotten ids after a purge, per agent': () => ({ forgottenAmong: async () => new Set<string>() }),
   // Commits each write as it goes: the reader sees the row before the batch is done, and the conflict leaves it.
   'a reader on another connection sees a write made inside atomically only whole, once committed; a conflict in the middle leaves nothing': () => ({ atomically: async (_scope, work) => work() }),

@@ -458,6 +458,26 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
+    name: 'says whether it holds one agent as its agent list does, for memories, blocks and skills alike',
+    async run(backend) {
+      const [withMemory, withBlock, withSkill, never] = [contractScope(), contractScope(), contractScope(), contractScope()];
+      expect(await backend.store.hasAgent(withMemory.agentId)).toBe(false);
+      await backend.store.insertMany(withMemory, [contractRecord(withMemory, 'Ada ships on Tuesdays')]);
+      await backend.blocks?.putMany(withBlock, [{ key: 'persona', value: 'Terse.', updatedAt: BASE_TIME }]);
+      const skill = { id: `skill-${withSkill.agentId}`, agentId: withSkill.agentId, name: 'deploy', description: 'ship it', code: 'npm run deploy', language: 'bash', inputs: [], createdFrom: [], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: BASE_TIME, updatedAt: BASE_TIME };
+      await backend.skills?.insert(withSkill, { skill, embedding: null, embeddingModel: null });
+      const listed = await backend.store.listAgents();
+      for (const scope of [withMemory, ...(backend.blocks ? [withBlock] : []), ...(backend.skills ? [withSkill] : [])]) {
+        expect(await backend.store.hasAgent(scope.agentId), scope.agentId).toBe(true);
+        expect(listed).toContain(scope.agentId);
+      }
+      expect(await backend.store.hasAgent(never.agentId)).toBe(false);
+      expect(listed).not.toContain(never.agentId);
+      // Another agent's rows are not this one's, however alike the ids.
+      expect(await backend.store.hasAgent(`${withMemory.agentId}x`)).toBe(false);
+    },
+  },
+  {
     name: 'remembers forgotten ids after a purge, per agent',
     async run(backend) {
       const scope = contractScope();

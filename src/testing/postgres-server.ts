@@ -63,6 +63,8 @@ export interface RestartablePostgresServerHandle extends PostgresServerHandle {
   resume(): Promise<void>;
   /** Creates another empty database on this server (e.g. one whose vectors take the other path); its URL. */
   createDatabase(name: string): Promise<string>;
+  /** What the server wrote to its log (stderr) so far: with `log_statement = 'all'` set, every statement it ran. */
+  log(): string;
 }
 
 /**
@@ -149,6 +151,7 @@ export async function startPostgresServer(options: { startTimeoutMs?: number } =
     stop,
     pause: halt,
     createDatabase,
+    log: () => stderr,
     async resume() {
       if (child.exitCode === null && child.signalCode === null) return;
       child = launch();

@@ -105,12 +105,15 @@ export function recallMemoriesTool(context: MemoryToolsContext) {
   });
 }
 
+/** Why a working-memory conversation went with a forgotten memory without being named: it still said it. */
+const HELD_FORGOTTEN_TEXT = 'a working-memory conversation that still held the text of a forgotten memory (dropped with it)';
+
 export function forgetMemoryTool(context: MemoryToolsContext) {
   return defineTool({
     name: 'forget_memory',
     label: 'Forget memory',
     description:
-      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. Recent conversations in working memory that say it come back as candidates too (their id is the conversation id): confirm them the same way. This cannot be undone and leaves no record.',
+      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Recent conversations in working memory that held the text of what was forgotten are dropped with it and listed under forgotten too (kind conversation). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. Recent conversations in working memory that say it come back as candidates too (their id is the conversation id): confirm them the same way. This cannot be undone and leaves no record.',
     inputSchema: forgetMemoryInput,
     async run({ description, ids }) {
       if (ids) {
@@ -128,12 +131,13 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         // With a messages table, what goes with them (facts, watcher memories) may be made from a message
         // too: read before it is gone.
         const withDerived = context.forgetMessages && memoryIds.length > 0 ? [...records, ...(await context.memory.store.getMany(scope, await context.memory.derivedFrom(memoryIds)))] : [];
-        const forgotten = memoryIds.length > 0 ? await context.memory.forget(memoryIds) : [];
+        // Forgetting a memory also drops the conversations still holding its text: reported as the confirmed ones are.
+        const { forgotten, conversations: alsoDropped } = memoryIds.length > 0 ? await context.memory.forgetReporting(memoryIds) : { forgotten: [], conversations: [] };
         const messages = await context.forgetMessages?.(withDerived.map((record) => ({ content: record.content, messageId: stringOf(record.context.messageId), sourceHash: stringOf(record.context.sourceHash) })));
         const inBlocks = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, records.map((record) => record.content));
         return {
-          deleted: forgotten.length + dropped.length,
-          forgotten: [...forgotten.map((id) => ({ id })), ...dropped.map((id) => ({ id, kind: 'conversation' }))],
+          deleted: forgotten.length + dropped.length + alsoDropped.length,
+          forgotten: [...forgotten.map((id) => ({ id })), ...dropped.map((id) => ({ id, kind: 'conversation' })), ...alsoDropped.map((id) => ({ id, kind: 'conversation', why: HELD_FORGOTTEN_TEXT }))],
           ...(messages ? { messagesForgotten: messages } : {}),
           ...inBlocks,
         };
@@ -149,8 +153,8 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
       const conversationsNext = conversations.length > 0 ? 'Recent conversations in working memory still say it (candidates): ask the user, then call forget_memory with { ids } of the ones to forget.' : undefined;
       const next = [blocksNext, conversationsNext].filter((text) => text !== undefined).join(' ');
       return {
-        deleted: report.deleted.length,
-        forgotten: report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })),
+        deleted: report.deleted.length + report.conversations.length,
+        forgotten: [...report.deleted.map(({ id, kind, content, why }) => ({ id, kind, content, why })), ...report.conversations.map((id) => ({ id, kind: 'conversation', why: HELD_FORGOTTEN_TEXT }))],
         ...(messages ? { messagesForgotten: messages } : {}),
         ...inBlocks,
         ...(conversations.length > 0 ? { candidates: conversations } : {}),

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { startRedisServer, type RedisServerHandle } from '../../testing/redis-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
+import { HIPPOCAMPUS_BINARY, withCliServer } from '../../testing/cli-server.ts';
 import { main } from '../main.ts';
 
 let home: ReturnType<typeof createTempHome>;
@@ -74,6 +75,42 @@ describe('hippocampus forget reaches working memory', () => {
     }
   };
 
+  it('memory search --route, mcp and serve take --redis: the router answers from the Redis conversation, and a forget drops it there', async () => {
+    const agent = ['--agent', 'redis-route'];
+    const offsite = 'The Lisbon offsite moved to the third week of March, Priya books the flights';
+    expect(await run('working', 'store', `user: ${offsite}\nassistant: noted`, '--id', 'offsite-talk', '--redis', redis.url, ...agent)).toMatchObject({ code: 0 });
+    const { memory } = JSON.parse((await run('--json', 'remember', offsite, '--type', 'chat', ...agent)).out) as { memory: { id: string } };
+    const routed = (...extra: string[]) => run('--json', 'memory', 'search', '--route', '--query', 'when is the Lisbon offsite', ...extra, ...agent);
+    // Without --redis the router reads the snapshot file, which holds nothing: the conversation is only in Redis.
+    expect((JSON.parse((await routed()).out) as { working: unknown[] }).working).toEqual([]);
+    expect(JSON.parse((await routed('--redis', redis.url)).out)).toMatchObject({ working: [{ conversationId: 'offsite-talk' }] });
+    expect(await run('memory', 'search', '--query', 'offsite', '--redis', redis.url, ...agent)).toMatchObject({ code: 2 });
+
+    const { StdioClientTransport } = await import('@modelcontextprotocol/sdk/client/stdio.js');
+    const { Client } = await import('@modelcontextprotocol/sdk/client/index.js');
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const transport = new StdioClientTransport({ command: process.execPath, args: [HIPPOCAMPUS_BINARY, 'mcp', '--home', home.home, ...agent, '--redis', redis.url], env, stderr: 'pipe' });
+    const client = new Client({ name: 'redis-test', version: '1.0.0' });
+    await client.connect(transport);
+    try {
+      const call = async (name: string, args: Record<string, unknown>) => JSON.parse(((await client.callTool({ name, arguments: args })).content as { text: string }[])[0]!.text) as Record<string, unknown>;
+      expect(await call('recall_memories', { query: 'when is the Lisbon offsite' })).toMatchObject({ conversations: [{ conversationId: 'offsite-talk' }] });
+      expect(await call('forget_memory', { ids: [memory.id] })).toMatchObject({ deleted: 2, forgotten: [{ id: memory.id }, { id: 'offsite-talk', kind: 'conversation' }] });
+    } finally {
+      await client.close();
+    }
+    expect(await redisHolds('redis-route')).toEqual([]);
+
+    expect(await run('working', 'store', `user: ${offsite}\nassistant: noted`, '--id', 'offsite-again', '--redis', redis.url, ...agent)).toMatchObject({ code: 0 });
+    const again = (JSON.parse((await run('--json', 'remember', offsite, '--type', 'chat', ...agent)).out) as { memory: { id: string } }).memory;
+    await withCliServer(['serve', '--home', home.home, '--port', '0', '--redis', redis.url], {}, async (url) => {
+      const post = async (path: string, body: unknown) => (await fetch(`${url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) })).json();
+      expect(await post('/agents/redis-route/search', { query: 'when is the Lisbon offsite', route: true })).toMatchObject({ working: [{ conversationId: 'offsite-again' }] });
+      expect(await post('/agents/redis-route/forget', { ids: [again.id] })).toEqual({ deleted: [again.id, 'offsite-again'], missing: [] });
+    });
+    expect(await redisHolds('redis-route')).toEqual([]);
+  }, 180_000);
+
   it('forget --redis drops the Redis conversations holding the forgotten text, and takes conversation ids (snapshot or Redis) as HTTP forget {ids} does', async () => {
     const locker = 'My locker code is ZEBRA-7431-quokka';
     const agent = ['--agent', 'redis-forget'];
@@ -84,7 +121,7 @@ describe('hippocampus forget reaches working memory', () => {
     expect(await redisHolds('redis-forget')).toEqual(['locker-talk', 'ship-talk']);
 
     // The memory's text was still said in Redis after `forget <id>`: the CLI could not reach it.
-    expect(JSON.parse((await run('--json', 'forget', memory.id, '--redis', redis.url, ...agent)).out)).toMatchObject({ deleted: [memory.id] });
+    expect(JSON.parse((await run('--json', 'forget', memory.id, '--redis', redis.url, ...agent)).out)).toMatchObject({ deleted: [memory.id], conversations: ['locker-talk'] });
     expect(await redisHolds('redis-forget')).toEqual(['ship-talk']);
 
     // A conversation by its id: from Redis with --redis, from the snapshot without; an unknown id still refuses the lot.

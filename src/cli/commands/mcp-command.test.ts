@@ -71,7 +71,8 @@ describe('hippocampus mcp, recalling after a forget', () => {
     try {
       const { id } = JSON.parse(await call('store_memory', { content: sentence })) as { id: string };
       expect(await call('recall_memories', { query: 'mother maiden name Thistlewood' })).toContain('Thistlewood');
-      expect(JSON.parse(await call('forget_memory', { ids: [id] }))).toMatchObject({ deleted: 1 });
+      // The conversation that held the memory's text goes with it, and the report names it.
+      expect(JSON.parse(await call('forget_memory', { ids: [id] }))).toMatchObject({ deleted: 2, forgotten: [{ id }, { kind: 'conversation' }] });
       // The server's router had loaded working memory at start: the conversation the forget dropped from the file stayed in it.
       expect(await call('recall_memories', { query: 'mother maiden name Thistlewood' })).not.toContain('Thistlewood');
     } finally {

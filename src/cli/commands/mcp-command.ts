@@ -6,6 +6,7 @@ import { createMcpServer } from '../../mcp/create-mcp-server.ts';
 import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
 import { serveMcpStdio } from '../../mcp/serve-mcp-stdio.ts';
 import type { QueryRouter } from '../../router/query-router.ts';
+import { openRedisWorkingMemory } from '../../stores/open-backend.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { parseNumberOption } from '../format.ts';
@@ -20,6 +21,7 @@ interface McpCommandOptions {
   messagesTable?: string;
   embedder: string;
   route: boolean;
+  redis?: string;
 }
 
 function untilSignal(): Promise<void> {
@@ -51,10 +53,15 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .option('--messages-table <name>', "enable recall_conversation over this table of the agent's database")
     .option('--embedder <name>', 'use-lite | none (keyword-only)', 'use-lite')
     .option('--no-route', 'recall_memories searches long-term memory only, without the router between the layers')
+    .option('--redis <url>', 'working memory in Redis (as `working store --redis` keeps it): recall_memories routes to it, forget_memory drops from it')
     .action(async (options: McpCommandOptions, command: Command) => {
       if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
       const { home, agent, store } = context.globals(command);
-      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}) });
+      const redis = options.redis === undefined ? undefined : await openRedisWorkingMemory({ url: options.redis });
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}), ...(redis ? { workingMemory: redis } : {}) }).catch(async (error: unknown) => {
+        await redis?.close();
+        throw error;
+      });
       // recall_memories answers through the router: working memory, the graph with long-term memory, skills. Its
       // layers are opened for each recall, as HTTP search opens them: working memory loaded once at start kept a
       // conversation a forget had just dropped from the snapshot file, and recalled the forgotten text until restart.
@@ -80,6 +87,7 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
         await http.close();
       } finally {
         await memory.stop();
+        await redis?.close();
       }
     });
 }

@@ -136,7 +136,9 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
           const dropped = await conversations.forget();
           const memoryIds = ids.filter((id) => found.has(id));
           // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
-          const { deleted, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(memory, memoryIds, records) : { deleted: [] as string[] };
+          const { deleted, conversations: alsoDropped, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(memory, memoryIds, records) : { deleted: [] as string[], conversations: [] as string[] };
+          // The conversations that still held a forgotten memory's text went with it: named beside the confirmed ones.
+          dropped.push(...alsoDropped);
           const missing = memoryIds.filter((id) => !deleted.includes(id));
           context.print(command, { deleted, missing, ...(dropped.length > 0 ? { conversations: dropped } : {}), ...inBlocks }, () =>
             [

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { startServer } from '../../server/serve.ts';
+import { openRedisWorkingMemory } from '../../stores/open-backend.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { consolidationOption, parseNumberOption } from '../format.ts';
@@ -21,8 +22,9 @@ export function registerServeCommand(program: Command, context: CliContext): voi
     // 1 by default (2026-11-27): with a writer at 50/s on 2 cores, one worker served 1.0–1.9× the searches of
     // none (fifty 2k agents: 396–703/s against 374–398; 100k: 1.1–1.4×) for ~110 MB more RSS (1,000 agents
     // of 20 memories: peak 491–507 MB against 384–385; docs/recall.md). The engine's own default stays 0.
+    .option('--redis <url>', "every agent's working memory in Redis (as `working store --redis` keeps it) instead of its snapshot file: routed search, forget and consolidation use it")
     .option('--read-workers <n>', 'threads answering searches on read-only connections, shared by all agents (SQLite only; 0: on the server thread)', '1')
-    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; readWorkers: string; consolidateAt: string }, command: Command) => {
+    .action(async (options: { port: string; host: string; cors?: string; keywordOnly?: boolean; allowedHost?: string; tokenFile?: string; maxOpenAgents: string; idleClose: string; readWorkers: string; consolidateAt: string; redis?: string }, command: Command) => {
       const consolidation = consolidationOption(options.consolidateAt);
       const readWorkers = parseNumberOption(options.readWorkers, 'read-workers') ?? 1;
       if (!Number.isInteger(readWorkers) || readWorkers < 0 || readWorkers > 64) throw new CliUsageError(`--read-workers must be a whole number from 0 to 64, got "${options.readWorkers}"`);
@@ -32,7 +34,9 @@ export function registerServeCommand(program: Command, context: CliContext): voi
       const idleCloseMinutes = parseNumberOption(options.idleClose, 'idle-close') ?? 10;
       if (!Number.isFinite(idleCloseMinutes) || idleCloseMinutes < 0) throw new CliUsageError(`--idle-close must be 0 or more minutes, got "${options.idleClose}"`);
       const { home, store } = context.globals(command);
+      const redis = options.redis === undefined ? undefined : await openRedisWorkingMemory({ url: options.redis });
       const server = await startServer({
+        ...(redis ? { workingMemory: redis } : {}),
         home,
         ...(store === undefined ? {} : { store }),
         host: options.host,
@@ -45,6 +49,9 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         readWorkers,
         ...(options.allowedHost ? { allowedHosts: options.allowedHost.split(',').map((name) => name.trim()).filter(Boolean) } : {}),
         ...(options.tokenFile ? { tokenFile: options.tokenFile } : {}),
+      }).catch(async (error: unknown) => {
+        await redis?.close();
+        throw error;
       });
       const postgres = store?.startsWith('postgres') === true;
       const searches = postgres ? '' : `; searches on ${readWorkers === 0 ? 'the server thread' : `${readWorkers} read worker${readWorkers === 1 ? '' : 's'}`}`;
@@ -53,7 +60,7 @@ export function registerServeCommand(program: Command, context: CliContext): voi
         const stop = () => {
           process.off('SIGINT', stop);
           process.off('SIGTERM', stop);
-          void server.close().then(resolve);
+          void server.close().then(() => redis?.close()).then(resolve);
         };
         process.once('SIGINT', stop);
         process.once('SIGTERM', stop);

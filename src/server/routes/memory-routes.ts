@@ -44,9 +44,10 @@ export function registerMemoryRoutes(app: Hono, { registry }: RouteDependencies)
   app.delete('/agents/:agent/memories/:id', async (context) => {
     const engine = await registry.get(agentOf(context));
     const id = memoryIdOf(context);
-    const { deleted, ...inBlocks } = await forgetIdsNamingBlockLines(engine, [id]);
+    const { deleted, conversations, ...inBlocks } = await forgetIdsNamingBlockLines(engine, [id]);
     if (!deleted.includes(id)) throw new NotFoundError({ what: 'Memory', id });
-    return context.json({ deleted, ...inBlocks });
+    // The working-memory conversations that went with it are deleted too, named as POST …/forget names them.
+    return context.json({ deleted: [...deleted, ...conversations], ...inBlocks });
   });
 
   app.get('/agents/:agent/memories/:id/history', async (context) => {

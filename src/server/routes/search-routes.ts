@@ -65,8 +65,8 @@ export function registerSearchRoutes(app: Hono, { registry, metrics }: RouteDepe
     const conversations = await conversationsNamed(engine, ids);
     const dropped = await conversations.forget();
     const memoryIds = ids.filter((id) => !conversations.ids.includes(id));
-    const { deleted, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(engine, memoryIds) : { deleted: [] as string[] };
-    return context.json({ deleted: [...deleted, ...dropped], missing: memoryIds.filter((id) => !deleted.includes(id)), ...inBlocks });
+    const { deleted, conversations: alsoDropped, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(engine, memoryIds) : { deleted: [] as string[], conversations: [] as string[] };
+    return context.json({ deleted: [...deleted, ...dropped, ...alsoDropped], missing: memoryIds.filter((id) => !deleted.includes(id)), ...inBlocks });
   });
 }
 

@@ -132,6 +132,16 @@ export async function agentsIn(database: Queryable): Promise<string[]> {
   return rows.map((row) => row.agent_id);
 }
 
+/** Whether `agentsIn` would name this agent: one indexed probe per table (each keyed by agent_id first), stopping at the first row. */
+export async function holdsAgent(database: Queryable, agentId: string): Promise<boolean> {
+  const probe = (table: string) => `EXISTS (SELECT 1 FROM ${table} WHERE agent_id = $1)`;
+  const rows = await database.rows<{ held: boolean }>(
+    `SELECT ${['memories', 'memory_blocks', 'skills', 'live_watermarks'].map(probe).join(' OR ')} AS held`,
+    [agentId],
+  );
+  return rows[0]?.held === true;
+}
+
 export function createPostgresMemoryStore(options: { database: PostgresDatabase }): MemoryStore {
   const { database } = options;
 
@@ -350,6 +360,8 @@ export function createPostgresMemoryStore(options: { database: PostgresDatabase 
     },
 
     listAgents: () => agentsIn(database),
+
+    hasAgent: (agentId) => holdsAgent(database, agentId),
 
     async close() {
       await database.close();

@@ -7,6 +7,7 @@ import { createLiveWatcher } from '../../live/live-watcher.ts';
 import { createTranscriptSource } from '../../live/transcript-source.ts';
 import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
+import { createEngineRegistry } from '../../server/engine-registry.ts';
 import { createHippocampus as createHippocampusFromEntry } from '../../index.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
@@ -385,6 +386,29 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(fs.existsSync(path.join(home, 'agents', 'Casey'))).toBe(true);
     await expect(createHippocampus({ home, agentId: 'casey', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) })).rejects.toMatchObject({ code: 'INVALID_AGENT_ID', message: expect.stringContaining('"Casey"') });
     expect(fs.readdirSync(path.join(home, 'agents')).filter((entry) => entry.toLowerCase() === 'casey')).toEqual(['Casey']);
+  });
+
+  it("the server reopens an agent under its open-agent cap by asking the store for that agent alone, not listing every agent's rows", async () => {
+    const url = await running().createDatabase('registry_reopen');
+    const { default: pg } = await import('pg');
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query("ALTER DATABASE registry_reopen SET log_statement = 'all'");
+    await admin.end();
+    const registry = createEngineRegistry({ home, store: url, embedder: createHashEmbedder({ dimensions: 64 }), maxOpenAgents: 1, idleCloseMs: 0 });
+    try {
+      for (const agentId of ['rota-a', 'rota-b']) await (await registry.get(agentId, { create: true })).remember({ type: 'decision', content: `${agentId} ships on Tuesdays` });
+      const before = running().log().length;
+      // rota-b's opening closed rota-a (a cap of one): this request opens it again, and asks the store first.
+      expect((await (await registry.get('rota-a')).recall({ limit: 5 })).map((record) => record.content)).toEqual(['rota-a ships on Tuesdays']);
+      await expect(registry.get('rota-missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect.poll(() => running().log().slice(before)).toContain('EXISTS (SELECT 1 FROM live_watermarks WHERE agent_id = $1)');
+      // The list was asked before it; its scan of every agent's memories is not in what the server ran.
+      expect(running().log().slice(before)).not.toContain('SELECT DISTINCT agent_id');
+      expect(await registry.listAgents()).toEqual(['rota-a', 'rota-b']);
+    } finally {
+      await registry.closeAll();
+    }
   });
 
   it('loses and duplicates nothing when three processes write to one agent at once', async () => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { agentPaths, refuseCaseTwinAgent } from '../../config/agent-paths.ts';
+import { identifierSchema } from '../../config/identifiers.ts';
 import { StoreError, storeErrorCode } from '../../errors/store-error.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { assertNotLost, assertSound, corruptDatabaseError, markAgent, markChecked } from './database-health.ts';
@@ -37,6 +38,8 @@ export interface SqliteConnectionPool {
   readonly home: string;
   connection(agentId: string): Database.Database;
   listAgents(): string[];
+  /** Whether `listAgents()` would name this agent (its database file is there); an id that is not valid is not held. */
+  hasAgent(agentId: string): boolean;
   databaseSize(agentId: string): number;
   close(): void;
 }
@@ -146,6 +149,9 @@ export function createSqliteConnectionPool(options: SqliteConnectionPoolOptions)
         .filter((entry) => entry.isDirectory() && fs.existsSync(agentPaths(options.home, entry.name).longTermDatabase))
         .map((entry) => entry.name)
         .sort();
+    },
+    hasAgent(agentId) {
+      return identifierSchema.safeParse(agentId).success && fs.existsSync(agentPaths(options.home, agentId).longTermDatabase);
     },
     databaseSize(agentId) {
       const file = agentPaths(options.home, agentId).longTermDatabase;

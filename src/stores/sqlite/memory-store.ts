@@ -374,6 +374,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
       return pool.listAgents();
     },
 
+    async hasAgent(agentId) {
+      return pool.hasAgent(agentId);
+    },
+
     async close() {
       pool.close();
     },
