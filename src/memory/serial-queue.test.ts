@@ -60,6 +60,28 @@ describe('createSerialQueue', () => {
     expect(order).toEqual(['holding job', 'timer job']);
   });
 
+  it('keeps two queues apart: a job of one waits for the other’s, and a call back into the first runs within it', async () => {
+    const first = createSerialQueue();
+    const second = createSerialQueue();
+    const order: string[] = [];
+    let releaseSecond!: () => void;
+    const secondHeld = second(() => new Promise<void>((resolve) => (releaseSecond = resolve)).then(() => void order.push('second job')));
+    const firstJob = first(async () => {
+      order.push('first job start');
+      const waiting = second(async () => {
+        order.push('second, called from the first');
+        // Back into the first queue from inside its own job (through the second's): within it, not behind it.
+        await first(async () => void order.push('first again, within'));
+      });
+      await turns(3);
+      releaseSecond();
+      await waiting;
+      order.push('first job end');
+    });
+    await Promise.all([secondHeld, firstJob]);
+    expect(order).toEqual(['first job start', 'second job', 'second, called from the first', 'first again, within', 'first job end']);
+  });
+
   it('goes on after a job fails', async () => {
     const serial = createSerialQueue();
     await expect(serial(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
