@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
+import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -64,6 +65,34 @@ describe('a live watcher beside the engine’s other writers', () => {
       expect((await reopened.get(acknowledged.id)).content).toBe('The staging password rotates on Mondays');
       // The failed batch left nothing: its first memory went back with it, the watermark did not move.
       expect((await reopened.recall({ limit: 10 })).map((record) => record.content)).toEqual(['The staging password rotates on Mondays']);
+    } finally {
+      await reopened.stop();
+    }
+  });
+
+  it('a block edit answered while a batch is open is kept when the batch fails', async () => {
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
+      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
+    ]);
+    const { embedder, atWord, release } = embedderFailingOn('oolong');
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
+    const append = createHippoTools({ memory }).find((tool) => tool.name === 'append_memory_block')!;
+    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const failed = expect(watching).rejects.toThrow('the embedding service went away');
+    await atWord;
+    const told = append.execute({ key: 'human', text: 'Ada is allergic to penicillin' });
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await failed;
+    expect(await told).toMatchObject({ ok: true });
+    await memory.stop();
+
+    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      const [human] = await reopened.backend.blocks!.getMany({ agentId: 'ada' }, ['human']);
+      expect(human?.value).toBe('Ada is allergic to penicillin');
     } finally {
       await reopened.stop();
     }

@@ -2,6 +2,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
+import { blockWritesHeldBy } from '../tools/block-tools.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { HippoTool } from '../tools/hippo-tool.ts';
 
@@ -22,8 +23,10 @@ const toolboxes = new WeakMap<Hippocampus, AgentToolbox>();
 export function toolboxOf(engine: Hippocampus): AgentToolbox {
   let toolbox = toolboxes.get(engine);
   if (toolbox) return toolbox;
-  const blocks = backendCapability(engine.backend, 'blocks', 'Memory blocks over HTTP');
-  const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine, blocks }).map((tool) => [tool.name, tool]));
+  const stored = backendCapability(engine.backend, 'blocks', 'Memory blocks over HTTP');
+  // The routes' own block writes wait for a batch holding the engine's writes, as the tools' do (createHippoTools).
+  const blocks = blockWritesHeldBy(engine, stored);
+  const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine, blocks: stored }).map((tool) => [tool.name, tool]));
   toolbox = {
     blocks,
     async run(name, input) {
