@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
+import { openAgentLayers } from '../layers/agent-layers.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
@@ -93,6 +94,34 @@ describe('a live watcher beside the engine’s other writers', () => {
     try {
       const [human] = await reopened.backend.blocks!.getMany({ agentId: 'ada' }, ['human']);
       expect(human?.value).toBe('Ada is allergic to penicillin');
+    } finally {
+      await reopened.stop();
+    }
+  });
+
+  it('a skill learned while a batch is open is kept when the batch fails', async () => {
+    const file = path.join(temp.home, 'chat.jsonl');
+    appendLines(file, [
+      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
+      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
+    ]);
+    const { embedder, atWord, release } = embedderFailingOn('oolong');
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
+    const layers = await openAgentLayers(memory);
+    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+    const failed = expect(watching).rejects.toThrow('the embedding service went away');
+    await atWord;
+    const learned = layers.skills!.addSkill({ name: 'deploy-staging', description: 'Deploy the billing service to staging', code: 'make deploy ENV=staging', language: 'shell' });
+    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+    release();
+    await failed;
+    const { skill } = await learned;
+    await layers.close();
+    await memory.stop();
+
+    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      expect((await reopened.backend.skills!.get({ agentId: 'ada' }, skill.id))?.skill.name).toBe('deploy-staging');
     } finally {
       await reopened.stop();
     }

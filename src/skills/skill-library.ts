@@ -3,6 +3,7 @@ import { systemClock } from '../core/system-clock.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { storableText, storableValue } from '../core/stored-text.ts';
 import { ValidationError } from '../errors/validation-error.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import { extractKeywords } from '../nlp/index.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
 import type { Embedder } from '../spec/embedder.ts';
@@ -36,6 +37,24 @@ function checkInput(input: SkillInput): void {
   for (const field of ['name', 'description', 'code', 'language'] as const) {
     if (typeof input[field] !== 'string' || input[field].trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
   }
+}
+
+/**
+ * The skill store with its writes held behind the engine's (`exclusively`): on SQLite the skills share the agent's
+ * one connection, so a skill learned while a live watcher's batch held its transaction open ran inside it, was
+ * answered, and was rolled back with the batch when the batch failed.
+ */
+export function skillWritesHeldBy(memory: Hippocampus, store: SkillStore): SkillStore {
+  return {
+    insert: (scope, stored) => memory.exclusively(() => store.insert(scope, stored)),
+    saveVersion: (scope, stored, reason) => memory.exclusively(() => store.saveVersion(scope, stored, reason)),
+    recordOutcome: (scope, skillId, success, notes, at) => memory.exclusively(() => store.recordOutcome(scope, skillId, success, notes, at)),
+    get: (scope, skillId) => store.get(scope, skillId),
+    findByName: (scope, name) => store.findByName(scope, name),
+    list: (scope) => store.list(scope),
+    versions: (scope, skillId) => store.versions(scope, skillId),
+    outcomes: (scope, skillId, limit) => store.outcomes(scope, skillId, limit),
+  };
 }
 
 /**
