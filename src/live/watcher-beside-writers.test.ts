@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHippocampus } from '../memory/hippocampus.ts';
+import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { openAgentLayers } from '../layers/agent-layers.ts';
 import type { Embedder } from '../spec/embedder.ts';
@@ -40,90 +40,73 @@ function embedderFailingOn(word: string) {
   return { embedder, atWord, release };
 }
 
+/**
+ * Runs `write` while a watcher's batch holds its transaction open (its second memory waiting for an embedding
+ * that then fails), and lets the batch fail; gives back what `write` answered, the engine still open.
+ */
+async function writeWhileABatchFails<T>(write: (memory: Hippocampus) => Promise<T>): Promise<{ memory: Hippocampus; answered: T }> {
+  const file = path.join(temp.home, 'chat.jsonl');
+  appendLines(file, [
+    { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
+    { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
+  ]);
+  const { embedder, atWord, release } = embedderFailingOn('oolong');
+  const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
+  const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
+  const failed = expect(watching).rejects.toThrow('the embedding service went away');
+  await atWord; // the batch's transaction is open, its second memory waiting for an embedding
+  const answer = write(memory);
+  // Give the write every chance to finish inside the open batch (it did, before the fix).
+  for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
+  release();
+  await failed;
+  return { memory, answered: await answer };
+}
+
+/** The agent opened again after the engine stopped: what reached the disk. */
+async function afterReopening(check: (memory: Hippocampus) => Promise<void>): Promise<void> {
+  const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+  try {
+    await check(reopened);
+  } finally {
+    await reopened.stop();
+  }
+}
+
 describe('a live watcher beside the engine’s other writers', () => {
   it('a remember acknowledged while a batch is open is kept when the batch fails', async () => {
-    const file = path.join(temp.home, 'chat.jsonl');
-    appendLines(file, [
-      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
-      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
-    ]);
-    const { embedder, atWord, release } = embedderFailingOn('oolong');
-    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
-    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
-    const failed = expect(watching).rejects.toThrow('the embedding service went away');
-    await atWord; // the batch's transaction is open, its second memory waiting for an embedding
-    const told = memory.remember({ type: 'decision', content: 'The staging password rotates on Mondays', importance: 0.9 });
-    // Give the remember every chance to finish inside the open batch (it did, before the fix).
-    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    release();
-    await failed;
-    const { memory: acknowledged } = await told;
-    expect((await memory.get(acknowledged.id)).content).toBe('The staging password rotates on Mondays');
+    const { memory, answered } = await writeWhileABatchFails((engine) => engine.remember({ type: 'decision', content: 'The staging password rotates on Mondays', importance: 0.9 }));
+    expect((await memory.get(answered.memory.id)).content).toBe('The staging password rotates on Mondays');
     await memory.stop();
-
-    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
-    try {
-      expect((await reopened.get(acknowledged.id)).content).toBe('The staging password rotates on Mondays');
+    await afterReopening(async (reopened) => {
+      expect((await reopened.get(answered.memory.id)).content).toBe('The staging password rotates on Mondays');
       // The failed batch left nothing: its first memory went back with it, the watermark did not move.
       expect((await reopened.recall({ limit: 10 })).map((record) => record.content)).toEqual(['The staging password rotates on Mondays']);
-    } finally {
-      await reopened.stop();
-    }
+    });
   });
 
   it('a block edit answered while a batch is open is kept when the batch fails', async () => {
-    const file = path.join(temp.home, 'chat.jsonl');
-    appendLines(file, [
-      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
-      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
-    ]);
-    const { embedder, atWord, release } = embedderFailingOn('oolong');
-    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
-    const append = createHippoTools({ memory }).find((tool) => tool.name === 'append_memory_block')!;
-    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
-    const failed = expect(watching).rejects.toThrow('the embedding service went away');
-    await atWord;
-    const told = append.execute({ key: 'human', text: 'Ada is allergic to penicillin' });
-    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    release();
-    await failed;
-    expect(await told).toMatchObject({ ok: true });
+    const { memory, answered } = await writeWhileABatchFails((engine) => createHippoTools({ memory: engine }).find((tool) => tool.name === 'append_memory_block')!.execute({ key: 'human', text: 'Ada is allergic to penicillin' }));
+    expect(answered).toMatchObject({ ok: true });
     await memory.stop();
-
-    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
-    try {
+    await afterReopening(async (reopened) => {
       const [human] = await reopened.backend.blocks!.getMany({ agentId: 'ada' }, ['human']);
       expect(human?.value).toBe('Ada is allergic to penicillin');
-    } finally {
-      await reopened.stop();
-    }
+    });
   });
 
   it('a skill learned while a batch is open is kept when the batch fails', async () => {
-    const file = path.join(temp.home, 'chat.jsonl');
-    appendLines(file, [
-      { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
-      { id: 'm2', role: 'user', content: 'I prefer oolong tea brewed at 61 degrees.', timestamp: 1_767_600_001_000 },
-    ]);
-    const { embedder, atWord, release } = embedderFailingOn('oolong');
-    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
-    const layers = await openAgentLayers(memory);
-    const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
-    const failed = expect(watching).rejects.toThrow('the embedding service went away');
-    await atWord;
-    const learned = layers.skills!.addSkill({ name: 'deploy-staging', description: 'Deploy the billing service to staging', code: 'make deploy ENV=staging', language: 'shell' });
-    for (let turn = 0; turn < 50; turn += 1) await new Promise((resolve) => setImmediate(resolve));
-    release();
-    await failed;
-    const { skill } = await learned;
-    await layers.close();
+    const { memory, answered } = await writeWhileABatchFails(async (engine) => {
+      const layers = await openAgentLayers(engine);
+      try {
+        return await layers.skills!.addSkill({ name: 'deploy-staging', description: 'Deploy the billing service to staging', code: 'make deploy ENV=staging', language: 'shell' });
+      } finally {
+        await layers.close();
+      }
+    });
     await memory.stop();
-
-    const reopened = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
-    try {
-      expect((await reopened.backend.skills!.get({ agentId: 'ada' }, skill.id))?.skill.name).toBe('deploy-staging');
-    } finally {
-      await reopened.stop();
-    }
+    await afterReopening(async (reopened) => {
+      expect((await reopened.backend.skills!.get({ agentId: 'ada' }, answered.skill.id))?.skill.name).toBe('deploy-staging');
+    });
   });
 });
