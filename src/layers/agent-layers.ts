@@ -1,7 +1,7 @@
 import { createKnowledgeGraph, type KnowledgeGraph } from '../graph/knowledge-graph.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { createQueryRouter, type QueryRouter, type RoutedAnswer } from '../router/query-router.ts';
-import { createSkillLibrary, skillWritesHeldBy } from '../skills/skill-library.ts';
+import { engineSkillLibrary } from '../skills/skill-library.ts';
 import type { SkillLibrary } from '../spec/skill-library.ts';
 import { openAgentWorkingMemory, type AgentWorkingMemory } from '../working/working-snapshot.ts';
 
@@ -45,8 +45,7 @@ export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?:
   const working = await openEngineWorkingMemory(memory, options);
   const graph = memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined;
   const store = memory.backend.skills;
-  // Skill writes wait for a batch holding the engine's writes, as the engine's own writes do.
-  const skills = store ? createSkillLibrary({ agentId: memory.agentId, store: skillWritesHeldBy(memory, store), embedder: memory.embedder, clock: memory.clock }) : undefined;
+  const skills = store ? engineSkillLibrary(memory, store) : undefined;
   const router = createQueryRouter({ memory, working: working.store, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}) });
   return { working, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}), router, close: () => working.close() };
 }

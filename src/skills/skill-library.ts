@@ -44,7 +44,7 @@ function checkInput(input: SkillInput): void {
  * one connection, so a skill learned while a live watcher's batch held its transaction open ran inside it, was
  * answered, and was rolled back with the batch when the batch failed.
  */
-export function skillWritesHeldBy(memory: Hippocampus, store: SkillStore): SkillStore {
+function skillWritesHeldBy(memory: Hippocampus, store: SkillStore): SkillStore {
   return {
     insert: (scope, stored) => memory.exclusively(() => store.insert(scope, stored)),
     saveVersion: (scope, stored, reason) => memory.exclusively(() => store.saveVersion(scope, stored, reason)),
@@ -178,4 +178,15 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
     },
   };
   return library;
+}
+
+/**
+ * The skill library of an engine's agent, with its embedder and clock, its writes held behind the engine's
+ * (skillWritesHeldBy): what the agent's layers and the CLI open.
+ *
+ * @example
+ * const library = engineSkillLibrary(memory, memory.backend.skills!);
+ */
+export function engineSkillLibrary(memory: Hippocampus, store: SkillStore): SkillLibrary {
+  return createSkillLibrary({ agentId: memory.agentId, store: skillWritesHeldBy(memory, store), embedder: memory.embedder, clock: memory.clock });
 }

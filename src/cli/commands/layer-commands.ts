@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { createKnowledgeGraph } from '../../graph/knowledge-graph.ts';
 import { consolidateWorkingMemory } from '../../layers/consolidate-working.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
-import { createSkillLibrary, skillWritesHeldBy } from '../../skills/skill-library.ts';
+import { engineSkillLibrary } from '../../skills/skill-library.ts';
 import type { GraphRelation } from '../../spec/knowledge-graph.ts';
 import type { SkillParameter } from '../../spec/skill-library.ts';
 import { backendCapability } from '../../memory/backend-capability.ts';
@@ -147,7 +147,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     });
 
   const skills = program.command('skills').description('procedural memory: learned skills');
-  const library = (memory: Hippocampus) => createSkillLibrary({ agentId: memory.agentId, store: skillWritesHeldBy(memory, backendCapability(memory.backend, 'skills', 'The skill library')), embedder: memory.embedder, clock: memory.clock });
+  const library = (memory: Hippocampus) => engineSkillLibrary(memory, backendCapability(memory.backend, 'skills', 'The skill library'));
   skills
     .command('add <name>')
     .requiredOption('--description <text>', 'what the skill does')
