@@ -1,16 +1,15 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import { createAnthropicChat } from '../providers/anthropic/anthropic-chat.ts';
 import { createOpenAICompatibleChat } from '../providers/openai-compatible/chat.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { startAnthropicServer, type AnthropicServer } from '../testing/anthropic-server.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '../testing/openai-compatible-server.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine } from '../testing/temp-engine.ts';
 
 let openai: OpenAICompatibleServer;
 let anthropic: AnthropicServer;
-let home: ReturnType<typeof createTempHome>;
 let memory: Hippocampus;
 
 beforeAll(async () => {
@@ -21,18 +20,13 @@ afterAll(async () => {
   await openai.close();
   await anthropic.close();
 });
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), async (opened) => {
+  ({ memory } = opened);
   // "User lives in Berlin" vs "User lives in Lisbon" is ≈0.8 for the hash embedder: inside the
   // fallback ambiguous band (0.5–0.97), so the LLM classifier has to decide.
   await memory.rememberMany([{ type: 'observation', kind: 'fact', content: 'User lives in Berlin', intensity: 0.6 }], { longTerm: true });
   openai.requests.length = 0;
   anthropic.requests.length = 0;
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 const rememberFacts = (llm: Parameters<typeof createHippoTools>[0]['llm'], text: string) => createHippoTools({ memory, llm })[0]!.execute({ text });

@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
 import { createRuleFactClassifier } from './fact-classifier.ts';
 import { createOfflineFactExtractor } from './offline-fact-extractor.ts';
 import { rememberFacts } from './remember-facts.ts';
@@ -9,18 +10,11 @@ import { bandsFor } from './similarity-bands.ts';
 
 const SEED = 'I NEVER want to use Redux again, it was a nightmare. Oh and I tried that new café on Sukhumvit.';
 
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
 let now = Date.UTC(2025, 0, 1);
 
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), clock: { now: () => now } });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
-});
+const engines = eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder(), clock: { now: () => now } }), (opened) => ({ home, memory } = opened));
 
 const remember = (text: string) =>
   rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(memory.embedder) }, text);
@@ -88,8 +82,7 @@ describe('rememberFacts (offline)', () => {
   });
 
   it('works without an embedder, on keyword candidates and the rules', async () => {
-    await memory.stop();
-    memory = await createHippocampus({ home: home.home, agentId: 'keywords-only', embedder: null, clock: { now: () => now } });
+    memory = await engines.reopen({ agentId: 'keywords-only', embedder: null, clock: { now: () => now } });
     await rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(null) }, 'I live in Berlin.');
     const result = await rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(null) }, 'I live in Lisbon now.');
     expect(result.facts[0]).toMatchObject({ outcome: 'superseded', similarity: null, decidedBy: 'rules' });

@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
 import { forgetByDescription, rolesNamed } from './forget-by-description.ts';
 
 const SECRET = 'The door code of the Kreuzberg flat is zqx4711';
 
 const allBytes = allBytesUnder;
 
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
 
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
-});
+const engines = eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ home, memory } = opened));
 
 describe('forgetByDescription', () => {
   it('leaves no trace of the forgotten sentence in the database file or the WAL, and leaves blocks alone', async () => {
@@ -68,16 +61,14 @@ describe('forgetByDescription', () => {
   });
 
   it('without an embedder, forgets only memories holding every word of the description', async () => {
-    await memory.stop();
-    memory = await createHippocampus({ home: home.home, agentId: 'plain', embedder: null });
+    memory = await engines.reopen({ agentId: 'plain', embedder: null });
     await memory.rememberMany([{ type: 'observation', content: SECRET }, { type: 'observation', content: 'The Kreuzberg bakery opens at seven' }], { longTerm: true });
     const report = await forgetByDescription(memory, 'Kreuzberg door code');
     expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
   });
 
   it('reads "every day" as how often, which the memory must say too', async () => {
-    await memory.stop();
-    memory = await createHippocampus({ home: home.home, agentId: 'plain', embedder: null });
+    memory = await engines.reopen({ agentId: 'plain', embedder: null });
     await memory.rememberMany([{ type: 'observation', content: 'I bake sourdough bread every Sunday' }], { longTerm: true });
     expect((await forgetByDescription(memory, 'that I bake sourdough every day', { dryRun: true })).deleted).toEqual([]);
     expect((await forgetByDescription(memory, 'that I bake sourdough every Sunday', { dryRun: true })).deleted.map((entry) => entry.content)).toEqual(['I bake sourdough bread every Sunday']);

@@ -1,21 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { forgetByDescription } from './forget-by-description.ts';
 
-let home: ReturnType<typeof createTempHome>;
 let memory: Hippocampus;
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), async (opened) => {
+  ({ memory } = opened);
   await memory.rememberMany([{ type: 'observation', content: 'The door code of the Kreuzberg flat is 4711' }], { longTerm: true });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 /** The typed error a call throws, or undefined when it does not throw. */

@@ -1,9 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
 import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
@@ -11,16 +12,11 @@ import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 
 const PIN = 'my bank PIN is 8841 and my mother maiden name is Thistlewood';
 
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), async (opened) => {
+  ({ home, memory } = opened);
   await memory.rememberMany([{ type: 'decision', content: 'We deploy on Tuesdays after the canary is green' }], { longTerm: true });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 /** Conversations in the agent's working memory, as `hippocampus working store` keeps them (memory/working.json). */

@@ -2,27 +2,21 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessagesTable } from '../conversations/messages-table.ts';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { runScript } from '../testing/run-script.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
 
-let home: ReturnType<typeof createTempHome>;
 let memory: Hippocampus;
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => {
+  ({ memory } = opened);
   createMessagesTable((memory.backend as SqliteBackend).pool.connection('ada'));
   (memory.backend as SqliteBackend).pool.connection('ada').prepare("INSERT INTO messages (role, content, created_at) VALUES ('user', 'The retro is on Thursday', 1)").run();
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 const options = () => ({ memory, messagesTable: 'messages', forgetThreshold: 0.6 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../cli/main.ts';
 import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import { createRuleFactClassifier } from '../facts/fact-classifier.ts';
@@ -22,7 +22,7 @@ import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
 import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
 import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
@@ -57,17 +57,12 @@ function expectNoTrace(home: string, memory: Hippocampus, sentence: string, word
   for (const word of words) expect(terms.has(word), `"${word}" is still an FTS5 term`).toBe(false);
 }
 
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
 
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), async (opened) => {
+  ({ home, memory } = opened);
   await memory.rememberMany(OTHER, { longTerm: true });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 describe('forgetting is complete', () => {

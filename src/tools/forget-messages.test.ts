@@ -1,27 +1,20 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createLiveWatcher } from '../live/live-watcher.ts';
 import { createMessagesTableSource } from '../live/messages-table-source.ts';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
 import { createHippoTools } from './create-hippo-tools.ts';
 
 // A forget that left the sentence in the host's messages table (in the agent's own file) was no forget:
 // recall_conversation brought it back, and its bytes stayed in longterm.db (found by a probe).
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
-});
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ home, memory } = opened));
 
 const SAID = 'My locker code is 3391 at the quokkaville gym';
 

@@ -1,27 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMessagesTable } from '../conversations/messages-table.ts';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { runScript } from '../testing/run-script.ts';
-import { createTempHome } from '../testing/temp-home.ts';
+import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createHippoTools } from './create-hippo-tools.ts';
 import { UNEXPECTED_TOOL_ERROR, type HippoTool } from './hippo-tool.ts';
 
-let home: ReturnType<typeof createTempHome>;
 let memory: Hippocampus;
 let tools: HippoTool[];
 const now = Date.UTC(2025, 5, 1);
 
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), clock: { now: () => now } });
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder(), clock: { now: () => now } }), (opened) => {
+  ({ memory } = opened);
   createMessagesTable((memory.backend as SqliteBackend).pool.connection('ada'));
   tools = createHippoTools({ memory, messagesTable: 'messages', forgetThreshold: 0.6 });
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 const call = (name: string, input: unknown) => tools.find((tool) => tool.name === name)!.execute(input);

@@ -1,17 +1,16 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { main } from '../../cli/main.ts';
 import { parseFilter } from '../../core/filter-language.ts';
-import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
-import { createTempHome } from '../../testing/temp-home.ts';
+import type { Hippocampus } from '../../memory/hippocampus.ts';
+import { eachTestEngine, type TempEngine } from '../../testing/temp-engine.ts';
 
 // `context.<field>` in a filter names the memory's own domain, category, type and tags as well as its context.
 
-let home: ReturnType<typeof createTempHome>;
+let home: TempEngine['home'];
 let memory: Hippocampus;
 let ids: { ownDomain: string; otherDomain: string; contextDomain: string };
-beforeEach(async () => {
-  home = createTempHome();
-  memory = await createHippocampus({ home: home.home, agentId: 'ada' });
+eachTestEngine(() => ({ agentId: 'ada' }), async (opened) => {
+  ({ home, memory } = opened);
   const results = await memory.rememberMany(
     [
       { type: 'error', content: 'Null pointer in the billing worker', domain: 'debugging', category: 'incident', tags: ['billing'] },
@@ -22,10 +21,6 @@ beforeEach(async () => {
   );
   const [ownDomain, otherDomain, contextDomain] = results.map((result) => result.memory.id);
   ids = { ownDomain: ownDomain!, otherDomain: otherDomain!, contextDomain: contextDomain! };
-});
-afterEach(async () => {
-  await memory.stop();
-  home.cleanup();
 });
 
 const matching = async (filter: unknown) => (await memory.store.query({ agentId: 'ada' }, { filter: parseFilter(filter) })).map((record) => record.id).sort();
@@ -50,7 +45,6 @@ describe('context.<field> filters', () => {
       stdout: (text) => (stdout += text),
       stderr: () => undefined,
     });
-    memory = await createHippocampus({ home: home.home, agentId: 'ada' });
     expect(code).toBe(0);
     const found = (JSON.parse(stdout) as { memory?: { id: string }; id?: string }[]).map((entry) => entry.memory?.id ?? entry.id);
     expect(found.sort()).toEqual([ids.ownDomain, ids.contextDomain].sort());
