@@ -48,6 +48,7 @@ import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdi
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
+import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
 import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
@@ -111,7 +112,13 @@ export class Hippocampus {
   readonly sessionId: string;
   readonly config: EngineConfig;
   readonly home: string;
+  /**
+   * The storage backend, its capabilities' writes (blocks, skills, the messages table, the knowledge graph,
+   * watermarks, consolidation marks, `atomically`) held behind this engine's writes (`holdBackendWrites`).
+   */
   readonly backend: MemoryBackend;
+  /** The backend itself, for the engine's own operations (which run in its serial queue already). */
+  private readonly ownBackend: MemoryBackend;
   readonly embedder: Embedder | null;
   readonly clock: Clock;
   /** The working-memory store the engine was given (a forget drops the conversations holding its text there), if any. */
@@ -141,7 +148,8 @@ export class Hippocampus {
     this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
-    this.backend = backend;
+    this.ownBackend = backend;
+    this.backend = holdBackendWrites(backend, (work) => this.serial(work));
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.workingMemory = options.workingMemory;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
@@ -151,9 +159,9 @@ export class Hippocampus {
     const scope = { agentId: this.agentId };
     this.parts = {
       scope,
-      store: this.backend.store,
-      vectorIndex: this.backend.vectors,
-      keywordIndex: this.backend.keywords,
+      store: backend.store,
+      vectorIndex: backend.vectors,
+      keywordIndex: backend.keywords,
       embedder: this.embedder,
       queryCache: this.queryCache,
       clock: this.clock,
@@ -192,7 +200,7 @@ export class Hippocampus {
       await recoverShortTerm(engine.parts);
     } catch (error) {
       await engine.releaseReadWorkers();
-      if (engine.ownsStore) await engine.backend.close();
+      if (engine.ownsStore) await engine.ownBackend.close();
       throw error;
     }
     return engine;
@@ -200,7 +208,7 @@ export class Hippocampus {
 
   /** The long-term row store of this engine's backend. */
   get store(): MemoryStore {
-    return this.backend.store;
+    return this.ownBackend.store;
   }
 
   /** Validates and queues an experience without waiting; the next tick stores it. Returns its id. */
@@ -316,7 +324,7 @@ export class Hippocampus {
 
   async vectorStats(): Promise<VectorIndexStatistics> {
     this.assertOpen();
-    return this.backend.vectors.statistics({ agentId: this.agentId });
+    return this.ownBackend.vectors.statistics({ agentId: this.agentId });
   }
 
   /** The query-embedding cache's hit and miss counts. */
@@ -380,7 +388,7 @@ export class Hippocampus {
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);
       const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
       const holds = holdingAnyOf(texts);
@@ -438,7 +446,7 @@ export class Hippocampus {
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
-      if (updated.content !== current.content) await this.backend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
       return updated;
     });
   }
@@ -522,7 +530,7 @@ export class Hippocampus {
     await this.indexUpkeep?.catch(() => undefined);
     this.closed = true;
     await this.releaseReadWorkers();
-    if (this.ownsStore) await this.backend.close();
+    if (this.ownsStore) await this.ownBackend.close();
     return report;
   }
 
