@@ -138,4 +138,19 @@ describe('a live watcher beside the engine’s other writers', () => {
       expect(messages.map((message) => message.content)).toEqual(['My locker code is 4417']);
     });
   });
+
+  it('a recall’s access marks made while a batch is open are kept when the batch fails', async () => {
+    let id = '';
+    const { memory, answered } = await writeWhileABatchFails(
+      (engine) => engine.recallRelevant('when does the staging password rotate?', { limit: 1 }),
+      async (engine) => {
+        id = (await engine.rememberMany([{ type: 'decision', content: 'The staging password rotates on Mondays' }], { longTerm: true }))[0]!.memory.id;
+      },
+    );
+    expect(answered.map((result) => [result.memory.id, result.memory.accessCount])).toEqual([[id, 1]]);
+    await memory.stop();
+    await afterReopening(async (reopened) => {
+      expect((await reopened.get(id)).accessCount).toBe(1);
+    });
+  });
 });
