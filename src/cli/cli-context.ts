@@ -80,7 +80,8 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
       try {
         return await work(memory);
       } catch (error) {
-        unmake = made && (await holdsNothing(memory));
+        // The command's own error is what the user sees; an agent that cannot be read is kept.
+        unmake = made && (await holdsNothing(memory).catch(() => false));
         throw error;
       } finally {
         await memory.stop();
