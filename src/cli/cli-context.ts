@@ -72,11 +72,20 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         }
         if (known !== null) throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents in the store: ${known.slice(0, 20).join(', ')}; pick one with --agent` : 'the store holds no agents yet' });
       }
+      // A write command that makes the agent and then fails on what it finds (a messages table the new file
+      // cannot hold, a --db that is not SQLite) left an empty agent every read command then took for real.
+      const made = create && filesOnly && !fs.existsSync(paths.root);
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(workingMemory ? { workingMemory } : {}) });
+      let unmake = false;
       try {
         return await work(memory);
+      } catch (error) {
+        // The command's own error is what the user sees; an agent that cannot be read is kept.
+        unmake = made && (await holdsNothing(memory).catch(() => false));
+        throw error;
       } finally {
         await memory.stop();
+        if (unmake) fs.rmSync(paths.root, { recursive: true, force: true });
       }
     },
     writeMemory(command, work) {
@@ -87,4 +96,12 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
     },
   };
   return context;
+}
+
+/** Whether an agent holds nothing at all: no memory, block, skill or watched source. */
+async function holdsNothing(memory: Hippocampus): Promise<boolean> {
+  const scope = { agentId: memory.agentId };
+  const { blocks, skills, watermarks } = memory.backend;
+  const counts = await Promise.all([memory.store.count(scope), blocks ? blocks.list(scope).then((all) => all.length) : 0, skills ? skills.list(scope).then((all) => all.length) : 0, watermarks ? watermarks.list(scope).then((all) => all.length) : 0]);
+  return counts.every((count) => count === 0);
 }

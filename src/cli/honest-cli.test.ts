@@ -175,6 +175,23 @@ describe('an honest CLI', () => {
     expect(JSON.parse(result.stderr)).toMatchObject({ error: { code: 'TRANSCRIPT_ERROR', message: expect.stringContaining('/dev/zero is not a regular file') } });
   });
 
+  it('a write command that fails on what it finds once the agent is open creates no agent: watch of a table or a --db it cannot read', async () => {
+    const notSqlite = path.join(home.home, 'notes.txt');
+    fs.writeFileSync(notSqlite, 'not a database at all\n');
+    const cases: string[][] = [
+      ['--agent', 'w1', 'watch', '--messages-table', 'messages', '--once'],
+      ['--agent', 'w2', 'watch', '--db', notSqlite, '--table', 'messages', '--once'],
+    ];
+    for (const args of cases) {
+      const result = await cli(...args, '--json');
+      expect(result.code, args.join(' ')).toBe(1);
+      expect(JSON.parse(result.stderr), args.join(' ')).toMatchObject({ error: { code: 'CONFIG_ERROR' } });
+      // A read command then finds no such agent, as before the failed write.
+      expect(JSON.parse((await cli(args[0]!, args[1]!, 'stats', '--json')).stderr), args.join(' ')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
+  });
+
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
     for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {

@@ -75,16 +75,17 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
         report = addReports(report, await graphStore.link(scope, await extractor.extract(records)));
         memories += records.length;
       };
+      // Read with the engine's writes held: on SQLite a read inside a live watcher's open batch saw the batch's
+      // memories before their commit, and linked them though the batch then rolled them back.
+      const unlinkedPage = () => memory.exclusively(async () => memory.store.getMany(scope, await graphStore.unlinkedMemoryIds(scope, batchSize)));
       if (memoryIds === undefined) {
         // Linking marks each memory, so the next page is whatever is still unlinked.
-        for (let ids = await graphStore.unlinkedMemoryIds(scope, batchSize); ids.length > 0; ids = await graphStore.unlinkedMemoryIds(scope, batchSize)) {
-          const records = await memory.store.getMany(scope, ids);
-          if (records.length === 0) break;
-          await linkBatch(records);
-        }
+        for (let records = await unlinkedPage(); records.length > 0; records = await unlinkedPage()) await linkBatch(records);
       } else {
-        const linked = await graphStore.linkedMemoryIds(scope, memoryIds);
-        const records = await memory.store.getMany(scope, memoryIds.filter((id) => !linked.has(id)));
+        const records = await memory.exclusively(async () => {
+          const linked = await graphStore.linkedMemoryIds(scope, memoryIds);
+          return memory.store.getMany(scope, memoryIds.filter((id) => !linked.has(id)));
+        });
         for (let start = 0; start < records.length; start += batchSize) await linkBatch(records.slice(start, start + batchSize));
       }
       return { ...report, memories };

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
+import { createKnowledgeGraph } from '../graph/knowledge-graph.ts';
 import { openAgentLayers } from '../layers/agent-layers.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
@@ -44,7 +45,7 @@ function embedderFailingOn(word: string) {
  * Runs `write` while a watcher's batch holds its transaction open (its second memory waiting for an embedding
  * that then fails), and lets the batch fail; gives back what `write` answered, the engine still open.
  */
-async function writeWhileABatchFails<T>(write: (memory: Hippocampus) => Promise<T>): Promise<{ memory: Hippocampus; answered: T }> {
+async function writeWhileABatchFails<T>(write: (memory: Hippocampus) => Promise<T>, prepare: (memory: Hippocampus) => Promise<unknown> = async () => undefined): Promise<{ memory: Hippocampus; answered: T }> {
   const file = path.join(temp.home, 'chat.jsonl');
   appendLines(file, [
     { id: 'm1', role: 'user', content: 'I prefer jasmine tea brewed at 60 degrees.', timestamp: 1_767_600_000_000 },
@@ -52,6 +53,7 @@ async function writeWhileABatchFails<T>(write: (memory: Hippocampus) => Promise<
   ]);
   const { embedder, atWord, release } = embedderFailingOn('oolong');
   const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder });
+  await prepare(memory);
   const watching = createLiveWatcher({ memory, source: createTranscriptSource({ file }) }).runOnce();
   const failed = expect(watching).rejects.toThrow('the embedding service went away');
   await atWord; // the batch's transaction is open, its second memory waiting for an embedding
@@ -107,6 +109,48 @@ describe('a live watcher beside the engine’s other writers', () => {
     await memory.stop();
     await afterReopening(async (reopened) => {
       expect((await reopened.backend.skills!.get({ agentId: 'ada' }, answered.skill.id))?.skill.name).toBe('deploy-staging');
+    });
+  });
+
+  it('a knowledge-graph link answered while a batch is open is kept when the batch fails', async () => {
+    const { memory, answered } = await writeWhileABatchFails(
+      (engine) => createKnowledgeGraph({ memory: engine }).linkMemories(),
+      (engine) => engine.rememberMany([{ type: 'chat', content: 'Beatriz works at Globex in Porto.' }], { longTerm: true }),
+    );
+    expect(answered.relationsCreated).toBeGreaterThan(0);
+    await memory.stop();
+    await afterReopening(async (reopened) => {
+      const relations = await createKnowledgeGraph({ memory: reopened }).relations({ subject: 'Beatriz' });
+      expect(relations.map((relation) => relation.object.name)).toContain('Globex');
+    });
+  });
+
+  it('messages appended to the agent’s messages table while a batch is open are kept when the batch fails', async () => {
+    const scope = { agentId: 'ada' };
+    const { memory, answered } = await writeWhileABatchFails(
+      (engine) => engine.backend.conversations!.appendMessages(scope, { table: 'messages', messages: [{ conversationId: 'c1', role: 'user', content: 'My locker code is 4417', createdAt: 1_767_600_002_000 }] }),
+      (engine) => engine.backend.conversations!.createTable(scope, { table: 'messages' }),
+    );
+    expect(answered).toHaveLength(1);
+    await memory.stop();
+    await afterReopening(async (reopened) => {
+      const { messages } = await reopened.backend.conversations!.readMessages(scope, { table: 'messages', afterId: 0, limit: 10 });
+      expect(messages.map((message) => message.content)).toEqual(['My locker code is 4417']);
+    });
+  });
+
+  it('a recall’s access marks made while a batch is open are kept when the batch fails', async () => {
+    let id = '';
+    const { memory, answered } = await writeWhileABatchFails(
+      (engine) => engine.recallRelevant('when does the staging password rotate?', { limit: 1 }),
+      async (engine) => {
+        id = (await engine.rememberMany([{ type: 'decision', content: 'The staging password rotates on Mondays' }], { longTerm: true }))[0]!.memory.id;
+      },
+    );
+    expect(answered.map((result) => [result.memory.id, result.memory.accessCount])).toEqual([[id, 1]]);
+    await memory.stop();
+    await afterReopening(async (reopened) => {
+      expect((await reopened.get(id)).accessCount).toBe(1);
     });
   });
 });

@@ -48,6 +48,7 @@ import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdi
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { createSerialQueue } from './serial-queue.ts';
+import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
 import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
@@ -111,7 +112,13 @@ export class Hippocampus {
   readonly sessionId: string;
   readonly config: EngineConfig;
   readonly home: string;
+  /**
+   * The storage backend, its capabilities' writes (blocks, skills, the messages table, the knowledge graph,
+   * watermarks, consolidation marks, `atomically`) held behind this engine's writes (`holdBackendWrites`).
+   */
   readonly backend: MemoryBackend;
+  /** The backend itself, for the engine's own operations (which run in its serial queue already). */
+  private readonly ownBackend: MemoryBackend;
   readonly embedder: Embedder | null;
   readonly clock: Clock;
   /** The working-memory store the engine was given (a forget drops the conversations holding its text there), if any. */
@@ -141,7 +148,8 @@ export class Hippocampus {
     this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
-    this.backend = backend;
+    this.ownBackend = backend;
+    this.backend = holdBackendWrites(backend, (work) => this.serial(work));
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.workingMemory = options.workingMemory;
     this.queryCache = createEmbeddingCache({ ...config.recall.queryCache, clock: this.clock });
@@ -151,9 +159,9 @@ export class Hippocampus {
     const scope = { agentId: this.agentId };
     this.parts = {
       scope,
-      store: this.backend.store,
-      vectorIndex: this.backend.vectors,
-      keywordIndex: this.backend.keywords,
+      store: backend.store,
+      vectorIndex: backend.vectors,
+      keywordIndex: backend.keywords,
       embedder: this.embedder,
       queryCache: this.queryCache,
       clock: this.clock,
@@ -164,6 +172,12 @@ export class Hippocampus {
       // Where the backend commits many writes as one, a remember's rows, history and eviction commit once.
       ...(backend.atomically === undefined ? {} : { commitTogether: <T>(work: () => Promise<T>) => backend.atomically!(scope, work) }),
       config,
+      // Access marks wait behind a write under way (a watcher's batch may roll back), without holding the recall up.
+      writeAccessMarks: (write) => {
+        if (this.serial.idle()) return write();
+        void this.serial(write).catch((error: unknown) => emitError(this.parts.emit, error));
+        return Promise.resolve();
+      },
       // Where the backend says how threads of their own read its agents (SQLite's WAL readers).
       readWorkers: config.readWorkers > 0 && backend.readReplicas !== undefined ? acquireReadWorkers({ replicas: backend.readReplicas, count: config.readWorkers }) : undefined,
     };
@@ -192,7 +206,7 @@ export class Hippocampus {
       await recoverShortTerm(engine.parts);
     } catch (error) {
       await engine.releaseReadWorkers();
-      if (engine.ownsStore) await engine.backend.close();
+      if (engine.ownsStore) await engine.ownBackend.close();
       throw error;
     }
     return engine;
@@ -200,7 +214,7 @@ export class Hippocampus {
 
   /** The long-term row store of this engine's backend. */
   get store(): MemoryStore {
-    return this.backend.store;
+    return this.ownBackend.store;
   }
 
   /** Validates and queues an experience without waiting; the next tick stores it. Returns its id. */
@@ -316,7 +330,7 @@ export class Hippocampus {
 
   async vectorStats(): Promise<VectorIndexStatistics> {
     this.assertOpen();
-    return this.backend.vectors.statistics({ agentId: this.agentId });
+    return this.ownBackend.vectors.statistics({ agentId: this.agentId });
   }
 
   /** The query-embedding cache's hit and miss counts. */
@@ -380,7 +394,7 @@ export class Hippocampus {
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.backend, scrubFiles }, ids);
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);
       const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
       const holds = holdingAnyOf(texts);
@@ -438,7 +452,7 @@ export class Hippocampus {
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
-      if (updated.content !== current.content) await this.backend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
       return updated;
     });
   }
@@ -522,7 +536,7 @@ export class Hippocampus {
     await this.indexUpkeep?.catch(() => undefined);
     this.closed = true;
     await this.releaseReadWorkers();
-    if (this.ownsStore) await this.backend.close();
+    if (this.ownsStore) await this.ownBackend.close();
     return report;
   }
 

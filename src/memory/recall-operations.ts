@@ -22,6 +22,12 @@ export interface RecallOperationDependencies extends Pick<RelevantRecallDependen
   config: Pick<EngineConfig, 'recall'>;
   /** When set, recalls run on these threads (the query embedded here first); absent: on this event loop. */
   readWorkers?: ReadWorkers | undefined;
+  /**
+   * Writes a recall's access marks; absent: at once. The engine's waits behind a write under way when there is
+   * one (without holding the recall up): on SQLite a mark written while a live watcher's batch held the agent's
+   * connection in a transaction joined it and was rolled back with it.
+   */
+  writeAccessMarks?: (write: () => Promise<void>) => Promise<void>;
 }
 
 /** Hybrid recall with the engine's weights, short-term copies in place of stored rows, and (if asked) the access recorded. */
@@ -130,7 +136,9 @@ export async function recallCluster(deps: RecallOperationDependencies, seedId: s
 async function markAccessed(deps: RecallOperationDependencies, records: MemoryRecord[]): Promise<void> {
   if (records.length === 0) return;
   const at = deps.clock.now();
-  await deps.store.recordAccess(deps.scope, records.map((record) => record.id), { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, importanceCeiling: ACCESS_IMPORTANCE_CEILING, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
+  const ids = records.map((record) => record.id);
+  const write = () => deps.store.recordAccess(deps.scope, ids, { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, importanceCeiling: ACCESS_IMPORTANCE_CEILING, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
+  await (deps.writeAccessMarks ? deps.writeAccessMarks(write) : write());
   for (const record of records) {
     record.accessCount += 1;
     record.lastAccessedAt = at;

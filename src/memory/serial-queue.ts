@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 type Serial = <T>(job: () => Promise<T>) => Promise<T>;
 
+/** A serial queue, and whether it is idle: no job waiting or under way (a caller outside may then write at once). */
+export type SerialQueue = Serial & { idle(): boolean };
+
 /** A job under way: whose queue it is, the queue of its own calls, the job it runs inside of. */
 interface Frame {
   readonly owner: object;
@@ -20,7 +23,7 @@ const frames = new AsyncLocalStorage<Frame>();
  * again (a live watcher's batch holding the engine's writes while its own remembers go on): those calls run
  * in order within the job, not behind it, which would wait forever. Calls from outside a job wait for it whole.
  */
-export function createSerialQueue(): Serial {
+export function createSerialQueue(): SerialQueue {
   const owner = {};
   const chain = (): Serial => {
     let tail: Promise<unknown> = Promise.resolve();
@@ -39,8 +42,13 @@ export function createSerialQueue(): Serial {
     };
   };
   const outer = chain();
-  return <T>(job: () => Promise<T>) => {
+  let outstanding = 0;
+  const serial = <T>(job: () => Promise<T>) => {
     for (let frame = frames.getStore(); frame !== undefined; frame = frame.parent) if (frame.owner === owner && !frame.done) return frame.run(job);
-    return outer(job);
+    outstanding += 1;
+    return outer(job).finally(() => {
+      outstanding -= 1;
+    });
   };
+  return Object.assign(serial, { idle: () => outstanding === 0 });
 }

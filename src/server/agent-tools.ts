@@ -2,7 +2,6 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import { backendCapability } from '../memory/backend-capability.ts';
-import { blockWritesHeldBy } from '../tools/block-tools.ts';
 import { createHippoTools } from '../tools/create-hippo-tools.ts';
 import type { HippoTool } from '../tools/hippo-tool.ts';
 
@@ -23,10 +22,9 @@ const toolboxes = new WeakMap<Hippocampus, AgentToolbox>();
 export function toolboxOf(engine: Hippocampus): AgentToolbox {
   let toolbox = toolboxes.get(engine);
   if (toolbox) return toolbox;
-  const stored = backendCapability(engine.backend, 'blocks', 'Memory blocks over HTTP');
-  // The routes' own block writes wait for a batch holding the engine's writes, as the tools' do (createHippoTools).
-  const blocks = blockWritesHeldBy(engine, stored);
-  const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine, blocks: stored }).map((tool) => [tool.name, tool]));
+  // The engine's backend holds the routes' block writes behind its own (a live watcher's batch), as the tools'.
+  const blocks = backendCapability(engine.backend, 'blocks', 'Memory blocks over HTTP');
+  const tools = new Map<string, HippoTool>(createHippoTools({ memory: engine }).map((tool) => [tool.name, tool]));
   toolbox = {
     blocks,
     async run(name, input) {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -27,7 +28,8 @@ export interface StaticFile {
  * files.get('/index.html')
  */
 export function loadStaticFiles(directory: URL | string): Map<string, StaticFile> {
-  const root = directory instanceof URL ? directory.pathname : directory;
+  // A URL's pathname keeps its escapes ("My%20Projects"): a file path has none.
+  const root = directory instanceof URL ? fileURLToPath(directory) : directory;
   const files = new Map<string, StaticFile>();
   if (!fs.existsSync(root)) return files;
   for (const relative of fs.readdirSync(root, { recursive: true, encoding: 'utf8' })) {

@@ -40,24 +40,6 @@ function checkInput(input: SkillInput): void {
 }
 
 /**
- * The skill store with its writes held behind the engine's (`exclusively`): on SQLite the skills share the agent's
- * one connection, so a skill learned while a live watcher's batch held its transaction open ran inside it, was
- * answered, and was rolled back with the batch when the batch failed.
- */
-function skillWritesHeldBy(memory: Hippocampus, store: SkillStore): SkillStore {
-  return {
-    insert: (scope, stored) => memory.exclusively(() => store.insert(scope, stored)),
-    saveVersion: (scope, stored, reason) => memory.exclusively(() => store.saveVersion(scope, stored, reason)),
-    recordOutcome: (scope, skillId, success, notes, at) => memory.exclusively(() => store.recordOutcome(scope, skillId, success, notes, at)),
-    get: (scope, skillId) => store.get(scope, skillId),
-    findByName: (scope, name) => store.findByName(scope, name),
-    list: (scope) => store.list(scope),
-    versions: (scope, skillId) => store.versions(scope, skillId),
-    outcomes: (scope, skillId, limit) => store.outcomes(scope, skillId, limit),
-  };
-}
-
-/**
  * Voyager-style procedural memory: skills found by how close their
  * description is to the task, times how often they worked.
  *
@@ -181,12 +163,12 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
 }
 
 /**
- * The skill library of an engine's agent, with its embedder and clock, its writes held behind the engine's
- * (skillWritesHeldBy): what the agent's layers and the CLI open.
+ * The skill library of an engine's agent, with its embedder and clock: what the agent's layers and the CLI open.
+ * `store` is the engine's (`memory.backend.skills`), whose writes the engine holds behind its own (holdBackendWrites).
  *
  * @example
  * const library = engineSkillLibrary(memory, memory.backend.skills!);
  */
 export function engineSkillLibrary(memory: Hippocampus, store: SkillStore): SkillLibrary {
-  return createSkillLibrary({ agentId: memory.agentId, store: skillWritesHeldBy(memory, store), embedder: memory.embedder, clock: memory.clock });
+  return createSkillLibrary({ agentId: memory.agentId, store, embedder: memory.embedder, clock: memory.clock });
 }

@@ -1,5 +1,4 @@
 import { HippocampusError } from '../errors/hippocampus-error.ts';
-import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
 import type { Clock } from '../spec/clock.ts';
 import { defineTool } from './hippo-tool.ts';
@@ -9,21 +8,6 @@ export interface BlockToolsContext {
   blocks: MemoryBlockStore;
   agentId: string;
   clock: Clock;
-}
-
-/**
- * The block store with its writes held behind the engine's (`exclusively`): on SQLite the blocks share the agent's
- * one connection, so a block edit made while a live watcher's batch held its transaction open ran inside it, was
- * answered, and was rolled back with the batch when the batch failed.
- */
-export function blockWritesHeldBy(memory: Hippocampus, blocks: MemoryBlockStore): MemoryBlockStore {
-  return {
-    getMany: (scope, keys) => blocks.getMany(scope, keys),
-    list: (scope) => blocks.list(scope),
-    putMany: (scope, values) => memory.exclusively(() => blocks.putMany(scope, values)),
-    modify: (scope, key, at, change) => memory.exclusively(() => blocks.modify(scope, key, at, change)),
-    deleteMany: (scope, keys) => memory.exclusively(() => blocks.deleteMany(scope, keys)),
-  };
 }
 
 function checkSize(key: string, value: string): string {

@@ -11,7 +11,8 @@ import type { MemoryBlockStore } from '../spec/block-store.ts';
 import type { QueryRouter } from '../router/query-router.ts';
 import type { LlmClient } from '../spec/llm-client.ts';
 import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
-import { appendMemoryBlockTool, blockWritesHeldBy, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
+import { appendMemoryBlockTool, recallMemoryBlockTool, replaceMemoryBlockTool } from './block-tools.ts';
+import { holdBlockWrites } from '../memory/held-backend.ts';
 import { recallConversationTool } from './conversation-tool.ts';
 import type { HippoTool } from './hippo-tool.ts';
 import { forgetMemoryTool, recallMemoriesTool, rememberFactsTool, storeMemoryTool } from './memory-tools.ts';
@@ -111,8 +112,9 @@ export function createHippoTools(options: HippoToolsOptions): HippoTool[] {
   if (options.agentId !== undefined && options.agentId !== memory.agentId) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `agentId "${options.agentId}" does not match the memory's agent "${memory.agentId}"` });
   }
-  // Block edits wait for a batch holding the engine's writes, as the engine's own writes do.
-  const blocks = blockWritesHeldBy(memory, options.blocks ?? backendCapability(memory.backend, 'blocks', 'Memory blocks'));
+  // Block edits wait for a batch holding the engine's writes: the engine's backend holds them, and a store of the
+  // caller's own is held the same way (on SQLite it may share the agent's one connection).
+  const blocks = options.blocks ? holdBlockWrites(options.blocks, (work) => memory.exclusively(work)) : backendCapability(memory.backend, 'blocks', 'Memory blocks');
   const conversation = conversationSource(options);
   const memoryContext = { memory, llm: options.llm ?? null, bands: bandsFor(memory.embedder, options.bands), forgetThreshold: options.forgetThreshold, router: options.router, forgetMessages: conversation?.forget, blocks };
   const blockContext = { blocks, agentId: memory.agentId, clock: memory.clock };
