@@ -62,6 +62,9 @@ export class RankingColumns {
     const columns = new RankingColumns(db);
     db.transaction(() => {
       columns.#change = readRankingLogHead(db);
+      // Sized once for what is there and an eighth more (doubling from empty left up to half of it unused).
+      const top = (preparedRawOnce(db, 'SELECT max(seq) FROM memories').get() as [number | null])[0] ?? 0;
+      columns.#grow(top + (top >> 3));
       for (const values of preparedRawOnce(db, `SELECT ${COLUMNS_SQL} FROM memories m`).iterate() as IterableIterator<unknown[]>) columns.#set(values);
     })();
     return columns;
