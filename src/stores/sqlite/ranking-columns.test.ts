@@ -42,7 +42,7 @@ const ANSWERED: MemoryQuery[] = [
   {},
   { includeSuperseded: true },
   { types: ['decision'] },
-  { types: ['chat', 'error', 'nothing'] },
+  { types: ['chat', 'error', 'nothing' as MemoryType] },
   { kinds: ['memory'] },
   { kinds: ['fact'] },
   { minImportance: 0.5 },
