@@ -83,3 +83,41 @@ test("searches go to the read workers through the module the backend names (read
     await backend.close();
   }
 });
+
+test("a read worker's in-memory ranking fields follow every write (the ring's evictions, edits, access, supersession, forget): its answers are SQL's", async () => {
+  const backend = createSqliteBackend({ home: temp.home });
+  try {
+    const scope = { agentId: 'ada' };
+    // The worker answers from the ranking columns of its read-only connection, caught up from the log after each write.
+    const worker = await open({ readWorkers: 1, embedder: null, backend, shortTerm: { capacity: 3 }, consolidation: { fullRatio: 1 } });
+    // The reference: the same backend in process, read inside a transaction, where the columns are not used (SQL answers).
+    const { readReplicas: _none, ...withoutReplicas } = backend;
+    const bySql = await open({ embedder: null, backend: withoutReplicas });
+    await seedMixedMemories(worker, 60);
+    const answers = (results: Awaited<ReturnType<Hippocampus['recallRelevant']>>) => results.map((result) => [result.memory.id, result.score]);
+    const expectAsSql = async (step: string) => {
+      // With the ring's own notes: the newest (kept) and the evicted (gone) are what a stale reader would get wrong.
+      for (const { query, options } of [...QUERIES, { query: 'passing note', options: { mode: 'keyword' as const, types: ['observation' as const] } }]) {
+        const fromWorker = answers(await worker.recallRelevant(query, { ...options, recordAccess: false }));
+        const fromSql = answers(await backend.atomically!(scope, () => bySql.recallRelevant(query, { ...options, recordAccess: false })));
+        expect({ step, query, results: fromWorker }).toEqual({ step, query, results: fromSql });
+      }
+    };
+    await expectAsSql('seeded');
+    // A full ring: each remember evicts (deletes) the unimportant memory it pushes out.
+    for (let index = 0; index < 6; index += 1) await worker.remember({ type: 'observation', content: `passing note ${index} on ${TOPICS[index % TOPICS.length]}`, importance: 0.1 });
+    await expectAsSql('ring evictions');
+    const [first, second, third] = await worker.recallRelevant('postgres invoices billing', { mode: 'keyword', limit: 3, recordAccess: false });
+    await worker.update(first!.memory.id, { importance: 0.05 });
+    await expectAsSql('edit');
+    await worker.recallRelevant('replica latency alert', { mode: 'keyword', limit: 5, recordAccess: true });
+    await expectAsSql('access');
+    await worker.supersede(second!.memory.id, { type: 'decision', content: 'billing invoices now go through the new postgres replica', importance: 0.7 });
+    await expectAsSql('supersession');
+    await worker.forget([third!.memory.id]);
+    await expectAsSql('forget');
+  } finally {
+    for (const engine of engines.splice(0)) await engine.stop();
+    await backend.close();
+  }
+}, 60_000);

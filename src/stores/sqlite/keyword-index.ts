@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { KeywordHit, KeywordIndex } from '../../spec/search-index.ts';
-import type { AgentScope } from '../../spec/memory-store.ts';
+import type { AgentScope, MemoryQuery } from '../../spec/memory-store.ts';
 import { StoreError } from '../../errors/store-error.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { preparedOnce, preparedRawOnce } from './statement-cache.ts';
@@ -11,6 +11,8 @@ import { KeywordPostings } from './keyword-postings.ts';
 import { buildPostingsSnapshot } from './build-postings-snapshot.ts';
 import { pruneKeywordChanges, readKeywordLogState } from './keyword-change-log.ts';
 import { DEFAULT_NEIGHBOUR_WEIGHT } from '../../core/recall-scoring.ts';
+import { rankingColumnsOf } from './ranking-columns.ts';
+import { compileRowFilter } from './row-filter.ts';
 
 export interface SqliteKeywordIndexOptions {
   pool: SqliteConnectionPool;
@@ -95,10 +97,11 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       const within = searchOptions.withinIds;
       const filters = { ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) };
       // Without filters the index alone answers, and ids are looked up for the returned rows only.
-      const where = Object.keys(filters).length === 0 ? null : buildWhere(scope, { includeSuperseded: true, ...filters });
+      const where = Object.keys(filters).length === 0 ? null : { ...buildWhere(scope, { includeSuperseded: true, ...filters }), passing: passingOf(db, scope, { includeSuperseded: true, ...filters }) };
       const run = (spec: Omit<FtsQuery, 'where' | 'neighbourWeight'>): Hit[] => query(db, { ...spec, where, neighbourWeight });
       // A match in the neighbours' field alone scores 0 at weight 0: not a match then (every scored path floors IDF above 0).
       const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits.filter((hit) => hit.score > 0));
+
       if (where === null) {
         const fromMemory = currentPostings(db)?.search(words, searchOptions.limit, neighbourWeight);
         if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);
@@ -149,6 +152,16 @@ interface Hit {
   id?: string;
 }
 
+/**
+ * A row filter as SQL (over `memories m`) and, where the ranking columns answer it, as a function of a
+ * seq giving the memory's id when it passes (asked for when first needed, so it is caught up then).
+ */
+interface RowWhere {
+  sql: string;
+  params: unknown[];
+  passing?: () => ((seq: number) => string | undefined) | null;
+}
+
 interface FtsQuery {
   match: string;
   /** Row filter on the memories table; null: none beyond the agent's own index. */
@@ -169,7 +182,7 @@ interface FtsQuery {
  * term's list for it: 3-23 ms a search at 100k memories (four of the http bench's five queries).
  * Null when there are no postings or a term is not one token.
  */
-function newestHoldingAll(db: Database, postings: KeywordPostings | null, quotedTerms: string[], where: { sql: string; params: unknown[] } | null, window: number, limit: number): Hit[] | null {
+function newestHoldingAll(db: Database, postings: KeywordPostings | null, quotedTerms: string[], where: RowWhere | null, window: number, limit: number): Hit[] | null {
   if (postings === null || where === null) return null;
   const seqs = postings.holdingAll(quotedTerms.map((term) => term.slice(1, -1)), postings.newestFloor(window));
   if (seqs === null) return null;
@@ -189,7 +202,7 @@ function newestHoldingAll(db: Database, postings: KeywordPostings | null, quoted
  * without writes (2.2 ms of CPU a 2k search either way), ~7% less main-thread CPU a search in a same-run
  * HTTP pair with the writer (docs/recall.md). Null when there are no postings or a term is not one token.
  */
-function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: string[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
+function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: string[], where: RowWhere, neighbourWeight: number, limit: number): Hit[] | null {
   const ranked = postings.search(
     quotedTerms.map((term) => term.slice(1, -1)),
     Number.POSITIVE_INFINITY,
@@ -209,7 +222,7 @@ function scoredWhere(db: Database, postings: KeywordPostings, quotedTerms: strin
  * one rare term's scores, so the stop never came — fifty 2k agents, ~700 matches a search in 11 statements,
  * 30% of a search's CPU (2026-11-27). Null when there are no postings or a term is not one token.
  */
-function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: string[]; common: string[] }, boosts: number[], where: { sql: string; params: unknown[] }, neighbourWeight: number, limit: number): Hit[] | null {
+function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: string[]; common: string[] }, boosts: number[], where: RowWhere, neighbourWeight: number, limit: number): Hit[] | null {
   const ranked = postings.search(
     plan.rare.map((term) => term.slice(1, -1)),
     Number.POSITIVE_INFINITY,
@@ -231,7 +244,17 @@ function boostedWhere(db: Database, postings: KeywordPostings, plan: { rare: str
  * The hits whose memory passes `where`, in the order given, at most `limit`: SQL filters a slice at a time,
  * reading each memory's id with the row the filter reads anyway (no seq → id lookup after: ~5% of a search's CPU).
  */
-function filteredInOrder(db: Database, hits: Hit[], where: { sql: string; params: unknown[] }, limit: number): Hit[] {
+function filteredInOrder(db: Database, hits: Hit[], where: RowWhere, limit: number): Hit[] {
+  const passing = where.passing?.();
+  if (passing !== null && passing !== undefined) {
+    const kept: Hit[] = [];
+    for (const hit of hits) {
+      if (kept.length === limit) break;
+      const id = passing(hit.seq);
+      if (id !== undefined) kept.push({ seq: hit.seq, score: hit.score, id });
+    }
+    return kept;
+  }
   // CROSS JOIN keeps the candidates the outer loop: the filter alone would walk an index of the agent's rows.
   const sql = `SELECT m.seq AS seq, m.id AS id FROM json_each(?) AS candidate CROSS JOIN memories m ON m.seq = candidate.value WHERE ${where.sql}`;
   const kept: Hit[] = [];
@@ -282,6 +305,13 @@ function newestWindowFloor(db: Database, window: number): number {
 function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
   if (hits.length === 0) return [];
   if (hits.every((hit) => hit.id !== undefined)) return hits.map((hit) => ({ id: hit.id!, score: hit.score }));
+  const ofAgent = passingOf(db, scope, { includeSuperseded: true })();
+  if (ofAgent !== null) {
+    return hits.flatMap((hit) => {
+      const id = ofAgent(hit.seq);
+      return id === undefined ? [] : [{ id, score: hit.score }];
+    });
+  }
   const sql = `SELECT seq, id FROM memories WHERE agent_id = ? AND seq IN (${hits.map(() => '?').join(', ')})`;
   const params = [scope.agentId, ...hits.map((hit) => hit.seq)];
   let ids: Map<number, string>;
@@ -291,6 +321,25 @@ function withIds(db: Database, scope: AgentScope, hits: Hit[]): KeywordHit[] {
     throw new StoreError({ message: 'Keyword hit lookup failed', query: sql, params, cause: error });
   }
   return hits.flatMap((hit) => (ids.has(hit.seq) ? [{ id: ids.get(hit.seq)!, score: hit.score }] : []));
+}
+
+/**
+ * The memories passing `filters` (buildWhere's test, ids included) by the ranking columns: a seq's id
+ * when its memory passes; null when the columns cannot answer (inside a transaction, or a filter they
+ * do not hold), and SQL filters. Read when first called: the postings are caught up before, the columns then.
+ */
+function passingOf(db: Database, scope: AgentScope, filters: MemoryQuery): () => ((seq: number) => string | undefined) | null {
+  return () => {
+    const columns = rankingColumnsOf(db);
+    if (columns === null) return null;
+    const test = compileRowFilter(scope, filters, columns);
+    if (test === null) return null;
+    const ids = filters.ids === undefined ? null : new Set(filters.ids);
+    return (seq) => {
+      const id = columns.idOf(seq);
+      return id !== undefined && test(seq) && (ids === null || ids.has(id)) ? id : undefined;
+    };
+  };
 }
 
 /** Rows matching an FTS5 expression and the row filter. bm25() is computed only when ranking by it: it costs a pass over every term's matches. */

@@ -10,6 +10,7 @@ import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { buildOrder, buildWhere, chunk, placeholders } from './query-builder.ts';
 import { hasNeighbourText, NEIGHBOUR_TEXT_ON_INSERT, refreshNeighbourText } from './neighbour-text-schema.ts';
 import { inOrderOf } from '../in-order-of.ts';
+import { rankingColumnsOf, rankingRowsOf } from './ranking-columns.ts';
 import { INSERT_COLUMNS, MEMORY_COLUMNS, PATCH_COLUMNS, recordFromValues, recordToParams } from './row-mapping.ts';
 
 /**
@@ -162,6 +163,10 @@ export function createSqliteMemoryStore(options: { pool: SqliteConnectionPool })
 
     async rankingRows(scope, query) {
       return run(scope.agentId, 'ranking rows', (db) => {
+        // From memory where the ranking columns answer (the candidates by id, their replies): SQL was ~16% of a search at 100k.
+        const columns = rankingColumnsOf(db);
+        const fromColumns = columns === null ? null : rankingRowsOf(columns, scope, query);
+        if (fromColumns !== null) return fromColumns;
         const where = buildWhere(scope, query);
         // The reply link parsed only from contexts that name it (contexts are JSON.stringify's, keys never
         // escaped): parsing every candidate's context was ~22% of this statement at 100k (200 ids: 0.21 → 0.17 ms).

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createKeywordChangeLog } from './keyword-change-log.ts';
+import { createRankingChangeLog } from './ranking-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
 import { createLayerTables } from './layer-schema.ts';
@@ -175,6 +176,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 10,
     description: 'flat forget cost: the delete and edit triggers rewrite neighbour text with one UPDATE per side of the reply link, which SQLite looks up by index (one OR-ed UPDATE scanned the rows: 70-350 ms a delete at 100k)',
     up: splitNeighbourRewrites,
+  },
+  {
+    version: 11,
+    description: 'ranking change log: which memories were inserted, deleted or changed in a ranking or filter field, for in-memory ranking columns to replay',
+    up: createRankingChangeLog,
   },
 ];
 
