@@ -14,6 +14,8 @@ const scope = { agentId: 'ada' };
 const TYPES: MemoryType[] = ['chat', 'decision', 'observation', 'insight', 'error'];
 let home: ReturnType<typeof createTempHome>;
 let backend: SqliteBackend;
+/** A read-only connection of the agent's file, as a read worker's: the only kind the columns serve. */
+let reader: Database.Database;
 let written = 0;
 
 /** `count` memories of mixed fields; every fourth replies to the one before it, some with a reply link that is no string or not at the top. */
@@ -94,7 +96,7 @@ async function expectColumnsAsSql(): Promise<void> {
   const db = backend.pool.connection('ada');
   const ids = ['m999', ...Array.from({ length: written }, (_, index) => `m${(index * 7) % written}`), 'm1', 'm1'];
   for (const query of ANSWERED) {
-    const columns = rankingColumnsOf(db)!;
+    const columns = rankingColumnsOf(reader)!;
     expect(columns).not.toBeNull();
     const test = compileRowFilter(scope, query, columns)!;
     expect(test).not.toBeNull();
@@ -107,7 +109,7 @@ async function expectColumnsAsSql(): Promise<void> {
     expect(await backend.store.rankingRows(scope, { ...byIds, limit: 3 })).toEqual(await bySql(() => backend.store.rankingRows(scope, { ...byIds, limit: 3 })));
   }
   const replies: MemoryQuery = { filter: [{ field: 'context.replyTo', operator: '$in', value: ['m2', ...ids] }] };
-  const fromColumns = rankingRowsOf(rankingColumnsOf(db)!, scope, replies);
+  const fromColumns = rankingRowsOf(rankingColumnsOf(reader)!, scope, replies);
   expect(fromColumns).not.toBeNull();
   expect(fromColumns).toEqual(await bySql(() => backend.store.rankingRows(scope, replies)));
 }
@@ -117,8 +119,10 @@ beforeEach(async () => {
   backend = createSqliteBackend({ home: home.home });
   written = 0;
   await backend.store.insertMany(scope, records(60));
+  reader = new Database(agentPaths(home.home, 'ada').longTermDatabase, { readonly: true });
 });
 afterEach(async () => {
+  reader.close();
   await backend.close();
   home.cleanup();
 });
@@ -126,14 +130,14 @@ afterEach(async () => {
 describe('the ranking columns', () => {
   it('answer ranking rows and filters as SQL does, and leave to SQL what they do not hold', async () => {
     await expectColumnsAsSql();
-    const columns = rankingColumnsOf(backend.pool.connection('ada'))!;
+    const columns = rankingColumnsOf(reader)!;
     for (const query of LEFT_TO_SQL) expect({ query, test: compileRowFilter(scope, query, columns) }).toEqual({ query, test: null });
     expect(rankingRowsOf(columns, scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: ['m0'] }], minImportance: 0.5 })).toBeNull();
   });
 
-  it('stay current through every kind of write on their connection: inserts, edits, access, consolidation, supersession, deletes', async () => {
+  it('stay current through every kind of write the engine's connection commits: inserts, edits, access, consolidation, supersession, deletes', async () => {
     const db = backend.pool.connection('ada');
-    const columns = rankingColumnsOf(db);
+    const columns = rankingColumnsOf(reader);
     await expectColumnsAsSql();
     await backend.store.insertMany(scope, records(12));
     await expectColumnsAsSql();
@@ -161,13 +165,13 @@ describe('the ranking columns', () => {
     await backend.store.deleteMany(scope, ['m0', 'm2', 'm13', 'm60']);
     await expectColumnsAsSql();
     // The same columns all along: caught up, not read again.
-    expect(rankingColumnsOf(db)).toBe(columns);
+    expect(rankingColumnsOf(reader)).toBe(columns);
   });
 
   it('catch up with writes another connection commits (a read worker sees the engine write)', async () => {
     const db = backend.pool.connection('ada');
     await expectColumnsAsSql();
-    const columns = rankingColumnsOf(db);
+    const columns = rankingColumnsOf(reader);
     const other = new Database(agentPaths(home.home, 'ada').longTermDatabase);
     try {
       other.prepare('UPDATE memories SET importance = 0.99, access_count = 3, last_accessed_at = 7 WHERE id = ?').run('m14');
@@ -179,31 +183,39 @@ describe('the ranking columns', () => {
     }
     await backend.store.insertMany(scope, records(3));
     await expectColumnsAsSql();
-    expect(rankingColumnsOf(db)).toBe(columns);
+    expect(rankingColumnsOf(reader)).toBe(columns);
   });
 
   it('are read again when the log was pruned past what they saw', async () => {
     const db = backend.pool.connection('ada');
-    const columns = rankingColumnsOf(db);
+    const columns = rankingColumnsOf(reader);
     await backend.store.updateMany(scope, [{ id: 'm4', patch: { importance: 0.91 } }]);
     await backend.store.deleteMany(scope, ['m5']);
     db.exec('DELETE FROM memory_ranking_changes');
     await expectColumnsAsSql();
-    expect(rankingColumnsOf(db)).not.toBe(columns);
+    expect(rankingColumnsOf(reader)).not.toBe(columns);
   });
 
-  it('are not used inside a transaction, where what they would read may roll back', async () => {
+  it('are not used inside a transaction, where what they would read may roll back, nor on a connection that writes', async () => {
+    const columns = rankingColumnsOf(reader)!;
+    reader.exec('BEGIN');
+    try {
+      expect(rankingColumnsOf(reader)).toBeNull();
+    } finally {
+      reader.exec('COMMIT');
+    }
+    expect(rankingColumnsOf(reader)).toBe(columns);
+    // The engine's own connection: a one-shot CLI search would pay the whole read (~0.5 s at 100k) for one answer.
     const db = backend.pool.connection('ada');
-    const columns = rankingColumnsOf(db)!;
+    expect(rankingColumnsOf(db)).toBeNull();
     db.exec('BEGIN');
     try {
       db.prepare('UPDATE memories SET importance = 0.01 WHERE id = ?').run('m9');
-      expect(rankingColumnsOf(db)).toBeNull();
+      expect(await backend.store.rankingRows(scope, { ids: ['m9'] })).toMatchObject([{ importance: 0.01 }]);
     } finally {
       db.exec('ROLLBACK');
     }
-    expect(rankingColumnsOf(db)).toBe(columns);
-    expect(rankingRowsOf(columns, scope, { ids: ['m9'] })![0]!.importance).toBe(0.9);
+    expect(rankingRowsOf(rankingColumnsOf(reader)!, scope, { ids: ['m9'] })![0]!.importance).toBe(0.9);
     await expectColumnsAsSql();
   });
 });

@@ -226,11 +226,14 @@ const held = new WeakMap<Database.Database, RankingColumns | null>();
 
 /**
  * The connection's ranking columns, caught up with every committed change; null inside a transaction
- * (SQL answers there) or on a database without the ranking change log. Read whole at first use
- * (~N ms at 100k memories, once per connection) and again if the log was pruned past them.
+ * (SQL answers there), on a database without the ranking change log, and on a connection that writes.
+ * Read whole at first use (440–630 ms of CPU at 100k memories, once per connection) and again if the log
+ * was pruned past them. Only read-only connections keep them — a read worker's, which lives as long as
+ * the server and answers its searches: on the engine's own connection a one-shot CLI search would pay
+ * that read for one answer (~2 ms by SQL), and every in-process engine ~170 bytes a memory more.
  */
 export function rankingColumnsOf(db: Database.Database): RankingColumns | null {
-  if (db.inTransaction) return null;
+  if (!db.readonly || db.inTransaction) return null;
   let columns = held.get(db);
   if (columns === null) return null;
   if (columns === undefined) {
