@@ -10,8 +10,9 @@
 // fourth on new topics and names (bench/lib/forget-probe-fresh3-stores.ts, held out), and a fifth written
 // after round 13's guards were merged, before reading them (bench/lib/forget-probe-fresh4-stores.ts, held out),
 // round 14 a sixth before its precision guards (bench/lib/forget-probe-fresh5-stores.ts, held out), and round 15
-// a seventh before any change of the matcher (bench/lib/forget-probe-fresh6-stores.ts, held out).
-//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2|fresh3|fresh4|fresh5|fresh6|every]
+// a seventh before any change of the matcher (bench/lib/forget-probe-fresh6-stores.ts, held out), and round 16
+// an eighth before any change of the matcher (bench/lib/forget-probe-fresh7-stores.ts, held out).
+//   npx tsx bench/forget-precision-probe.ts [--all] [--part in-sample|fresh|both|fresh2|fresh3|fresh4|fresh5|fresh6|fresh7|every]
 //   (--all prints every request, not only the wrong ones; --part in-sample, the 44 stores below, by default)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -26,6 +27,7 @@ import { FRESH3_PROBE_STORES } from './lib/forget-probe-fresh3-stores.ts';
 import { FRESH4_PROBE_STORES } from './lib/forget-probe-fresh4-stores.ts';
 import { FRESH5_PROBE_STORES } from './lib/forget-probe-fresh5-stores.ts';
 import { FRESH6_PROBE_STORES } from './lib/forget-probe-fresh6-stores.ts';
+import { FRESH7_PROBE_STORES } from './lib/forget-probe-fresh7-stores.ts';
 import type { ProbeStore } from './lib/forget-probe-store.ts';
 
 export const PROBE_STORES: ProbeStore[] = [
@@ -230,7 +232,8 @@ const PARTS: Record<string, ProbeStore[]> = {
   fresh4: FRESH4_PROBE_STORES,
   fresh5: FRESH5_PROBE_STORES,
   fresh6: FRESH6_PROBE_STORES,
-  every: [...PROBE_STORES, ...FRESH_PROBE_STORES, ...FRESH2_PROBE_STORES, ...FRESH3_PROBE_STORES, ...FRESH4_PROBE_STORES, ...FRESH5_PROBE_STORES, ...FRESH6_PROBE_STORES],
+  fresh7: FRESH7_PROBE_STORES,
+  every: [...PROBE_STORES, ...FRESH_PROBE_STORES, ...FRESH2_PROBE_STORES, ...FRESH3_PROBE_STORES, ...FRESH4_PROBE_STORES, ...FRESH5_PROBE_STORES, ...FRESH6_PROBE_STORES, ...FRESH7_PROBE_STORES],
 };
 const stores = PARTS[part];
 if (!stores) throw new Error(`--part must be one of ${Object.keys(PARTS).join(', ')}, not "${part}"`);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decisiveWords, descriptionTerms, holdsEveryWord, namesWord, sameWord } from './description-words.ts';
+import { decisiveWords, descriptionTerms, holdsEveryWord, namesWord, sameWord, withInLawJoined } from './description-words.ts';
 
 describe('reading the words of a forget request', () => {
   it('drops the request and the telling, and keeps a request verb that is content', () => {
@@ -14,6 +14,13 @@ describe('reading the words of a forget request', () => {
     expect(descriptionTerms('the day we met')).toEqual(['met']);
     // Not at the start, "forgetting" is what the memory is about.
     expect(descriptionTerms('my mother forgetting things')).toEqual(['mother', 'forgetting']);
+  });
+
+  it('reads "mother in law" typed as three words as the kin word "mother-in-law"', () => {
+    expect(withInLawJoined('that my mother in law is coming to live with us')).toBe('that my mother-in-law is coming to live with us');
+    // Only after a kin word: "a degree in law" is about law.
+    expect(withInLawJoined('my brother in law Viktor')).toBe('my brother-in-law Viktor');
+    expect(withInLawJoined('my degree in law')).toBe('my degree in law');
   });
 
   it('spells out written abbreviations', () => {

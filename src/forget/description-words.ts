@@ -37,6 +37,14 @@ export function withoutContractions(description: string): string {
   return description.replace(/(?<![\p{L}\p{N}])(I|you|we|they|he|she)['’](m|re|ve|ll|d)(?![\p{L}\p{N}])/giu, (_, pronoun: string, ending: string) => `${pronoun} ${CONTRACTED[ending.toLowerCase()]!}`);
 }
 
+/**
+ * "my mother in law", "her brother in law": people type a kin word's -in-law form as three words, which read as
+ * "mother" and "law" and miss the memory writing "mother-in-law" (and the rules reading who is spoken of).
+ */
+export function withInLawJoined(description: string): string {
+  return description.replace(/(?<![\p{L}])((?:mother|father|brother|sister|son|daughter|parent|child)s?)\s+in\s+laws?(?![\p{L}])/giu, '$1-in-law');
+}
+
 const CONTRACTED: Record<string, string> = { m: 'am', re: 'are', ve: 'have', ll: 'will', d: 'would' };
 
 export function withoutRequest(description: string): string {

@@ -32,6 +32,13 @@ describe('the memory naming a name that alone says the other words', () => {
     expect(contentsOf(report.candidates)).toEqual(expect.arrayContaining(['I visited Valencia for a conference in 2019', 'Our team offsite is in Valencia from 9 to 12 October']));
   });
 
+  it('says a word far from all of its words when that word brings it closer by the full gain ("university" for Oxford)', async () => {
+    await remember(['My daughter Ivy got into Oxford to study law', 'Ivy has a piano recital on Friday']);
+    expect(contentsOf((await forget("Ivy's university place")).deleted)).toEqual(['My daughter Ivy got into Oxford to study law']);
+    // Words that bring it no closer are another thing of Ivy's: nothing is deleted.
+    for (const description of ["Ivy's driving lessons", "Ivy's birthday party"]) expect((await forget(description)).deleted, description).toEqual([]);
+  });
+
   it('is chosen when what it says brings it far closer than any other memory of that name', async () => {
     await remember(['My husband Kenji lost his job at the shipyard', 'Kenji from the climbing gym is moving to Osaka']);
     expect(contentsOf((await forget("Kenji's layoff")).deleted)).toEqual(['My husband Kenji lost his job at the shipyard']);
