@@ -135,7 +135,7 @@ describe('the ranking columns', () => {
     expect(rankingRowsOf(columns, scope, { filter: [{ field: 'context.replyTo', operator: '$in', value: ['m0'] }], minImportance: 0.5 })).toBeNull();
   });
 
-  it('stay current through every kind of write the engine's connection commits: inserts, edits, access, consolidation, supersession, deletes', async () => {
+  it('stay current through every kind of write the engine\'s connection commits: inserts, edits, access, consolidation, supersession, deletes', async () => {
     const db = backend.pool.connection('ada');
     const columns = rankingColumnsOf(reader);
     await expectColumnsAsSql();
