@@ -10,20 +10,29 @@ import { preparedOnce } from './statement-cache.ts';
 const LOG_TABLE = 'memory_keyword_changes';
 const META_PRUNED_THROUGH = 'keyword_log.pruned_through';
 
+/**
+ * The SQL of a log of which memories changed, by seq: its table, and triggers adding a memory's seq when it is
+ * inserted, deleted, or updated in `update.columns` (that trigger named `<table>_<update.name>`). The keyword
+ * log (migration 6) and the ranking log (migration 11) are two of these.
+ */
+export function seqChangeLogSql(table: string, update: { name: string; columns: string }): string {
+  return `
+    CREATE TABLE ${table} (change INTEGER PRIMARY KEY AUTOINCREMENT, seq INTEGER NOT NULL);
+    CREATE TRIGGER ${table}_insert AFTER INSERT ON memories BEGIN
+      INSERT INTO ${table} (seq) VALUES (new.seq);
+    END;
+    CREATE TRIGGER ${table}_delete AFTER DELETE ON memories BEGIN
+      INSERT INTO ${table} (seq) VALUES (old.seq);
+    END;
+    CREATE TRIGGER ${table}_${update.name} AFTER UPDATE OF ${update.columns} ON memories BEGIN
+      INSERT INTO ${table} (seq) VALUES (old.seq);
+    END;
+  `;
+}
+
 /** Creates the log and its triggers (schema migration 6). */
 export function createKeywordChangeLog(db: Database.Database): void {
-  db.exec(`
-    CREATE TABLE ${LOG_TABLE} (change INTEGER PRIMARY KEY AUTOINCREMENT, seq INTEGER NOT NULL);
-    CREATE TRIGGER ${LOG_TABLE}_insert AFTER INSERT ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (new.seq);
-    END;
-    CREATE TRIGGER ${LOG_TABLE}_delete AFTER DELETE ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
-    END;
-    CREATE TRIGGER ${LOG_TABLE}_content AFTER UPDATE OF content ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
-    END;
-  `);
+  db.exec(seqChangeLogSql(LOG_TABLE, { name: 'content', columns: 'content' }));
   db.prepare(`INSERT OR IGNORE INTO meta (key, value) VALUES (?, '0')`).run(META_PRUNED_THROUGH);
 }
 

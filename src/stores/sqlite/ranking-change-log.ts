@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { seqChangeLogSql } from './keyword-change-log.ts';
 import { preparedOnce } from './statement-cache.ts';
 
 // The ranking columns (ranking-columns.ts) keep each memory's ranking and filter fields in memory, so
@@ -19,16 +20,7 @@ export const RANKING_LOGGED_COLUMNS = 'id, agent_id, type, kind, domain, categor
 /** Creates the log, its triggers and its pruning (schema migration 11). */
 export function createRankingChangeLog(db: Database.Database): void {
   db.exec(`
-    CREATE TABLE ${LOG_TABLE} (change INTEGER PRIMARY KEY AUTOINCREMENT, seq INTEGER NOT NULL);
-    CREATE TRIGGER ${LOG_TABLE}_insert AFTER INSERT ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (new.seq);
-    END;
-    CREATE TRIGGER ${LOG_TABLE}_delete AFTER DELETE ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
-    END;
-    CREATE TRIGGER ${LOG_TABLE}_update AFTER UPDATE OF ${RANKING_LOGGED_COLUMNS} ON memories BEGIN
-      INSERT INTO ${LOG_TABLE} (seq) VALUES (old.seq);
-    END;
+    ${seqChangeLogSql(LOG_TABLE, { name: 'update', columns: RANKING_LOGGED_COLUMNS })}
     CREATE TRIGGER ${LOG_TABLE}_prune AFTER INSERT ON ${LOG_TABLE} WHEN new.change % ${KEPT_CHANGES / 100} = 0 BEGIN
       DELETE FROM ${LOG_TABLE} WHERE change <= new.change - ${KEPT_CHANGES};
     END;
