@@ -186,6 +186,25 @@ describe('the ranking columns', () => {
     expect(rankingColumnsOf(reader)).toBe(columns);
   });
 
+  it('of a larger agent are read a slice at a time between other work, SQL answering meanwhile, and end as SQL\'s though writes came during the read', async () => {
+    const reading = { atOnce: 10, slice: 7 };
+    expect(rankingColumnsOf(reader, reading)).toBeNull();
+    // Writes while the rows are read: to rows read already, rows not read yet, and rows past the end.
+    await backend.store.updateMany(scope, [{ id: 'm3', patch: { importance: 0.97 } }, { id: 'm55', patch: { domain: 'home', category: 'plans' } }]);
+    await backend.store.deleteMany(scope, ['m1', 'm50']);
+    await backend.store.insertMany(scope, records(5));
+    let sliceTurns = 0;
+    while (rankingColumnsOf(reader, reading) === null) {
+      expect(await backend.store.rankingRows(scope, { ids: ['m3'] })).toMatchObject([{ importance: 0.97 }]);
+      await new Promise((resolve) => setImmediate(resolve));
+      sliceTurns += 1;
+      expect(sliceTurns).toBeLessThan(100);
+    }
+    // 60 rows past the first 10, 7 a turn: several turns, not one read.
+    expect(sliceTurns).toBeGreaterThanOrEqual(6);
+    await expectColumnsAsSql();
+  });
+
   it('are read again when the log was pruned past what they saw', async () => {
     const db = backend.pool.connection('ada');
     const columns = rankingColumnsOf(reader);
