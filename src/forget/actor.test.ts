@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
-import { actorsOf, anotherActor, anotherDeed, deedForWish } from './actor.ts';
+import { actorsOf, anotherActor, anotherDeed, deedForWish, userDeedElsewhere } from './actor.ts';
 import { forgetByDescription } from './forget-by-description.ts';
 
 describe('who acts in a statement', () => {
@@ -192,5 +192,26 @@ describe('roles swapped by the same deed (fresh4, held out)', () => {
     await agent.remember(["I am baking a cake for Rosalind's birthday", 'The boiler makes a noise', 'We booked a table for Friday']);
     expect((await forget('that Rosalind baked me a cake')).deleted).toEqual([]);
     expect((await forget("the cake I am baking for Rosalind's birthday")).deleted.map((match) => match.content)).toEqual(["I am baking a cake for Rosalind's birthday"]);
+  });
+});
+
+describe("the user's deed", () => {
+  it('is not read in a memory that never speaks of the user', () => {
+    expect(userDeedElsewhere('that I smashed a window', 'The church window was smashed by vandals')).toBe(true);
+    expect(userDeedElsewhere('that I smashed the greenhouse', 'A storm smashed two panes of the greenhouse')).toBe(true);
+    expect(userDeedElsewhere('that I smashed a window', 'I smashed the kitchen window with a football')).toBe(false);
+    expect(userDeedElsewhere('that I smashed a window', 'User smashed a window at the pub')).toBe(false);
+    expect(userDeedElsewhere('that I smashed a window', 'Our window was smashed and we called the police')).toBe(false);
+    // A description with no deed of the user's says nothing of it.
+    expect(userDeedElsewhere('the smashed window', 'The church window was smashed by vandals')).toBe(false);
+    expect(userDeedElsewhere('that Tom smashed a window', 'The church window was smashed by vandals')).toBe(false);
+  });
+
+  it('leaves a memory of a thing or of someone unnamed to confirm, though it holds every word', async () => {
+    await agent.remember(['The church window was smashed by vandals', 'A storm smashed two panes of the greenhouse', 'I sweep the church steps on Saturdays']);
+    expect((await forget('that I smashed a window')).deleted).toEqual([]);
+    expect((await forget('that I smashed the greenhouse')).deleted).toEqual([]);
+    await agent.remember(['I smashed the kitchen window with a football']);
+    expect((await forget('that I smashed a window')).deleted.map((match) => match.content)).toEqual(['I smashed the kitchen window with a football']);
   });
 });

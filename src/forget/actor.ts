@@ -253,6 +253,21 @@ export function anotherActor(description: string, content: string): boolean {
   return !asked.people.some((person) => told.people.some((other) => samePerson(person, other)));
 }
 
+/** A word by which a text speaks of the user: the first person, or "User" as facts are written. */
+const SPEAKS_OF_USER = /(?<![\p{L}])(?:i|me|my|mine|myself|we|us|our|ours|ourselves|user)(?![\p{L}])/iu;
+
+/**
+ * The user's deed against a memory that never speaks of the user: "that I smashed a window" is not "The church
+ * window was smashed by vandals", nor "that I smashed the greenhouse" "A storm smashed two panes of the greenhouse"
+ * (round 16's probe part fresh7 deleted both: every word held). Such a memory tells of a thing, or of someone
+ * unnamed; the user's own deed names the user somewhere (I, me, my, we, our; "User …" as facts are written).
+ */
+export function userDeedElsewhere(description: string, content: string): boolean {
+  const asked = readActors(description);
+  if (asked === undefined || asked.people.length !== 1 || asked.people[0] !== 'user' || HAVE.has(asked.verb)) return false;
+  return !SPEAKS_OF_USER.test(withoutContractions(content));
+}
+
 /**
  * "that I bought a house by the sea" is not "I dream of buying a house by the sea": a description stating a
  * deed (a person acting, src/forget/actor.ts) and speaking of no wish is not about a memory that only wishes

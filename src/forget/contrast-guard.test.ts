@@ -72,3 +72,20 @@ describe('forgetting by description: a sibling or an opposite is offered, not de
     expect(contentsOf((await forgetByDescription(agent.memory(), 'that I moved to Antwerp', { dryRun: true })).deleted)).toEqual(['I moved to Antwerp in the summer']);
   });
 });
+
+describe('parts of the day', () => {
+  it('are siblings, WordNet aside', () => {
+    expect(contrastOf(['mornings', 'morning'], ['evening'])).toBe('sibling');
+    expect(contrastOf(['tonight'], ['afternoon'])).toBe('sibling');
+    expect(contrastOf(['nights', 'night'], ['overnight'])).toBeUndefined();
+  });
+
+  const agent = useLiteAgentPerTest();
+  it('"in the mornings" is not "every evening": offered, not deleted; "in the evenings" is', async () => {
+    await agent.remember(['I practise calligraphy every evening with a dip pen', 'My sister paints watercolours on Sundays']);
+    const report = await forgetByDescription(agent.memory(), 'that I practise calligraphy in the mornings', { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('I practise calligraphy every evening with a dip pen');
+    expect((await forgetByDescription(agent.memory(), 'that I practise calligraphy in the evenings', { dryRun: true })).deleted.map((match) => match.content)).toEqual(['I practise calligraphy every evening with a dip pen']);
+  });
+});

@@ -84,6 +84,10 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   if (leftNumber !== undefined && rightNumber !== undefined) return leftNumber === rightNumber ? undefined : 'sibling';
   // Kin WordNet puts beyond two steps ("aunt" / "mother"), from a closed list of kinship terms (src/forget/kin.ts).
   if (left.some((one) => right.some((other) => otherKin(one, other)))) return 'sibling';
+  // Parts of the day, which WordNet files under different parents: "that I practise calligraphy in the mornings"
+  // is not "I practise calligraphy every evening with a dip pen" (round 16's probe part fresh7 deleted it at "same meaning" 0.81).
+  const [leftPart, rightPart] = [partOfDay(left), partOfDay(right)];
+  if (leftPart !== undefined && rightPart !== undefined && leftPart !== rightPart) return 'sibling';
   const [ofLeft, ofRight] = [lexemesOf(left), lexemesOf(right)];
   if ([...ofLeft.keys()].some((word) => ofRight.has(word))) return undefined;
   const pairs = [...ofLeft].flatMap(([leftWord, leftLexeme]) => [...ofRight].map(([rightWord, rightLexeme]) => ({ leftWord, leftLexeme, rightWord, rightLexeme })));
@@ -91,6 +95,21 @@ export function contrastOf(left: readonly string[], right: readonly string[]): C
   if (pairs.some(({ leftLexeme, rightLexeme }) => sameOrAbove(leftLexeme, rightLexeme))) return undefined;
   if (pairs.some(({ leftWord, leftLexeme, rightWord, rightLexeme }) => leftLexeme.antonyms.includes(rightWord) || rightLexeme.antonyms.includes(leftWord))) return 'opposite';
   if (pairs.some(({ leftLexeme: a, rightLexeme: b }) => shares(a.parents, b.parents) || shares(a.grandparents, b.grandparents))) return 'sibling';
+  return undefined;
+}
+
+/** The parts of a day, each with its forms; "tonight" is the night's. */
+const PARTS_OF_DAY: ReadonlyMap<string, string> = new Map([
+  ['morning', 'morning'], ['mornings', 'morning'], ['afternoon', 'afternoon'], ['afternoons', 'afternoon'],
+  ['evening', 'evening'], ['evenings', 'evening'], ['night', 'night'], ['nights', 'night'], ['tonight', 'night'], ['overnight', 'night'],
+]);
+
+/** Which part of the day one written word's forms name, if any. */
+function partOfDay(forms: readonly string[]): string | undefined {
+  for (const form of forms) {
+    const part = PARTS_OF_DAY.get(form.toLowerCase());
+    if (part !== undefined) return part;
+  }
   return undefined;
 }
 

@@ -1,6 +1,5 @@
-import { afterEach, beforeEach } from 'vitest';
-import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
-import { createTempHome } from './temp-home.ts';
+import type { Hippocampus } from '../memory/hippocampus.ts';
+import { eachTestEngine } from './temp-engine.ts';
 
 /**
  * A fresh agent with the default offline model (USE-lite) for each test of the file, for rules that read
@@ -11,16 +10,8 @@ import { createTempHome } from './temp-home.ts';
  * it('…', async () => { await agent.remember(['I like Redux']); forgetByDescription(agent.memory(), 'Redux'); });
  */
 export function useLiteAgentPerTest(): { memory(): Hippocampus; remember(contents: string[]): Promise<void> } {
-  let home: ReturnType<typeof createTempHome>;
   let memory: Hippocampus;
-  beforeEach(async () => {
-    home = createTempHome();
-    memory = await createHippocampus({ home: home.home, agentId: 'ada' });
-  });
-  afterEach(async () => {
-    await memory.stop();
-    home.cleanup();
-  });
+  eachTestEngine(() => ({ agentId: 'ada' }), (opened) => ({ memory } = opened));
   return {
     memory: () => memory,
     remember: async (contents) => {
