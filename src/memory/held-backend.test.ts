@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { eachTestEngine } from '../testing/temp-engine.ts';
+import type { Hippocampus } from './hippocampus.ts';
+
+let memory: Hippocampus;
+eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ memory } = opened));
+const scope = { agentId: 'ada' };
+
+describe("the backend an engine hands out: a host's transaction", () => {
+  it("holds the engine's other writes until it ends, so one answered beside a transaction that fails is kept", async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const failing = memory.backend.atomically!(scope, async () => {
+      await memory.remember({ type: 'observation', content: 'written inside the host transaction' });
+      await held;
+      throw new Error('the host gives up');
+    });
+    // Beside it, from outside: on SQLite the same connection, so without the hold it ran inside and rolled back with it.
+    const beside = memory.remember({ type: 'observation', content: 'acknowledged beside the host transaction' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(failing).rejects.toThrow('the host gives up');
+    const acknowledged = await beside;
+    expect(await memory.get(acknowledged.memory.id)).toMatchObject({ content: 'acknowledged beside the host transaction' });
+    const contents = (await memory.recall({ limit: 10 })).map((record) => record.content);
+    expect(contents).toContain('acknowledged beside the host transaction');
+    expect(contents).not.toContain('written inside the host transaction');
+  });
+
+  it("lets the engine's writes made inside it run there, in order, without waiting for it (no deadlock)", async () => {
+    const written = await memory.backend.atomically!(scope, async () => {
+      const first = await memory.remember({ type: 'observation', content: 'first inside' });
+      const second = await memory.remember({ type: 'observation', content: 'second inside' });
+      return [first.memory.id, second.memory.id];
+    });
+    for (const id of written) expect(await memory.get(id)).not.toBeNull();
+  });
+});
