@@ -14,7 +14,7 @@ import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
 import { doubtAttitude } from './attitude.ts';
-import { doubtOtherTime } from './time-direction.ts';
+import { doubtOtherPeriod, doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
 import { doubtAnothersThing } from './whose-thing.ts';
 import { doubtStatement } from './statement-guards.ts';
@@ -330,6 +330,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtAttitude(judged, description);
   // What is still to come against what is done ("that I will vote Green" / "I voted Green"; src/forget/time-direction.ts).
   doubtOtherTime(judged, description);
+  // Another one of the same period ("this spring" / "last spring").
+  doubtOtherPeriod(judged, description);
   // A deed that goes on against one that stopped ("that I still smoke" / "… before I quit"; src/forget/continuation.ts).
   doubtStopped(judged, description);
   // "my dog" against "The neighbour's dog" (src/forget/whose-thing.ts).

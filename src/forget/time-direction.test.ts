@@ -29,3 +29,15 @@ describe('forgetting at another time', () => {
     expect((await forget('the holiday in Crete we are planning')).deleted.map((match) => match.content)).toEqual(['We are planning a holiday in Crete in August']);
   });
 });
+
+describe('another one of the same period', () => {
+  it('"this spring" is not "last spring": offered, not deleted; the same one still is', async () => {
+    await agent.remember(['We put a sauna in the cellar last spring', 'The cellar flooded in the storm']);
+    const report = await forget('the sauna in the cellar this spring');
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.content)).toContain('We put a sauna in the cellar last spring');
+    expect((await forget('the sauna in the cellar last spring')).deleted.map((match) => match.content)).toEqual(['We put a sauna in the cellar last spring']);
+    // A description naming no period says nothing of it.
+    expect((await forget('the sauna in the cellar')).deleted.map((match) => match.content)).toEqual(['We put a sauna in the cellar last spring']);
+  });
+});

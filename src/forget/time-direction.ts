@@ -42,3 +42,35 @@ export function doubtOtherTime(judged: readonly Doubtable[], description: string
     return told !== undefined && told !== asked ? `it speaks of ${told === 'ahead' ? 'what is still to come' : 'what is done'}` : undefined;
   });
 }
+
+/** "this spring", "last week", "next year": which one of a recurring period a text names. */
+const PERIOD = /(?<![\p{L}])(this|last|next)\s+(week|weekend|month|year|spring|summer|autumn|fall|winter|term|semester|season|christmas|easter)(?![\p{L}])/giu;
+
+/** The periods a text names, each with the one of it meant ("spring" → "last"). */
+function periodsOf(text: string): Map<string, Set<string>> {
+  const named = new Map<string, Set<string>>();
+  for (const [, which, period] of statementOf(text).matchAll(PERIOD)) {
+    const key = period!.toLowerCase() === 'fall' ? 'autumn' : period!.toLowerCase();
+    named.set(key, (named.get(key) ?? new Set()).add(which!.toLowerCase()));
+  }
+  return named;
+}
+
+/**
+ * Another one of the same recurring period: "the hot tub in the garden this spring" is not "We put a hot tub in the
+ * garden last spring" (round 16's probe part fresh7 deleted it, every word held: "spring" is in both). A memory
+ * naming the period the description names, but only as another one of it (last, this, next), is offered to
+ * confirm: the user may speak from a later year than the memory was told in, which only they can tell.
+ */
+export function doubtOtherPeriod(judged: readonly Doubtable[], description: string): void {
+  const asked = periodsOf(description);
+  if (asked.size === 0) return;
+  offerInstead(judged, (entry) => {
+    const told = periodsOf(entry.content);
+    for (const [period, which] of asked) {
+      const other = told.get(period);
+      if (other !== undefined && ![...which].some((one) => other.has(one))) return `it speaks of ${[...other].join(' or ')} ${period}`;
+    }
+    return undefined;
+  });
+}
