@@ -135,8 +135,9 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
     const writeStarted = performance.now();
     const report: BatchReport = { sourceId: source.id, messages: batch.messages.length, candidates: candidates.length, created: [], reinforced: [], problems: batch.problems, analyzeMs: writeStarted - analyzeStarted, writeMs: 0 };
     if (batch.reset) report.reset = batch.reset;
-    // The engine's other writers wait: one running in a gap of this transaction would commit or roll back with it.
-    const committed = await memory.exclusively(() => atomically(scope, async () => {
+    // The engine's backend holds its other writers meanwhile (holdBackendWrites): one running in a gap of this
+    // transaction would commit or roll back with it.
+    const committed = await atomically(scope, async () => {
       // Another watcher on the same source may have committed this batch meanwhile: then it is theirs.
       const current = await watermarks.load(scope, source.id);
       if ((current === null) !== (from === null) || (current !== null && !samePosition(from, current))) return false;
@@ -151,7 +152,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
       }
       await watermarks.save(scope, source.id, batch.next, memory.clock.now());
       return true;
-    }));
+    });
     report.writeMs = performance.now() - writeStarted;
     if (!committed) return null;
     emit({ type: 'batch', report });

@@ -151,10 +151,10 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
     }
     report.created.push(...fresh.map((record) => record.id));
   };
-  // All of the import or none of it, where the backend can promise that.
-  // The engine's other writers wait meanwhile: one running in a gap of the transaction would roll back with it.
+  // All of the import or none of it, where the backend can promise that. The engine's other writers wait meanwhile
+  // (the engine's backend holds them for its `atomically`): one running in a gap of the transaction would roll back with it.
   const atomically = memory.backend.atomically;
-  await memory.exclusively(() => (atomically ? atomically(scope, work) : work()));
+  await (atomically ? atomically(scope, work) : memory.exclusively(work));
   return report;
 }
 

@@ -257,13 +257,13 @@ export class Hippocampus {
 
   /**
    * Runs `work` with this engine's writes held: no remember, edit, forget or consolidation of another caller
-   * runs until it ends, and the engine's own calls inside it run at once, in order. For a host that writes a
-   * batch in one transaction of the backend (`backend.atomically`, on SQLite the agent's one connection) and
-   * awaits inside it: a write of another caller that ran in such a gap ran inside that transaction, was
-   * acknowledged, and was rolled back with the batch.
+   * runs until it ends, and the engine's own calls inside it run at once, in order. `memory.backend.atomically`
+   * holds them so already; this is for a host that writes in a transaction of its own on the agent's storage
+   * (on SQLite the agent's one connection) and awaits inside it: a write of another caller that ran in such a
+   * gap ran inside that transaction, was acknowledged, and was rolled back with it.
    *
    * @example
-   * await memory.exclusively(() => memory.backend.atomically!(scope, async () => { await memory.rememberMany(batch); await saveMark(); }));
+   * await memory.exclusively(async () => { await ownTransaction(async () => { await memory.rememberMany(batch); await saveMark(); }); });
    */
   async exclusively<T>(work: () => Promise<T>): Promise<T> {
     this.assertOpen();
