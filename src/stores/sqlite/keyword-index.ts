@@ -97,11 +97,11 @@ export function createSqliteKeywordIndex(options: SqliteKeywordIndexOptions): Ke
       const within = searchOptions.withinIds;
       const filters = { ...searchOptions.where, ...(within === undefined ? {} : { ids: within }) };
       // Without filters the index alone answers, and ids are looked up for the returned rows only.
-      const where = Object.keys(filters).length === 0 ? null : { ...buildWhere(scope, { includeSuperseded: true, ...filters }), passing: passingOf(db, scope, { includeSuperseded: true, ...filters }) };
+      const rows = { includeSuperseded: true, ...filters };
+      const where = Object.keys(filters).length === 0 ? null : { ...buildWhere(scope, rows), passing: passingOf(db, scope, rows) };
       const run = (spec: Omit<FtsQuery, 'where' | 'neighbourWeight'>): Hit[] => query(db, { ...spec, where, neighbourWeight });
       // A match in the neighbours' field alone scores 0 at weight 0: not a match then (every scored path floors IDF above 0).
       const finish = (hits: Hit[]): KeywordHit[] => withIds(db, scope, hits.filter((hit) => hit.score > 0));
-
       if (where === null) {
         const fromMemory = currentPostings(db)?.search(words, searchOptions.limit, neighbourWeight);
         if (fromMemory !== undefined && fromMemory !== null) return finish(fromMemory);

@@ -32,9 +32,8 @@ const ACCESSED = 4;
 export class RankingColumns {
   readonly #db: Database.Database;
   #change = 0;
-  /** Strings of the text columns (agent, type, kind, domain, category), by code; -1 in a column is NULL. */
+  /** The code of each string of the text columns (agent, type, kind, domain, category), in order of first sight; -1 in a column is NULL. */
   readonly #codes = new Map<string, number>();
-  readonly #strings: string[] = [];
   #ids: (string | undefined)[] = [];
   readonly #seqOf = new Map<string, number>();
   #agent = new Int32Array(0);
@@ -152,18 +151,12 @@ export class RankingColumns {
     replyTo: (seq) => this.#replyTo.get(seq) ?? null,
   };
 
-  /** Bytes the typed arrays hold (the id strings, their map and the reply links besides). */
-  get typedBytes(): number {
-    return this.#flags.length * (6 * 8 + 5 * 4 + 1);
-  }
-
   #code(value: unknown): number {
     if (value === null) return -1;
     const text = value as string;
     let code = this.#codes.get(text);
     if (code === undefined) {
-      code = this.#strings.length;
-      this.#strings.push(text);
+      code = this.#codes.size;
       this.#codes.set(text, code);
     }
     return code;
