@@ -254,7 +254,7 @@ export function anotherActor(description: string, content: string): boolean {
 }
 
 /** A word by which a text speaks of the user: the first person, or "User" as facts are written. */
-const SPEAKS_OF_USER = /(?<![\p{L}])(?:i|me|my|mine|myself|we|us|our|ours|ourselves|user)(?![\p{L}])/iu;
+export const FIRST_PERSON = /(?<![\p{L}])(?:I|me|my|mine|myself|we|us|our|ours|ourselves|user)(?![\p{L}])/iu;
 
 /**
  * The user's deed against a memory that never speaks of the user: "that I smashed a window" is not "The church
@@ -265,7 +265,7 @@ const SPEAKS_OF_USER = /(?<![\p{L}])(?:i|me|my|mine|myself|we|us|our|ours|oursel
 export function userDeedElsewhere(description: string, content: string): boolean {
   const asked = readActors(description);
   if (asked === undefined || asked.people.length !== 1 || asked.people[0] !== 'user' || HAVE.has(asked.verb)) return false;
-  return !SPEAKS_OF_USER.test(withoutContractions(content));
+  return !FIRST_PERSON.test(withoutContractions(content));
 }
 
 /**

@@ -9,7 +9,7 @@ import { ambiguous, negationOf, ownLifeOnly } from './same-thing.ts';
 import { doubtCloseRivals } from './close-rival.ts';
 import { nounHeldElsewhere } from './name-only.ts';
 import { descriptionSides, saysTheOpposite } from './polarity.ts';
-import { anotherActor, anotherDeed, deedForWish, userDeedElsewhere } from './actor.ts';
+import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
@@ -323,8 +323,6 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   offerInstead(judged, (entry) => (lacksRole(entry, roles) ? `it does not say the ${roles.join(', ')}` : undefined));
   // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
   offerInstead(judged, (entry) => (anotherActor(description, entry.content) ? 'someone else does it there' : undefined));
-  // The user's deed, against a memory that never speaks of the user ("that I smashed a window" / "The church window was smashed by vandals").
-  offerInstead(judged, (entry) => (userDeedElsewhere(description, entry.content) ? 'it does not speak of you' : undefined));
   offerInstead(judged, (entry) => (deedForWish(description, entry.content) ? 'it only wishes for it' : undefined));
   // A fear of the deed, or a wish for a thing, against the deed done (src/forget/attitude.ts).
   doubtAttitude(judged, description);

@@ -1,4 +1,4 @@
-import { actorsOf, isPersonNoun } from './actor.ts';
+import { actorsOf, FIRST_PERSON, isPersonNoun, userDeedElsewhere } from './actor.ts';
 import { THAT_OPENING, withoutRequest } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 import { openingOf } from './opening.ts';
@@ -10,9 +10,9 @@ import { openingOf } from './opening.ts';
  * word" (in-sample, and fresh5, held out): the words that say the user's part — me, us, myself — are no content
  * words, so nothing read them. A description naming the user as object or receiver is not sure to mean a memory
  * where the user has no such part: with no first person at all, or, for "myself", another person named instead.
+ * Nor is one where the user alone acts ("that I smashed a window") a memory with no first person at all.
  */
 
-const FIRST_PERSON = /(?<![\p{L}])(?:I|me|my|mine|myself|we|us|our|ours|ourselves|user)(?![\p{L}])/iu;
 const OBJECT = /(?<![\p{L}])(?:me|us)(?![\p{L}])/iu;
 const REFLEXIVE = /(?<![\p{L}])(?:myself|ourselves)(?![\p{L}])/iu;
 const RECEIVER = /(?<![\p{L}])(?:me|us|myself|ourselves)(?![\p{L}])/iu;
@@ -26,6 +26,8 @@ function namesAnotherPerson(content: string, description: string): boolean {
 
 /** Why the memory lacks the part the description gives the user, or undefined. */
 export function usersPartMissing(description: string, content: string): string | undefined {
+  // The user acts alone: "that I smashed a window" is not "The church window was smashed by vandals" (actor.ts).
+  if (userDeedElsewhere(description, content)) return 'it does not speak of the user';
   const said = withoutRequest(description).replace(THAT_OPENING, '');
   const people = actorsOf(said);
   if (!people) return undefined;
