@@ -5,8 +5,7 @@ import { agentPaths } from '../config/agent-paths.ts';
 import { resolveHome, resolveStore } from '../config/resolve-home.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
-import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
-import { openBackend } from '../stores/open-backend.ts';
+import { openBackend, openRedisWorkingMemory } from '../stores/open-backend.ts';
 
 export interface GlobalOptions {
   home?: string;
@@ -25,7 +24,7 @@ export interface CliContext {
    * into being; a read command on an agent that does not exist is NOT_FOUND naming the agents there are,
    * so a misspelled --agent never leaves an empty agent behind.
    */
-  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean; workingMemory?: WorkingMemoryStore }): Promise<T>;
+  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean; redisUrl?: string | undefined }): Promise<T>;
   /** `withMemory` for a command that writes: it creates the agent on first use. */
   writeMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>): Promise<T>;
   /** The agents that exist under the home, sorted. */
@@ -49,7 +48,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         .filter((name) => fs.existsSync(agentPaths(home, name).longTermDatabase))
         .sort();
     },
-    async withMemory(command, work, { create = false, workingMemory } = {}) {
+    async withMemory(command, work, { create = false, redisUrl } = {}) {
       const { home, agent, store } = context.globals(command);
       const filesOnly = store === undefined || store === 'sqlite';
       // An agent whose database was opened here (its marker) is not "unknown" when the file is gone: the engine
@@ -75,7 +74,12 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
       // A write command that makes the agent and then fails on what it finds (a messages table the new file
       // cannot hold, a --db that is not SQLite) left an empty agent every read command then took for real.
       const made = create && filesOnly && !fs.existsSync(paths.root);
-      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(workingMemory ? { workingMemory } : {}) });
+      // --redis: the engine's working memory (its forget drops conversations there too), closed with it.
+      const workingMemory = redisUrl === undefined ? undefined : await openRedisWorkingMemory({ url: redisUrl });
+      const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(workingMemory ? { workingMemory } : {}) }).catch(async (error: unknown) => {
+        await workingMemory?.close();
+        throw error;
+      });
       let unmake = false;
       try {
         return await work(memory);
@@ -85,6 +89,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         throw error;
       } finally {
         await memory.stop();
+        await workingMemory?.close();
         if (unmake) fs.rmSync(paths.root, { recursive: true, force: true });
       }
     },

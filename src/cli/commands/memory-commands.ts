@@ -8,7 +8,6 @@ import { NotFoundError } from '../../errors/not-found-error.ts';
 import { createExperienceValidator } from '../../memory/experience-validation.ts';
 import { forgetIdsNamingBlockLines } from '../../forget/forget-ids.ts';
 import { conversationsNamed } from '../../forget/working-conversations.ts';
-import { openRedisWorkingMemory } from '../../stores/open-backend.ts';
 import { createHippocampus, type Hippocampus } from '../../memory/hippocampus.ts';
 import type { MemoryType } from '../../spec/memory-record.ts';
 import type { CliContext } from '../cli-context.ts';
@@ -122,35 +121,30 @@ export function registerMemoryCommands(program: Command, context: CliContext): v
     .description('hard-delete memories by id, or working-memory conversations by id (as `working store --id` named them)')
     .option('--redis <url>', 'working memory in Redis too: its conversations holding the forgotten text go, and conversation ids are looked up there')
     .action(async (ids: string[], options: { redis?: string }, command: Command) => {
-      const redis = options.redis === undefined ? undefined : await openRedisWorkingMemory({ url: options.redis });
-      try {
-        await context.withMemory(command, async (memory) => {
-          // All or nothing: an id that does not exist is a mistake to report before anything is deleted.
-          // Checked as the engine's forget checks them, before they are looked up: an empty id is a usage error.
-          const records = await memory.store.getMany({ agentId: memory.agentId }, parseWith(memoryIdsSchema, ids, 'memory ids'));
-          const found = new Set(records.map((record) => record.id));
-          // Conversations in working memory (the snapshot, or Redis with --redis) go by their ids, as HTTP forget {ids} takes them.
-          const conversations = await conversationsNamed(memory, ids.filter((id) => !found.has(id)));
-          const unknown = [...new Set(ids.filter((id) => !found.has(id) && !conversations.ids.includes(id)))];
-          if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})`, plural: unknown.length > 1 });
-          const dropped = await conversations.forget();
-          const memoryIds = ids.filter((id) => found.has(id));
-          // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
-          const { deleted, conversations: alsoDropped, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(memory, memoryIds, records) : { deleted: [] as string[], conversations: [] as string[] };
-          // The conversations that still held a forgotten memory's text went with it: named beside the confirmed ones.
-          dropped.push(...alsoDropped);
-          const missing = memoryIds.filter((id) => !deleted.includes(id));
-          context.print(command, { deleted, missing, ...(dropped.length > 0 ? { conversations: dropped } : {}), ...inBlocks }, () =>
-            [
-              `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${dropped.length ? ` and ${dropped.length} working-memory conversation${dropped.length === 1 ? '' : 's'}` : ''}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`,
-              ...(inBlocks.stillInBlocks ?? []).flatMap((entry) => entry.lines.map((line) => `  block "${entry.key}": ${line}`)),
-              ...(inBlocks.next ? [inBlocks.next] : []),
-            ].join('\n'),
-          );
-        }, redis ? { workingMemory: redis } : {});
-      } finally {
-        await redis?.close();
-      }
+      await context.withMemory(command, async (memory) => {
+        // All or nothing: an id that does not exist is a mistake to report before anything is deleted.
+        // Checked as the engine's forget checks them, before they are looked up: an empty id is a usage error.
+        const records = await memory.store.getMany({ agentId: memory.agentId }, parseWith(memoryIdsSchema, ids, 'memory ids'));
+        const found = new Set(records.map((record) => record.id));
+        // Conversations in working memory (the snapshot, or Redis with --redis) go by their ids, as HTTP forget {ids} takes them.
+        const conversations = await conversationsNamed(memory, ids.filter((id) => !found.has(id)));
+        const unknown = [...new Set(ids.filter((id) => !found.has(id) && !conversations.ids.includes(id)))];
+        if (unknown.length > 0) throw new NotFoundError({ what: unknown.length === 1 ? 'Memory' : 'Memories', id: unknown.join(', '), hint: `nothing was forgotten (agent ${memory.agentId})`, plural: unknown.length > 1 });
+        const dropped = await conversations.forget();
+        const memoryIds = ids.filter((id) => found.has(id));
+        // Memory blocks are the agent's own notes and are not rewritten: the lines that still say it are named, as forget_memory names them.
+        const { deleted, conversations: alsoDropped, ...inBlocks } = memoryIds.length > 0 ? await forgetIdsNamingBlockLines(memory, memoryIds, records) : { deleted: [] as string[], conversations: [] as string[] };
+        // The conversations that still held a forgotten memory's text went with it: named beside the confirmed ones.
+        dropped.push(...alsoDropped);
+        const missing = memoryIds.filter((id) => !deleted.includes(id));
+        context.print(command, { deleted, missing, ...(dropped.length > 0 ? { conversations: dropped } : {}), ...inBlocks }, () =>
+          [
+            `Forgot ${deleted.length} memor${deleted.length === 1 ? 'y' : 'ies'}${dropped.length ? ` and ${dropped.length} working-memory conversation${dropped.length === 1 ? '' : 's'}` : ''}${missing.length ? `; not found: ${missing.join(', ')}` : ''}`,
+            ...(inBlocks.stillInBlocks ?? []).flatMap((entry) => entry.lines.map((line) => `  block "${entry.key}": ${line}`)),
+            ...(inBlocks.next ? [inBlocks.next] : []),
+          ].join('\n'),
+        );
+      }, { redisUrl: options.redis });
     });
 
   program

@@ -7,8 +7,6 @@ import { createProgressBar } from '../progress-bar.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { routeOnce } from '../../layers/agent-layers.ts';
 import type { RoutedAnswer } from '../../router/query-router.ts';
-import type { WorkingMemoryStore } from '../../spec/working-memory-store.ts';
-import { openRedisWorkingMemory } from '../../stores/open-backend.ts';
 
 function formatResults(results: RecallResult[], explain: boolean): string {
   if (results.length === 0) return '(nothing relevant)';
@@ -48,31 +46,22 @@ export function registerSearchCommands(program: Command, context: CliContext): v
     .option('--redis <url>', 'with --route: working memory in Redis (as `working store --redis` keeps it) instead of the snapshot file')
     .action(async (options: Record<string, string | boolean | undefined>, command: Command) => {
       if (typeof options.redis === 'string' && !options.route) throw new CliUsageError('--redis needs --route (only the router reads working memory)');
-      const redis = typeof options.redis === 'string' ? await openRedisWorkingMemory({ url: options.redis }) : undefined;
-      try {
-        await searchWith(options, command, redis);
-      } finally {
-        await redis?.close();
-      }
+      await context.withMemory(command, async (memory) => {
+        if (options.route) {
+          if (typeof options.query !== 'string') throw new CliUsageError('--route needs --query');
+          const answer = await routeOnce(memory, options.query);
+          context.print(command, { layer: answer.layer, consulted: answer.consulted, memories: answer.memories, working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score })), skills: answer.skills.map((match) => ({ name: match.skill.name, score: match.score })) }, () => formatRouted(answer));
+          return;
+        }
+        const minImportance = parseNumberOption(options.minImportance as string | undefined, 'min-importance');
+        const common = { limit: parseNumberOption(options.limit as string, 'limit') ?? 10, ...(minImportance === undefined ? {} : { minImportance }) };
+        const results =
+          typeof options.keywords === 'string'
+            ? await memory.recallByKeywords(parseListOption(options.keywords) ?? [], common)
+            : await memory.recallRelevant(String(options.query ?? ''), { ...common, mode: options.mode as 'hybrid' });
+        context.print(command, results, () => formatResults(results, options.explain === true));
+      }, { redisUrl: typeof options.redis === 'string' ? options.redis : undefined });
     });
-
-  async function searchWith(options: Record<string, string | boolean | undefined>, command: Command, redis: WorkingMemoryStore | undefined): Promise<void> {
-    await context.withMemory(command, async (memory) => {
-      if (options.route) {
-        if (typeof options.query !== 'string') throw new CliUsageError('--route needs --query');
-        const answer = await routeOnce(memory, options.query);
-        context.print(command, { layer: answer.layer, consulted: answer.consulted, memories: answer.memories, working: answer.working.map((match) => ({ conversationId: match.conversation.conversationId, score: match.score })), skills: answer.skills.map((match) => ({ name: match.skill.name, score: match.score })) }, () => formatRouted(answer));
-        return;
-      }
-      const minImportance = parseNumberOption(options.minImportance as string | undefined, 'min-importance');
-      const common = { limit: parseNumberOption(options.limit as string, 'limit') ?? 10, ...(minImportance === undefined ? {} : { minImportance }) };
-      const results =
-        typeof options.keywords === 'string'
-          ? await memory.recallByKeywords(parseListOption(options.keywords) ?? [], common)
-          : await memory.recallRelevant(String(options.query ?? ''), { ...common, mode: options.mode as 'hybrid' });
-      context.print(command, results, () => formatResults(results, options.explain === true));
-    }, redis ? { workingMemory: redis } : {});
-  }
 
   memoryCommand
     .command('similar')
