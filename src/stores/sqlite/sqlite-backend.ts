@@ -1,4 +1,6 @@
 import type { MemoryBackend } from '../../spec/memory-backend.ts';
+import type { AgentScope } from '../../spec/memory-store.ts';
+import { committedKeywordReads, committedStoreReads, committedVectorReads } from './committed-reads.ts';
 import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
@@ -10,7 +12,7 @@ import { createSqliteBlockStore } from './block-store.ts';
 import { createSqliteConsolidationMarks } from './consolidation-marks.ts';
 import { createSqliteGraphStore } from './graph-store.ts';
 import { createSqliteSkillStore } from './skill-store.ts';
-import { createSqliteWatermarkStore, inImmediateTransaction } from './watermark-store.ts';
+import { createSqliteWatermarkStore, inImmediateTransaction, openTransactionEnd } from './watermark-store.ts';
 import { siblingModule } from '../../core/sibling-module.ts';
 
 export interface SqliteBackend extends MemoryBackend {
@@ -28,11 +30,14 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
   const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
   const vectors = createSqliteVectorIndex({ pool });
   const keywords = createSqliteKeywordIndex({ pool, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
+  // Every reader of an agent in this process shares its one connection: outside an open `atomically` it waits
+  // for the commit or rollback, so it never answers with memories a failing batch then takes back.
+  const committed = (scope: AgentScope) => openTransactionEnd(pool.connection(scope.agentId));
   return {
     pool,
-    store: createSqliteMemoryStore({ pool }),
-    vectors,
-    keywords,
+    store: committedStoreReads(createSqliteMemoryStore({ pool }), committed),
+    vectors: committedVectorReads(vectors, committed),
+    keywords: committedKeywordReads(keywords, committed),
     async purgeDeletedText(scope, forgottenIds, options) {
       return purgeDeletedText(pool, scope.agentId, forgottenIds, Date.now(), options);
     },

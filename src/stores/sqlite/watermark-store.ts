@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { currentFrame, frameOf, runInFrame } from '../../core/async-frames.ts';
 import type { SourcePosition, WatermarkStore } from '../../spec/watermark-store.ts';
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { runOnAgent } from './run-on-agent.ts';
@@ -85,8 +86,11 @@ export function createSqliteWatermarkStore(options: { pool: SqliteConnectionPool
 export async function inImmediateTransaction<T>(db: Database.Database, work: () => Promise<T>): Promise<T> {
   const nested = db.inTransaction;
   preparedOnce(db, nested ? 'SAVEPOINT hippocampus_atomically' : 'BEGIN IMMEDIATE').run();
+  let ended: (() => void) | undefined;
+  if (!nested) transactionEnds.set(db, new Promise<void>((resolve) => (ended = resolve)));
   try {
-    const result = await work();
+    // Its reads, and its callees' (the engine's remembers inside a watcher's batch), are the transaction's own.
+    const result = nested ? await work() : await runInFrame({ owner: db, done: false, parent: currentFrame() }, work);
     preparedOnce(db, nested ? 'RELEASE hippocampus_atomically' : 'COMMIT').run();
     return result;
   } catch (error) {
@@ -98,5 +102,24 @@ export async function inImmediateTransaction<T>(db: Database.Database, work: () 
       } else preparedOnce(db, 'ROLLBACK').run();
     }
     throw error;
+  } finally {
+    if (ended !== undefined) {
+      transactionEnds.delete(db);
+      ended();
+    }
   }
+}
+
+/** The end of each connection's outermost `inImmediateTransaction` under way. */
+const transactionEnds = new WeakMap<Database.Database, Promise<void>>();
+
+/**
+ * Undefined when a read on `db` now sees committed rows only (no transaction open, or the caller runs within
+ * the one open), else a promise settled when the transaction open ends: the end of an `inImmediateTransaction`
+ * under way, or the next turn of the event loop for one of a caller's own (a synchronous `db.transaction`
+ * never spans a turn; a `BEGIN` a host ran by hand is looked at again then).
+ */
+export function openTransactionEnd(db: Database.Database): Promise<void> | undefined {
+  if (!db.inTransaction || frameOf(db) !== undefined) return undefined;
+  return transactionEnds.get(db) ?? new Promise<void>((resolve) => setImmediate(resolve));
 }
