@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { hashContent } from '../core/content-hash.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { eachTestEngine } from '../testing/temp-engine.ts';
 import type { Hippocampus } from './hippocampus.ts';
@@ -26,6 +27,33 @@ describe("the backend an engine hands out: a host's transaction", () => {
     const contents = (await memory.recall({ limit: 10 })).map((record) => record.content);
     expect(contents).toContain('acknowledged beside the host transaction');
     expect(contents).not.toContain('written inside the host transaction');
+  });
+
+  it("holds writes through its memory store (`memory.backend.store`, `memory.store`) the same way: one answered beside a failing batch is kept", async () => {
+    const { memory: kept } = await memory.remember({ type: 'observation', content: 'a memory the host edits', importance: 0.3 });
+    const copy = { ...kept, id: '01JZZZZZZZZZZZZZZZZZZZZZZZ', content: 'a memory the host copies in', contentHash: hashContent('a memory the host copies in') };
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let opened!: () => void;
+    const open = new Promise<void>((resolve) => (opened = resolve));
+    const failing = memory.backend.atomically!(scope, async () => {
+      await memory.remember({ type: 'observation', content: 'written inside the host transaction' });
+      opened();
+      await held;
+      throw new Error('the host gives up');
+    });
+    await open;
+    // Beside it while it is open, from outside, straight through the store the engine hands out.
+    const edited = memory.backend.store.updateMany(scope, [{ id: kept.id, patch: { importance: 0.9 } }]);
+    // And through the engine's own `memory.store`, the same store.
+    const inserted = memory.store.insertMany(scope, [copy]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    await expect(failing).rejects.toThrow('the host gives up');
+    await edited;
+    expect((await inserted).inserted).toEqual([copy.id]);
+    expect((await memory.get(kept.id)).importance).toBe(0.9);
+    expect((await memory.get(copy.id)).content).toBe('a memory the host copies in');
   });
 
   it("lets the engine's writes made inside it run there, in order, without waiting for it (no deadlock)", async () => {

@@ -113,8 +113,9 @@ export class Hippocampus {
   readonly config: EngineConfig;
   readonly home: string;
   /**
-   * The storage backend, its capabilities' writes (blocks, skills, the messages table, the knowledge graph,
-   * watermarks, consolidation marks, `atomically`) held behind this engine's writes (`holdBackendWrites`).
+   * The storage backend, every write of it (its memory store and vector index; blocks, skills, the messages
+   * table, the knowledge graph, watermarks, consolidation marks, `atomically`) held behind this engine's writes
+   * (`holdBackendWrites`).
    */
   readonly backend: MemoryBackend;
   /** The backend itself, for the engine's own operations (which run in its serial queue already). */
@@ -212,9 +213,9 @@ export class Hippocampus {
     return engine;
   }
 
-  /** The long-term row store of this engine's backend. */
+  /** The long-term row store of this engine's backend, its writes held behind the engine's as `backend.store`'s are. */
   get store(): MemoryStore {
-    return this.ownBackend.store;
+    return this.backend.store;
   }
 
   /** Validates and queues an experience without waiting; the next tick stores it. Returns its id. */
