@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { hashContent } from '../core/content-hash.ts';
+import { openBackend } from '../stores/open-backend.ts';
+import { createTempHome } from '../testing/temp-home.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { eachTestEngine } from '../testing/temp-engine.ts';
-import type { Hippocampus } from './hippocampus.ts';
+import { createHippocampus, type Hippocampus } from './hippocampus.ts';
 
 let memory: Hippocampus;
 eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ memory } = opened));
@@ -63,5 +65,44 @@ describe("the backend an engine hands out: a host's transaction", () => {
       return [first.memory.id, second.memory.id];
     });
     for (const id of written) expect(await memory.get(id)).not.toBeNull();
+  });
+});
+
+describe('two engines of one agent over one backend object', () => {
+  it("share one hold: a write of one answered beside the other's failing transaction is kept", async () => {
+    const home = createTempHome();
+    const backend = await openBackend({ home: home.home });
+    const first = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), backend });
+    const second = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), backend });
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let opened!: () => void;
+      const open = new Promise<void>((resolve) => (opened = resolve));
+      const failing = first.backend.atomically!(scope, async () => {
+        await first.remember({ type: 'observation', content: 'written inside the first engine’s transaction' });
+        opened();
+        await held;
+        throw new Error('the host gives up');
+      });
+      await open;
+      // The second engine writes on the same connection (one per agent in the backend's pool).
+      const beside = second.remember({ type: 'observation', content: 'acknowledged by the second engine' });
+      const besideBlock = second.backend.blocks!.putMany(scope, [{ key: 'persona', value: 'kept beside', updatedAt: 1 }]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      release();
+      await expect(failing).rejects.toThrow('the host gives up');
+      const acknowledged = await beside;
+      await besideBlock;
+      expect((await second.get(acknowledged.memory.id)).content).toBe('acknowledged by the second engine');
+      expect((await first.get(acknowledged.memory.id)).content).toBe('acknowledged by the second engine');
+      expect((await first.backend.blocks!.getMany(scope, ['persona'])).map((block) => block.value)).toEqual(['kept beside']);
+      expect((await first.recall({ limit: 10 })).map((record) => record.content)).toEqual(['acknowledged by the second engine']);
+    } finally {
+      await first.stop();
+      await second.stop();
+      await backend.close();
+      home.cleanup();
+    }
   });
 });

@@ -47,7 +47,7 @@ import { needingReview, type ClusterMember, type SimilarMemory } from './memory-
 import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
-import { createSerialQueue } from './serial-queue.ts';
+import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
 import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
 import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
@@ -129,7 +129,9 @@ export class Hippocampus {
   private readonly queue: MemoryRecord[] = [];
   /** Enqueued records a drain under way is storing (out of the queue, not yet committed). */
   private draining = 0;
-  private readonly serial = createSerialQueue();
+  /** This agent's write queue, shared with every other engine of the agent over the same backend object. */
+  private readonly serial: SerialQueue;
+  private readonly releaseSerial: () => void;
   private readonly toRecord: ExperienceValidator;
   private readonly parts: EngineParts;
   private readonly ownsStore: boolean;
@@ -150,6 +152,7 @@ export class Hippocampus {
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
     this.ownBackend = backend;
+    ({ queue: this.serial, release: this.releaseSerial } = acquireSerialQueue(backend, config.agentId));
     this.backend = holdBackendWrites(backend, (work) => this.serial(work));
     this.embedder = options.embedder === undefined ? createUseLiteEmbedder() : options.embedder;
     this.workingMemory = options.workingMemory;
@@ -207,6 +210,7 @@ export class Hippocampus {
       await recoverShortTerm(engine.parts);
     } catch (error) {
       await engine.releaseReadWorkers();
+      engine.releaseSerial();
       if (engine.ownsStore) await engine.ownBackend.close();
       throw error;
     }
@@ -257,7 +261,8 @@ export class Hippocampus {
   }
 
   /**
-   * Runs `work` with this engine's writes held: no remember, edit, forget or consolidation of another caller
+   * Runs `work` with this engine's writes held (and those of every other engine of this agent opened over the
+   * same backend object: they share one queue): no remember, edit, forget or consolidation of another caller
    * runs until it ends, and the engine's own calls inside it run at once, in order. `memory.backend.atomically`
    * holds them so already; this is for a host that writes in a transaction of its own on the agent's storage
    * (on SQLite the agent's one connection) and awaits inside it: a write of another caller that ran in such a
@@ -537,6 +542,7 @@ export class Hippocampus {
     await this.indexUpkeep?.catch(() => undefined);
     this.closed = true;
     await this.releaseReadWorkers();
+    this.releaseSerial();
     if (this.ownsStore) await this.ownBackend.close();
     return report;
   }

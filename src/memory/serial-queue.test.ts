@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSerialQueue } from './serial-queue.ts';
+import { acquireSerialQueue, createSerialQueue } from './serial-queue.ts';
 
 const turns = async (count: number) => {
   for (let turn = 0; turn < count; turn += 1) await new Promise((resolve) => setImmediate(resolve));
@@ -86,5 +86,21 @@ describe('createSerialQueue', () => {
     const serial = createSerialQueue();
     await expect(serial(async () => Promise.reject(new Error('no')))).rejects.toThrow('no');
     await expect(serial(async () => 'yes')).resolves.toBe('yes');
+  });
+
+  it('is one queue per agent and backend object while an engine holds it, and a new one after the last release', () => {
+    const backend = {};
+    const first = acquireSerialQueue(backend, 'ada');
+    const second = acquireSerialQueue(backend, 'ada');
+    expect(second.queue).toBe(first.queue);
+    expect(acquireSerialQueue(backend, 'bob').queue).not.toBe(first.queue);
+    expect(acquireSerialQueue({}, 'ada').queue).not.toBe(first.queue);
+    first.release();
+    first.release();
+    const third = acquireSerialQueue(backend, 'ada');
+    expect(third.queue).toBe(first.queue);
+    second.release();
+    third.release();
+    expect(acquireSerialQueue(backend, 'ada').queue).not.toBe(first.queue);
   });
 });

@@ -40,3 +40,35 @@ export function createSerialQueue(): SerialQueue {
   };
   return Object.assign(serial, { idle: () => outstanding === 0 });
 }
+
+const sharedQueues = new WeakMap<object, Map<string, { queue: SerialQueue; holders: number }>>();
+
+/**
+ * The serial queue of one agent's writes over one backend object, shared by every engine of that agent opened
+ * over it: on SQLite they share the agent's one connection, and with a queue each, one engine's write ran inside
+ * the other's open transaction (a watcher's batch) and rolled back with it. A backend object per engine (the
+ * default: the engine opens its own) gives each its own queue. `release` when the engine closes; the last
+ * release lets the queue go (a server rotating many agents over one backend keeps none it no longer serves).
+ *
+ * @example
+ * const { queue, release } = acquireSerialQueue(backend, 'ada'); // the same queue for every engine of 'ada' over `backend`
+ */
+export function acquireSerialQueue(backend: object, agentId: string): { queue: SerialQueue; release: () => void } {
+  let agents = sharedQueues.get(backend);
+  if (agents === undefined) sharedQueues.set(backend, (agents = new Map()));
+  let entry = agents.get(agentId);
+  if (entry === undefined) agents.set(agentId, (entry = { queue: createSerialQueue(), holders: 0 }));
+  entry.holders += 1;
+  let released = false;
+  const held = entry;
+  const byAgent = agents;
+  return {
+    queue: held.queue,
+    release() {
+      if (released) return;
+      released = true;
+      held.holders -= 1;
+      if (held.holders === 0 && byAgent.get(agentId) === held) byAgent.delete(agentId);
+    },
+  };
+}
