@@ -38,7 +38,9 @@ export interface MemoryBackend {
   /**
    * Optional: runs `work` so that every write it makes to the agent — through this backend's store,
    * indexes, watermarks — commits together or not at all, and no other writer of the agent interleaves;
-   * a reader on another connection sees none of it before the commit. Called inside another `atomically`,
+   * no reader outside `work` sees any of it before the commit (on a connection of its own it reads the state
+   * before; on SQLite, whose readers share the agent's one connection, it waits for the end of the
+   * transaction). Reads made inside `work` see its writes. Called inside another `atomically`,
    * `work` is a part of that one: rolled back alone when it fails, committed with the outer one.
    * The live watcher commits a batch's memories with the source's watermark this way (exactly once), and
    * the engine commits a `remember` once: the rows, their history and what the full ring evicts.

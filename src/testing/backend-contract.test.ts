@@ -2,7 +2,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
-import { createSqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteKeywordIndex } from '../stores/sqlite/keyword-index.ts';
+import { createSqliteMemoryStore } from '../stores/sqlite/memory-store.ts';
+import { createSqliteBackend, type SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
 import { BACKEND_CONTRACT_CHECKS } from './backend-contract.ts';
 import { createTempHome } from './temp-home.ts';
 
@@ -95,6 +97,16 @@ const BROKEN: Record<string, Breaker> = {
   // Commits each write as it goes: the reader sees the row before the batch is done, and the conflict leaves it.
   'a reader on another connection sees a write made inside atomically only whole, once committed; a conflict in the middle leaves nothing': () => ({ atomically: async (_scope, work) => work() }),
   // Runs the work without a transaction: the failing batch's row and watermark stay.
+  // The reads of the one connection as they were before they waited for an open transaction's end.
+  'a reader of the same backend outside atomically never sees a write made inside it that then rolls back': (base) => {
+    const pool = (base as SqliteBackend).pool;
+    const store = createSqliteMemoryStore({ pool });
+    const keywords = createSqliteKeywordIndex({ pool });
+    return {
+      store: { query: (scope, query) => store.query(scope, query), getMany: (scope, ids) => store.getMany(scope, ids), count: (scope, query) => store.count(scope, query) },
+      keywords: { search: (scope, terms, options) => keywords.search(scope, terms, options) },
+    };
+  },
   'commits everything written inside atomically together, and nothing when it fails': () => ({ atomically: async (_scope, work) => work() }),
   // Read, then write after a pause: two appends overwrite one another.
   'gives a block value back as every backend can store it: without U+0000, a lone surrogate one U+FFFD': (base) => ({
