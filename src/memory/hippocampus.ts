@@ -290,7 +290,8 @@ export class Hippocampus {
     const options = parseWith(recallRelevantOptionsSchema, input, 'recall options');
     // Only what was enqueued must be stored first. A recall does not wait in the write queue
     // behind a write under way (a remember, a consolidation): it reads the last committed state,
-    // which holds every write that had resolved when it was called.
+    // which holds every write that had resolved when it was called (on SQLite, with a transaction
+    // open on the agent's one connection, after its end: stores/sqlite/committed-reads.ts).
     if (this.queue.length + this.draining > 0) await this.serial(() => this.drainQueue());
     return recallRelevantMemories(this.parts, context, options);
   }
