@@ -114,12 +114,13 @@ export async function inImmediateTransaction<T>(db: Database.Database, work: () 
 const transactionEnds = new WeakMap<Database.Database, Promise<void>>();
 
 /**
- * Undefined when a read on `db` now sees committed rows only (no transaction open, or the caller runs within
- * the one open), else a promise settled when the transaction open ends: the end of an `inImmediateTransaction`
- * under way, or the next turn of the event loop for one of a caller's own (a synchronous `db.transaction`
- * never spans a turn; a `BEGIN` a host ran by hand is looked at again then).
+ * Undefined when a read on `db` may run now: no `inImmediateTransaction` open on it (the backend's `atomically`),
+ * or the caller runs within the one open; else a promise settled when it ends. A transaction opened otherwise
+ * is read as its opener's: a synchronous `db.transaction` never spans a turn, and a host that ran `BEGIN` by hand
+ * on the agent's connection reads its own writes inside it (waiting, it would wait for itself).
  */
 export function openTransactionEnd(db: Database.Database): Promise<void> | undefined {
-  if (!db.inTransaction || frameOf(db) !== undefined) return undefined;
-  return transactionEnds.get(db) ?? new Promise<void>((resolve) => setImmediate(resolve));
+  if (!db.inTransaction) return undefined;
+  const end = transactionEnds.get(db);
+  return end === undefined || frameOf(db) !== undefined ? undefined : end;
 }
