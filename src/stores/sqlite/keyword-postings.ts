@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import { FtsTokenizer, type TextTokens } from './fts-tokenizer.ts';
 import { keywordChangesSince, readKeywordLogState } from './keyword-change-log.ts';
+import { ProvisionalChanges } from './provisional-changes.ts';
 import type { PostingsSnapshot } from './postings-snapshot.ts';
 import { grow } from './typed-arrays.ts';
 import { preparedOnce } from './statement-cache.ts';
@@ -211,6 +212,7 @@ export class KeywordPostings {
   #version = 0;
   #floor = { version: -1, window: 0, seq: 0 };
   #change: number;
+  readonly #provisional: ProvisionalChanges;
   /** Tokens of query words, by word. */
   readonly #queryTokens = new Map<string, string[]>();
   #scores = new Float64Array(1024);
@@ -220,6 +222,7 @@ export class KeywordPostings {
     this.#db = db;
     this.#tokenizer = new FtsTokenizer(db);
     this.#change = change;
+    this.#provisional = new ProvisionalChanges(db);
   }
 
   /** Postings from a snapshot of the index (`buildPostingsSnapshot` reads one in a worker). */
@@ -269,15 +272,19 @@ export class KeywordPostings {
   }
 
   /**
-   * Replays the changes committed since the postings last looked. False when
-   * the log no longer holds them (pruned): the postings are stale and must be
-   * rebuilt.
+   * Replays the changes committed since the postings last looked (inside a transaction, its own too, read
+   * again once it has ended: `ProvisionalChanges`). False when the log no longer holds them (pruned): the
+   * postings are stale and must be rebuilt.
    */
   catchUp(): boolean {
+    const settled = this.#provisional.settle();
+    if (settled !== null) this.#change = settled.from;
     const { head, prunedThrough } = readKeywordLogState(this.#db);
-    if (head === this.#change) return true;
+    if (head === this.#change && settled === null) return true;
     if (prunedThrough > this.#change) return false;
-    const { seqs, head: read } = keywordChangesSince(this.#db, this.#change);
+    const { seqs: logged, head: read } = keywordChangesSince(this.#db, this.#change);
+    this.#provisional.note(this.#change, logged);
+    const seqs = settled === null ? logged : [...new Set([...logged, ...settled.seqs])];
     const changed = new Set(seqs.filter((seq) => this.#lengthOf(seq) !== null));
     if (changed.size > 0) {
       // A word no memory holds any more leaves the map: an agent whose memories come and go (a name,

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import { HammingScan } from './hamming-scan.ts';
+import { ProvisionalChanges } from './provisional-changes.ts';
 import { preparedRawOnce } from './statement-cache.ts';
 import { changedSince, pruneVectorChanges, readVectorLogState } from './vector-change-log.ts';
 import { concatenatedVectorsSql, type ConcatenatedVectorsRow, cosinesOfConcatenated, signCode, signCodeBytes } from './vector-codes.ts';
@@ -62,6 +63,7 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
   let codes: HammingScan | null = null;
   let logId = '';
   let applied = 0;
+  const provisional = new ProvisionalChanges(db);
 
   const statements = new Map<string, Database.Statement>();
   const statement = (sql: string) => statements.get(sql) ?? statements.set(sql, db.prepare(sql)).get(sql)!;
@@ -77,22 +79,26 @@ export function openSignCodeVectors(options: SignCodeVectorsOptions): SignCodeVe
       logId = log.logId;
       applied = log.head;
     })();
+    provisional.note(ProvisionalChanges.EVERYTHING, []);
     codes = set;
     return set;
   }
 
   function catchUp(): void {
-    if (codes === null) {
+    const settled = provisional.settle();
+    if (codes === null || settled?.from === ProvisionalChanges.EVERYTHING) {
       load();
       return;
     }
+    if (settled !== null) applied = settled.from;
     const log = readVectorLogState(db);
     if (log.logId !== logId || applied < log.prunedThrough) {
       load(); // reset (another model) or pruned past what this process applied
       return;
     }
-    const { seqs, head } = changedSince(db, applied);
-    for (const seq of seqs) {
+    const { seqs: logged, head } = changedSince(db, applied);
+    provisional.note(applied, logged);
+    for (const seq of settled === null ? logged : new Set([...logged, ...settled.seqs])) {
       const code = statement(`SELECT code FROM ${VECTOR_TABLE} WHERE seq = ?`).pluck().get(seq) as Buffer | undefined;
       if (code !== undefined && code.byteLength === codeBytes) codes.set(seq, code);
       else codes.delete(seq);
