@@ -184,9 +184,13 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
     queryVector = (await embedWithCache(memory.embedder, undefined, [description.text])).embeddings[0]!;
     for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: CANDIDATES })) similarity.set(hit.id, hit.similarity);
   }
+  // An amount is written with digit groups ("40,000 euros"), which the keyword index keeps as two words ("40", "000"):
+  // "the 40k" (40000) found nothing by its words, and the memory was not among the nearest by meaning (round 17).
+  const grouped = terms.filter((term) => /^\d{4,}$/u.test(term)).map((term) => term.replace(/\B(?=(?:\d{3})+$)/gu, ','));
   const byWords = [
     ...(terms.length === 0 ? [] : await memory.backend.keywords.search(scope, terms, { limit: CANDIDATES })),
     ...(synonyms.length === 0 ? [] : await memory.backend.keywords.search(scope, synonyms, { limit: CANDIDATES })),
+    ...(grouped.length === 0 ? [] : await memory.backend.keywords.search(scope, grouped, { limit: CANDIDATES })),
   ];
   const wordOnly = [...new Set(byWords.map((hit) => hit.id))].filter((id) => !similarity.has(id));
   if (queryVector && wordOnly.length > 0) for (const hit of await memory.backend.vectors.search(scope, queryVector, { limit: wordOnly.length, withinIds: wordOnly })) similarity.set(hit.id, hit.similarity);
