@@ -97,13 +97,19 @@ export function ownLifeOnly<T extends { content: string }>(matches: readonly T[]
   // The user as the object of a memory is as much the user's life: "what Marco did to me" deleted "I owe
   // Marco a dinner" beside "My ex Marco cheated on me…" (scenarios 89–101), as only "I" counted.
   const own = matches.filter((entry) => userIsSubject(entry.content) || userIsObject(entry.content));
+  const asked = new Set(queryTerms(description).map((word) => word.replace(/(?:es|s)$/u, '')));
+  const ownedOf = (entry: T) => (ownedSubject(entry.content) ?? []).some((word) => asked.has(word));
+  // With no memory where the user acts, the one opening on the user's own thing named, beside memories that speak of
+  // nobody of the user's (no I, my, we, our, me, us): "our flooded basement" is "Our basement flooded in the March storm
+  // …", not "The vault in the basement floods when it rains" (round 17, from the misses of scenarios 1–216).
+  const owned = own.length === 0 ? matches.filter(ownedOf) : [];
+  if (owned.length === 1 && matches.every((entry) => entry === owned[0] || !speaksOfUser(entry.content))) return owned[0];
   // A description where the user does nothing ("when our anniversary is") may mean the user's own thing as
   // much as what the user does: "Our wedding anniversary is on 3 September" is as much the user's as "We
   // are going to Lisbon for our tenth anniversary", and the latter alone was deleted (scenarios 69–84).
   // Such a thing only makes a rival, never the one chosen: "my medication" is not amlodipine alone.
   if (!userActs(description)) {
-    const asked = new Set(queryTerms(description).map((word) => word.replace(/(?:es|s)$/u, '')));
-    if (matches.some((entry) => !own.includes(entry) && (ownedSubject(entry.content) ?? []).some((word) => asked.has(word)))) return undefined;
+    if (matches.some((entry) => !own.includes(entry) && ownedOf(entry))) return undefined;
   }
   return own.length === 1 ? own[0] : undefined;
 }
