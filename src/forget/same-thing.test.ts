@@ -34,6 +34,12 @@ describe('several memories a description fits', () => {
     expect((await forget('our flooded cellar', { dryRun: true })).deleted).toEqual([]);
   });
 
+  it("takes the one opening on the user's own thing beside one opening on another person of the user's", async () => {
+    await remember(['My cholesterol medication is atorvastatin', 'My mother has high cholesterol', 'The cholesterol guidelines changed this year', 'I walk the dog every evening']);
+    expect(contentsOf((await forget('what I take for my cholesterol', { dryRun: true })).deleted)).toEqual(['My cholesterol medication is atorvastatin']);
+    expect(contentsOf((await forget("my mother's cholesterol", { dryRun: true })).deleted)).toEqual(['My mother has high cholesterol']);
+  });
+
   it("deletes the user's own thing, named, and not a statement that only mentions one", async () => {
     for (const [mine, mention, description] of [
       ['My door code is 1234', 'I do not have a door code at work', 'my door code'],
