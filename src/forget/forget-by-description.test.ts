@@ -67,6 +67,14 @@ describe('forgetByDescription', () => {
     expect(report.deleted.map((entry) => entry.content)).toEqual([SECRET]);
   });
 
+  it('finds an amount written with digit groups by the number typed without them, among more memories than it compares by meaning', async () => {
+    const others = Array.from({ length: 80 }, (_, at) => ({ type: 'observation' as const, content: `Note ${at}: the hallway lamp number ${at} needs a new bulb` }));
+    await memory.rememberMany([...others, { type: 'observation', content: 'I keep 40,000 euros in a savings account nobody knows about' }], { longTerm: true });
+    const report = await forgetByDescription(memory, 'the 40k', { dryRun: true });
+    expect(report.deleted.map((entry) => entry.content)).toEqual(['I keep 40,000 euros in a savings account nobody knows about']);
+    expect((await forgetByDescription(memory, 'the 40000 euros', { dryRun: true })).deleted.map((entry) => entry.content)).toEqual(['I keep 40,000 euros in a savings account nobody knows about']);
+  });
+
   it('reads "every day" as how often, which the memory must say too', async () => {
     memory = await engines.reopen({ agentId: 'plain', embedder: null });
     await memory.rememberMany([{ type: 'observation', content: 'I bake sourdough bread every Sunday' }], { longTerm: true });

@@ -11,6 +11,8 @@ describe('negation in a description', () => {
     expect(descriptionTerms("that the plumber won't answer my calls")).toEqual(['plumber', 'answer', 'calls']);
     expect(descriptionTerms('the loan my sister doesnt know about')).toEqual(['loan', 'sister', 'know']);
     expect(descriptionTerms('that I never learned to swim')).toEqual(['learned', 'swim']);
+    // "can not" written as one word.
+    expect(descriptionTerms('that my son cannot eat eggs')).toEqual(['son', 'eat', 'eggs']);
     expect(isNegationWord('cant')).toBe(true);
     expect(isNegationWord('couldnt')).toBe(true);
     // Words that only start or end so stay words.

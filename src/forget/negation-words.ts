@@ -8,7 +8,8 @@
  */
 const NEGATED_AUXILIARY = /^(?:do|does|did|is|are|was|were|wo|would|could|should|ca|can|have|has|had|must|need|ai|might)n['’]?t$/u;
 
-/** True for a description word that only negates: "never", "won't" / "wont", "doesn't" / "doesnt", "can't" / "cant". */
+/** True for a description word that only negates: "never", "won't" / "wont", "doesn't" / "doesnt", "can't" / "cant", "cannot". */
 export function isNegationWord(term: string): boolean {
-  return term === 'never' || NEGATED_AUXILIARY.test(term);
+  // "cannot" is "can not" written as one word (round 17: "that I cannot have milk" held "cannot" as a word to hold).
+  return term === 'never' || term === 'cannot' || NEGATED_AUXILIARY.test(term);
 }

@@ -26,6 +26,20 @@ describe('several memories a description fits', () => {
     expect(report.deleted[0]!.why).toMatch(/about the user's own life/);
   });
 
+  it("takes the one opening on the user's own thing beside memories that speak of nobody of the user's", async () => {
+    await remember(['Our cellar flooded in the January storm and the insurers refused to pay', 'The wine cellar at the restaurant floods every winter', 'The museum cellar flooded last year']);
+    expect(contentsOf((await forget('our flooded cellar', { dryRun: true })).deleted)).toEqual(['Our cellar flooded in the January storm and the insurers refused to pay']);
+    // Beside a memory of the user's life holding the words too, it is one of two.
+    await remember(['My neighbour says my cellar flooded because of the drains']);
+    expect((await forget('our flooded cellar', { dryRun: true })).deleted).toEqual([]);
+  });
+
+  it("takes the one opening on the user's own thing beside one opening on another person of the user's", async () => {
+    await remember(['My cholesterol medication is atorvastatin', 'My mother has high cholesterol', 'The cholesterol guidelines changed this year', 'I walk the dog every evening']);
+    expect(contentsOf((await forget('what I take for my cholesterol', { dryRun: true })).deleted)).toEqual(['My cholesterol medication is atorvastatin']);
+    expect(contentsOf((await forget("my mother's cholesterol", { dryRun: true })).deleted)).toEqual(['My mother has high cholesterol']);
+  });
+
   it("deletes the user's own thing, named, and not a statement that only mentions one", async () => {
     for (const [mine, mention, description] of [
       ['My door code is 1234', 'I do not have a door code at work', 'my door code'],

@@ -4,6 +4,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { isUsersOtherOfKind, isUsersThing, ownedSubject, speaksOfUser, speaksOfUsersThing, userActs, userIsObject, userIsSubject } from './first-person.ts';
 import { negated } from './polarity.ts';
+import { isPersonNoun } from './actor.ts';
 
 /** A sure match as the ambiguity check sees it. */
 export interface SureMatch {
@@ -97,13 +98,23 @@ export function ownLifeOnly<T extends { content: string }>(matches: readonly T[]
   // The user as the object of a memory is as much the user's life: "what Marco did to me" deleted "I owe
   // Marco a dinner" beside "My ex Marco cheated on me…" (scenarios 89–101), as only "I" counted.
   const own = matches.filter((entry) => userIsSubject(entry.content) || userIsObject(entry.content));
+  const asked = new Set(queryTerms(description).map((word) => word.replace(/(?:es|s)$/u, '')));
+  const ownedOf = (entry: T) => (ownedSubject(entry.content) ?? []).some((word) => asked.has(word));
+  // With no memory where the user acts, the one opening on the user's own thing named, beside memories that speak of
+  // nobody of the user's (no I, my, we, our, me, us): "our flooded basement" is "Our basement flooded in the March storm
+  // …", not "The vault in the basement floods when it rains" (round 17, from the misses of scenarios 1–216).
+  const owned = own.length === 0 ? matches.filter(ownedOf) : [];
+  // Nor beside another person's life, a memory opening on the user's person and speaking of the user nowhere else ("My
+  // father has high blood pressure" beside "My blood pressure medication is amlodipine" for "what I take for my blood
+  // pressure"; not "My neighbour says my cellar flooded").
+  const anothersLife = (entry: T) => !ownedOf(entry) && (ownedSubject(entry.content) ?? []).some((word) => isPersonNoun(word)) && !speaksOfUser(entry.content.trim().replace(/^(?:my|our)\b/iu, ''));
+  if (owned.length === 1 && matches.every((entry) => entry === owned[0] || !speaksOfUser(entry.content) || anothersLife(entry))) return owned[0];
   // A description where the user does nothing ("when our anniversary is") may mean the user's own thing as
   // much as what the user does: "Our wedding anniversary is on 3 September" is as much the user's as "We
   // are going to Lisbon for our tenth anniversary", and the latter alone was deleted (scenarios 69–84).
   // Such a thing only makes a rival, never the one chosen: "my medication" is not amlodipine alone.
   if (!userActs(description)) {
-    const asked = new Set(queryTerms(description).map((word) => word.replace(/(?:es|s)$/u, '')));
-    if (matches.some((entry) => !own.includes(entry) && (ownedSubject(entry.content) ?? []).some((word) => asked.has(word)))) return undefined;
+    if (matches.some((entry) => !own.includes(entry) && ownedOf(entry))) return undefined;
   }
   return own.length === 1 ? own[0] : undefined;
 }

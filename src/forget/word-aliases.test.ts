@@ -23,6 +23,9 @@ describe('everyday synonyms in a forget request', () => {
     expect(readPhrases('My grandmother passed away last October', true)).toBe('My grandmother passed away died last October');
     expect(holdsEveryWord('My grandmother Rosa passed away last October', 'the death of my grandmother')).toBe(true);
     expect(holdsEveryWord('I have been struggling with insomnia since the move', 'trouble sleeping')).toBe(true);
+    // A sleep disorder is any of them (apnoea, sleepwalking …), not insomnia alone.
+    expect(holdsEveryWord('I have been struggling with insomnia since the move', 'my sleep disorder')).toBe(false);
+    expect(holdsEveryWord('I have been struggling with insomnia since the move', 'my sleep problems')).toBe(true);
     expect(holdsEveryWord('I got a DUI in 2018 and lost my licence for a year', 'the drunk driving thing')).toBe(true);
     expect(holdsEveryWord('My National Insurance number is QQ 12 34 56 C', 'my NI number')).toBe(true);
   });

@@ -68,7 +68,9 @@ const PHRASES: readonly [RegExp, string][] = [
   [/\bpass(?:ed|es|ing)?\s+away\b/giu, 'died'],
   [/\b(?:split(?:ting|s)?|br(?:eak|eaking|oke|oken)|bust(?:ed)?)\s+up\b/giu, 'separated'],
   [/\b(?:go(?:es|ing)?|went|gone)\s+up\b/giu, 'rise'],
-  [/\b(?:can(?:no|['’])t|could(?:n['’]t|\s+not)|unable\s+to|trouble|problems?\s+with)\s+sleep(?:ing)?\b|\bsleep(?:ing)?\s+(?:problems?|trouble|issues?|disorder)\b/giu, 'insomnia'],
+  // Not "sleep disorder": apnoea and sleepwalking are sleep disorders too ("my sleep disorder", meaning sleep apnoea,
+  // deleted "I have been struggling with insomnia"; round 17, scenarios 205–216 among all 216).
+  [/\b(?:can(?:no|['’])t|could(?:n['’]t|\s+not)|unable\s+to|trouble|problems?\s+with)\s+sleep(?:ing)?\b|\bsleep(?:ing)?\s+(?:problems?|trouble|issues?)\b/giu, 'insomnia'],
   [/\bdr(?:ink|inks|inking|ank)\s+too\s+much\b/giu, 'drinking alcohol'],
   [/\b(?:expecting|having)\s+(?:a\s+)?(?:baby|child)\b/giu, 'pregnant'],
   [/\bhome\s+loans?\b/giu, 'mortgage'],
