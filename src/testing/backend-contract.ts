@@ -466,8 +466,14 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await backend.blocks?.putMany(withBlock, [{ key: 'persona', value: 'Terse.', updatedAt: BASE_TIME }]);
       const skill = { id: `skill-${withSkill.agentId}`, agentId: withSkill.agentId, name: 'deploy', description: 'ship it', code: 'npm run deploy', language: 'bash', inputs: [], createdFrom: [], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: BASE_TIME, updatedAt: BASE_TIME };
       await backend.skills?.insert(withSkill, { skill, embedding: null, embeddingModel: null });
+      // One that forgot its last memory still exists (a later read is not NOT_FOUND), as its SQLite file does.
+      const emptied = contractScope();
+      const gone = contractRecord(emptied, 'Ada forgets this one');
+      await backend.store.insertMany(emptied, [gone]);
+      await backend.store.deleteMany(emptied, [gone.id]);
+      await backend.purgeDeletedText?.(emptied, [gone.id]);
       const listed = await backend.store.listAgents();
-      for (const scope of [withMemory, ...(backend.blocks ? [withBlock] : []), ...(backend.skills ? [withSkill] : [])]) {
+      for (const scope of [withMemory, emptied, ...(backend.blocks ? [withBlock] : []), ...(backend.skills ? [withSkill] : [])]) {
         expect(await backend.store.hasAgent(scope.agentId), scope.agentId).toBe(true);
         expect(listed).toContain(scope.agentId);
       }
