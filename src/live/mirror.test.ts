@@ -163,6 +163,24 @@ describe('human-readable mirror', () => {
     expect((await memory.recallRelevant('jasmine', { limit: 1, recordAccess: false, mode: 'keyword' }))[0]!.memory.id).toBe(ids.tea);
   });
 
+  it('a hostile index.json is a VALIDATION_ERROR naming its line, never a RangeError or SyntaxError, and changes nothing', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const file = path.join(dir, 'index.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const before = await memory.recall({ limit: 100 });
+    // 10 million characters in one string: the string pattern backtracked into "Maximum call stack size exceeded".
+    fs.writeFileSync(file, text.replace('"User prefers oolong tea"', `"${'y'.repeat(10_000_000)}"`));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/memories\.\d+\.content: must be at most \d+ bytes/u) });
+    // An escape JSON does not know: JSON.parse's own SyntaxError.
+    fs.writeFileSync(file, text.replace('"User prefers oolong tea"', '"User prefers \\x tea"'));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: invalid string/u) });
+    // Brackets nested 100,000 deep: a stack frame each.
+    fs.writeFileSync(file, text.replace('"context": {', `"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "context": {`));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('nested deeper than') });
+    expect(await memory.recall({ limit: 100 })).toEqual(before);
+  });
+
   it('names the line of an invalid edit and changes nothing', async () => {
     const dir = path.join(temp.home, 'memory');
     await exportMirror(memory, { dir });
