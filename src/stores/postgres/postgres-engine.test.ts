@@ -95,6 +95,35 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(answers[1]).toEqual(answers[0]);
   });
 
+  it('an id, tag, domain, text or related context holding U+0000 is answered on PostgreSQL as on SQLite (each was a STORE_ERROR on PostgreSQL)', async () => {
+    const answers: string[][] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const memory = await createHippocampus({ home, agentId: 'nul-operands', store, embedder: createHashEmbedder({ dimensions: 64 }) });
+      try {
+        await memory.rememberMany([{ type: 'decision', content: 'We chose PostgreSQL for billing', domain: 'ops', tags: ['billing'], context: { userId: 'ada' } }], { longTerm: true });
+        const outcome = (promise: Promise<unknown>) =>
+          promise.then(
+            (value) => JSON.stringify(Array.isArray(value) ? value.map((record: { content?: string }) => record.content ?? record) : value),
+            (error: { code?: string }) => error.code ?? 'untyped',
+          );
+        answers.push([
+          await outcome(memory.get('01\u0000X')),
+          await outcome(memory.forget(['01\u0000X'])),
+          await outcome(memory.history('01\u0000X')),
+          await outcome(memory.recall({ tags: ['bill\u0000ing'] })),
+          await outcome(memory.recall({ domain: 'o\u0000ps' })),
+          await outcome(memory.recall({ text: 'Postgre\u0000SQL' })),
+          await outcome(memory.recallRelated({ userId: 'a\u0000da' })),
+        ]);
+      } finally {
+        await memory.stop();
+      }
+    }
+    const found = JSON.stringify(['We chose PostgreSQL for billing']);
+    expect(answers[0]).toEqual(['VALIDATION_ERROR', 'VALIDATION_ERROR', 'VALIDATION_ERROR', found, found, found, found]);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
   it('a skill holding U+0000 or a lone surrogate is learned the same on PostgreSQL as on SQLite (was a STORE_ERROR on PostgreSQL)', async () => {
     const learned: unknown[] = [];
     for (const store of [running().url, 'sqlite']) {
