@@ -219,6 +219,18 @@ describe('human-readable mirror', () => {
     expect((await memory.store.getMany({ agentId: memory.agentId }, [lisbon.id]))[0]?.supersededBy).toBeNull();
   });
 
+  it('an id longer than any call takes, or holding U+0000, is refused naming its line (it was imported and then could not be forgotten by id)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const moment = index.memories.find((entry) => entry.id === ids.moment)!;
+    for (const id of ['L'.repeat(200), 'a\u0000b']) {
+      fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories: [...index.memories, { ...moment, id, content: 'A memory under an odd id' }] }, null, 2));
+      await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: memories\.\d+\.id/u) });
+    }
+    expect((await memory.recall({ limit: 100 })).map((record) => record.content)).not.toContain('A memory under an odd id');
+  });
+
   it('names the line of an invalid edit and changes nothing', async () => {
     const dir = path.join(temp.home, 'memory');
     await exportMirror(memory, { dir });
