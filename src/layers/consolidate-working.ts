@@ -1,3 +1,5 @@
+import { hashContent } from '../core/content-hash.ts';
+import { storableText } from '../core/stored-text.ts';
 import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import type { FactExtractor } from '../facts/fact-extractor.ts';
 import { ValidationError } from '../errors/validation-error.ts';
@@ -81,9 +83,14 @@ export async function consolidateWorkingMemory(options: WorkingConsolidationOpti
   for (const conversation of pending) {
     const facts = await extractor.extract(userText(conversation));
     const context = { conversationId: conversation.conversationId };
+    const transcriptText = conversation.fullText.slice(0, MAX_TRANSCRIPT_CHARS);
+    // Each fact names the transcript it was mined from by its hash, as remember_facts' facts name their text:
+    // a forget of the transcript takes them with it. Without it, "forget that my sister works at Zebracorp"
+    // deleted the transcript and kept "User's sister Alice works at Zebracorp".
+    const factContext = { ...context, sourceHash: hashContent(storableText(transcriptText)) };
     const inputs: ExperienceInput[] = [
-      { type: 'chat', content: conversation.fullText.slice(0, MAX_TRANSCRIPT_CHARS), timestamp: conversation.timestamp, context, source: 'working-memory' },
-      ...facts.map((fact): ExperienceInput => ({ type: 'observation', kind: 'fact', content: fact.fact, intensity: fact.intensity, timestamp: conversation.timestamp, context, source: 'working-memory' })),
+      { type: 'chat', content: transcriptText, timestamp: conversation.timestamp, context, source: 'working-memory' },
+      ...facts.map((fact): ExperienceInput => ({ type: 'observation', kind: 'fact', content: fact.fact, intensity: fact.intensity, timestamp: conversation.timestamp, context: factContext, source: 'working-memory' })),
     ];
     const stored = await memory.rememberMany(inputs, { longTerm: true });
     const [transcript, ...factMemories] = stored.map((result) => result.memory);
