@@ -403,6 +403,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect([...read.keys()]).toEqual([records[1]!.id]);
       expect(Array.from(read.get(records[1]!.id)!)).toEqual(Array.from(axisVector(8, 1)));
       expect((await backend.vectors.statistics(scope)).withVectors).toBe(6);
+      // A query with no direction (all zeros: a text the embedder has no token for) is near nothing. pgvector's
+      // cosine of it is NaN, and recall then ranked every memory with a NaN score.
+      for (const options of [{ limit: 3 }, { limit: 3, withinIds: [records[0]!.id] }, { limit: 3, where: { domain: 'even' } }]) {
+        expect((await backend.vectors.search(scope, new Float32Array(8), options)).map((hit) => hit.similarity).filter((similarity) => !(similarity <= 0)), JSON.stringify(options)).toEqual([]);
+      }
     },
   },
   {
