@@ -499,6 +499,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await backend.purgeDeletedText?.(scope, [record.id]);
       expect([...((await backend.forgottenAmong?.(scope, [record.id, 'kept'])) ?? [])]).toEqual([record.id]);
       expect((await backend.forgottenAmong?.(other, [record.id]))?.size ?? 0).toBe(0);
+      // Listed too (a copy of the agent carries them), this agent's alone.
+      if (backend.forgottenIds) {
+        expect(await backend.forgottenIds(scope)).toEqual([record.id]);
+        expect(await backend.forgottenIds(other)).toEqual([]);
+      }
       expect(await backend.keywords.search(scope, ['zebra'], { limit: 5 })).toEqual([]);
     },
   },
