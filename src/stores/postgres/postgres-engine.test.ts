@@ -15,6 +15,7 @@ import { usePostgresServer } from '../../testing/postgres-suite.ts';
 import { cliWith, withCliServer } from '../../testing/cli-server.ts';
 import type { PostgresBackend } from './postgres-backend.ts';
 import { runScript } from '../../testing/run-script.ts';
+import { createHttpAppFixture } from '../../testing/http-app-fixture.ts';
 
 const { home, server: running } = usePostgresServer('hippocampus-postgres-engine-');
 
@@ -121,6 +122,26 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
     const found = JSON.stringify(['We chose PostgreSQL for billing']);
     expect(answers[0]).toEqual(['VALIDATION_ERROR', 'VALIDATION_ERROR', 'VALIDATION_ERROR', found, found, found, found]);
+    expect(answers[1]).toEqual(answers[0]);
+  });
+
+  it('GET /agents/:agent/memories with a tag, domain, text or cursor holding U+0000 answers on PostgreSQL as on SQLite (it was a 500 STORE_ERROR)', async () => {
+    const answers: string[][] = [];
+    for (const store of [running().url, 'sqlite']) {
+      const fixture = await createHttpAppFixture({ store, agentId: 'nul-listing', memories: [{ type: 'decision', content: 'We chose PostgreSQL for billing', domain: 'ops', tags: ['billing'] }] });
+      try {
+        const answer: string[] = [];
+        for (const query of ['tags=bill%00ing', 'domain=o%00ps', 'text=Postgre%00SQL', 'cursor=01%00X']) {
+          const response = await fixture.app.request(`/agents/nul-listing/memories?${query}`);
+          const body = (await response.json()) as { memories?: { content: string }[]; error?: { code: string } };
+          answer.push(`${response.status} ${body.error?.code ?? body.memories!.map((memory) => memory.content).join()}`);
+        }
+        answers.push(answer);
+      } finally {
+        await fixture.cleanup();
+      }
+    }
+    expect(answers[0]).toEqual(['200 We chose PostgreSQL for billing', '200 We chose PostgreSQL for billing', '200 We chose PostgreSQL for billing', '400 VALIDATION_ERROR']);
     expect(answers[1]).toEqual(answers[0]);
   });
 
@@ -433,7 +454,7 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       await expect(registry.get('rota-missing')).rejects.toMatchObject({ code: 'NOT_FOUND' });
       await expect.poll(() => running().log().slice(before)).toContain('EXISTS (SELECT 1 FROM live_watermarks WHERE agent_id = $1)');
       // The list was asked before it; its scan of every agent's memories is not in what the server ran.
-      expect(running().log().slice(before)).not.toContain('SELECT DISTINCT agent_id');
+      expect(running().log().slice(before)).not.toContain('SELECT agent_id FROM memories UNION');
       expect(await registry.listAgents()).toEqual(['rota-a', 'rota-b']);
     } finally {
       await registry.closeAll();
