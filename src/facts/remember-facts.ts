@@ -1,5 +1,6 @@
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
+import { storableText } from '../core/stored-text.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { ExperienceInput, MemoryType } from '../spec/memory-record.ts';
@@ -55,8 +56,11 @@ async function embedFacts(memory: Hippocampus, facts: readonly CandidateFact[]):
  */
 export async function rememberFacts(deps: RememberFactsDependencies, text: string): Promise<RememberFactsResult> {
   const { memory } = deps;
-  const candidates = await deps.extractor.extract(text);
-  const sourceHash = hashContent(text);
+  // The text as a memory of it is stored (storableText: no U+0000): its hash is the one the raw memory's forget
+  // looks for (with a U+0000 the facts kept another hash and outlived it), and no fact or summary holds one.
+  const said = storableText(text);
+  const candidates = await deps.extractor.extract(said);
+  const sourceHash = hashContent(said);
   const vectors = await embedFacts(memory, candidates);
   const facts: RememberedFact[] = [];
   for (const [index, candidate] of candidates.entries()) {
