@@ -8,7 +8,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { LinkReport } from '../spec/knowledge-graph.ts';
 import type { ExperienceInput } from '../spec/memory-record.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
 import type { ConsolidationMarks } from '../spec/consolidation-marks.ts';
 import { parseTranscript } from '../working/conversation-features.ts';
 
@@ -63,7 +63,8 @@ function backendMarks(memory: Hippocampus): ConsolidationMarks {
  * report.conversationIds; // ['c-2025-01-09']
  */
 export async function consolidateWorkingMemory(options: WorkingConsolidationOptions): Promise<WorkingConsolidationReport> {
-  const { memory, working } = options;
+  const memory = requireEngine(options?.memory, 'consolidateWorkingMemory');
+  const { working } = options;
   const scope = { agentId: memory.agentId };
   const graph = options.graph ?? (memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined);
   const extractor = options.factExtractor ?? createOfflineFactExtractor();
