@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import { parseWith } from '../config/parse.ts';
@@ -37,7 +38,14 @@ export interface MirrorImportReport {
  */
 export function readMirrorIndex(file: string): MirrorIndex {
   parseWith(z.string().min(1, 'must be the path of index.json'), file, 'readMirrorIndex file', 'CONFIG_ERROR');
-  const parsed = parseJsonWithLines(fs.readFileSync(file, 'utf8'), file);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    // A missing file, or a folder by that name, was Node's bare ENOENT/EISDIR (INTERNAL_ERROR from the CLI).
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot read the mirror index ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (write one with exportMirror / hippocampus index export)`, cause: error });
+  }
+  const parsed = parseJsonWithLines(text, file);
   const result = mirrorIndexSchema.safeParse(parsed.value);
   const issues = result.success
     ? []

@@ -231,6 +231,14 @@ describe('human-readable mirror', () => {
     expect((await memory.recall({ limit: 100 })).map((record) => record.content)).not.toContain('A memory under an odd id');
   });
 
+  it('a missing index.json, or a folder by that name, is a CONFIG_ERROR naming it (it was a bare ENOENT or EISDIR)', async () => {
+    const missing = path.join(temp.home, 'no-mirror');
+    await expect(importMirror(memory, { dir: missing })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(path.join(missing, 'index.json')) });
+    const folder = path.join(temp.home, 'folder-mirror');
+    fs.mkdirSync(path.join(folder, 'index.json'), { recursive: true });
+    await expect(importMirror(memory, { dir: folder })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('EISDIR') });
+  });
+
   it('names the line of an invalid edit and changes nothing', async () => {
     const dir = path.join(temp.home, 'memory');
     await exportMirror(memory, { dir });
