@@ -194,6 +194,26 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     expect(Number(leftovers.rows[0].n)).toBe(0);
   }, 120_000);
 
+  it('an agent whose only data is its working memory under --home is found, as on SQLite: working stats, a forget of its conversation over the CLI and HTTP (each was NOT_FOUND)', async () => {
+    const cli = cliWith(['--home', home, '--store', running().url, '--json']);
+    const stored = await cli('--agent', 'working-only', 'working', 'store', 'user: I adopted a cat named Miso\nassistant: lovely');
+    expect(stored.code, stored.stderr).toBe(0);
+    const conversationId = (JSON.parse(stored.stdout) as { conversation: { conversationId: string } }).conversation.conversationId;
+    const stats = await cli('--agent', 'working-only', 'working', 'stats');
+    expect(stats.code, stats.stderr).toBe(0);
+    // The CLI bound the default embedder; the server opens it with the same.
+    const registry = createEngineRegistry({ home, store: running().url });
+    try {
+      expect((await registry.get('working-only')).agentId).toBe('working-only');
+      await expect(registry.get('working-nobody')).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await registry.closeAll();
+    }
+    const forgotten = await cli('--agent', 'working-only', 'forget', conversationId);
+    expect(forgotten.code, forgotten.stderr).toBe(0);
+    expect(fs.readFileSync(path.join(home, 'agents', 'working-only', 'memory', 'working.json'), 'utf8')).not.toContain('Miso');
+  });
+
   it('the live watcher analyzes each message once, the tools keep blocks and recall, the graph links, skills are learned, all on PostgreSQL', async () => {
     const file = path.join(home, 'chat.jsonl');
     const lines = [
