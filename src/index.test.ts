@@ -26,9 +26,9 @@ describe('the package entry', () => {
 
 describe('a layer given something other than an opened engine', () => {
   it('says so with CONFIG_ERROR (a forgotten await names the Promise), never a TypeError from inside', async () => {
-    const { createHippocampus, createHippoTools, createMcpServer } = await import('./index.ts');
-    const { createKnowledgeGraph } = await import('./layers/index.ts');
-    const { createLiveWatcher, createTranscriptSource, loadCoreMemories } = await import('./live/index.ts');
+    const { createHippocampus, createHippoTools, createMcpServer, forgetByDescription, rememberFacts, createOfflineFactExtractor } = await import('./index.ts');
+    const { createKnowledgeGraph, createQueryRouter, consolidateWorkingMemory, scheduleWorkingConsolidation, createInProcessWorkingMemory } = await import('./layers/index.ts');
+    const { createLiveWatcher, createTranscriptSource, loadCoreMemories, listArchivalCandidates } = await import('./live/index.ts');
     const { createTempHome } = await import('./testing/temp-home.ts');
     const home = createTempHome();
     const pending = createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
@@ -43,6 +43,14 @@ describe('a layer given something other than an opened engine', () => {
         ['createLiveWatcher', () => createLiveWatcher({ memory: notAnEngine, source })],
         ['loadCoreMemories', () => loadCoreMemories(notAnEngine)],
         ['createHippoTools', () => createHippoTools({} as never)],
+        // These threw a TypeError from inside (a probe, 2026-11-27).
+        ['forgetByDescription', () => forgetByDescription(notAnEngine, 'my old address')],
+        ['rememberFacts', () => rememberFacts({ memory: notAnEngine } as never, 'I live in Porto')],
+        ['rememberFacts', () => rememberFacts(notAnEngine as never, 'I live in Porto')],
+        ['listArchivalCandidates', () => listArchivalCandidates(notAnEngine)],
+        ['createQueryRouter', () => createQueryRouter({ memory: notAnEngine } as never)],
+        ['consolidateWorkingMemory', () => consolidateWorkingMemory({ memory: notAnEngine, working: createInProcessWorkingMemory() })],
+        ['scheduleWorkingConsolidation', () => scheduleWorkingConsolidation({ memory: notAnEngine, working: createInProcessWorkingMemory() })],
       ];
       for (const [name, attempt] of attempts) {
         await expect(Promise.resolve().then(attempt), name).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(`${name} needs an opened engine`) });
@@ -50,6 +58,7 @@ describe('a layer given something other than an opened engine', () => {
       await expect(Promise.resolve().then(() => createHippoTools({ memory: notAnEngine }))).rejects.toMatchObject({ message: expect.stringContaining('a Promise') });
       const memory = await pending;
       await expect(Promise.resolve().then(() => createLiveWatcher({ memory, source: undefined as never }))).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('source') });
+      await expect(Promise.resolve().then(() => rememberFacts({ memory, extractor: createOfflineFactExtractor() } as never, 'I live in Porto'))).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('classifier') });
     } finally {
       await (await pending).stop();
       home.cleanup();

@@ -6,6 +6,7 @@ import { resolveHome, resolveStore } from '../config/resolve-home.ts';
 import { NotFoundError } from '../errors/not-found-error.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { openBackend, openRedisWorkingMemory } from '../stores/open-backend.ts';
+import { workingSnapshotFile } from '../working/working-snapshot.ts';
 
 export interface GlobalOptions {
   home?: string;
@@ -58,7 +59,9 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         const known = context.agentsIn(home);
         throw new NotFoundError({ what: 'Agent', id: agent, hint: known.length > 0 ? `agents under ${home}: ${known.slice(0, 20).join(', ')}; pick one with --agent` : `there are no agents under ${home} yet (check --home or HIPPOCAMPUS_HOME)` });
       }
-      if (!create && !filesOnly) {
+      // Working memory kept under --home (`working store`) is the agent's even while its store holds nothing of it
+      // yet: on PostgreSQL `working stats`, `working search` and `forget <conversation id>` said NOT_FOUND to it.
+      if (!create && !filesOnly && !fs.existsSync(workingSnapshotFile(paths.root))) {
         // A shared store holds every agent: one it does not know is NOT_FOUND, as a missing folder is, and
         // asked before an engine opens (opening binds the embedding model: a row for a misspelled agent).
         const backend = await openBackend({ store, home });

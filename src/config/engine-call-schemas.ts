@@ -13,7 +13,9 @@ export const MAX_ID_LENGTH = 128;
 /** Most ids or experiences in one call. */
 export const MAX_BATCH = 10_000;
 
-export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH);
+// No U+0000: no PostgreSQL text holds one, so a get, forget or history of such an id was a STORE_ERROR there
+// ("invalid byte sequence for encoding UTF8") and NOT_FOUND on SQLite.
+export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH).refine((id) => !id.includes('\u0000'), 'must not hold U+0000');
 export const memoryIdsSchema = z.array(memoryIdSchema).max(MAX_BATCH);
 // No min(1) beside hasVisibleText: an empty string failed both, and the message said "must not be empty" twice.
 export const queryTextSchema = z.string().trim().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');

@@ -1,5 +1,10 @@
+import { z } from 'zod';
+import { parseWith } from '../config/parse.ts';
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
+import { hasVisibleText, storableText } from '../core/stored-text.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { ExperienceInput, MemoryType } from '../spec/memory-record.ts';
@@ -54,9 +59,19 @@ async function embedFacts(memory: Hippocampus, facts: readonly CandidateFact[]):
  * result.summary // 'Learned 2 facts: 2 new (Redux; café on Sukhumvit)'
  */
 export async function rememberFacts(deps: RememberFactsDependencies, text: string): Promise<RememberFactsResult> {
-  const { memory } = deps;
-  const candidates = await deps.extractor.extract(text);
-  const sourceHash = hashContent(text);
+  // From JavaScript: the engine itself, or one not awaited, in place of { memory, … } threw a TypeError from inside.
+  const memory = requireEngine(deps?.memory, 'rememberFacts');
+  for (const [part, method] of [['extractor', 'extract'], ['classifier', 'classify']] as const) {
+    if (typeof (deps[part] as unknown as Record<string, unknown> | undefined)?.[method] !== 'function') {
+      throw new HippocampusError({ code: 'CONFIG_ERROR', message: `rememberFacts needs { memory, extractor, classifier, bands }: ${part} has no ${method}() (e.g. createOfflineFactExtractor(), createRuleFactClassifier())` });
+    }
+  }
+  parseWith(z.string().refine(hasVisibleText, 'must not be empty'), text, 'rememberFacts text');
+  // The text as a memory of it is stored (storableText: no U+0000): its hash is the one the raw memory's forget
+  // looks for (with a U+0000 the facts kept another hash and outlived it), and no fact or summary holds one.
+  const said = storableText(text);
+  const candidates = await deps.extractor.extract(said);
+  const sourceHash = hashContent(said);
   const vectors = await embedFacts(memory, candidates);
   const facts: RememberedFact[] = [];
   for (const [index, candidate] of candidates.entries()) {

@@ -1,4 +1,5 @@
 import { forgetDescriptionSchema, forgetOptionsSchema } from '../config/engine-call-schemas.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import { parseWith } from '../config/parse.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -429,7 +430,9 @@ export async function ruleVerdict(memory: Hippocampus, description: string): Pro
  * report.candidates // [] — or, when unsure, what to confirm
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
-  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe).
+  // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe);
+  // so did an engine not awaited, or { memory } for the engine itself.
+  requireEngine(memory, 'forgetByDescription');
   parseWith(forgetDescriptionSchema, description, 'forget description');
   options = parseWith(forgetOptionsSchema, options ?? {}, 'forget options');
   const given = options.threshold;

@@ -62,6 +62,21 @@ describe('working → semantic consolidation', () => {
     expect((await working.get(scope, 'move'))!.consolidatedAt).toBe(NOW);
   });
 
+  it('a forget of a mined transcript takes the facts mined from it and the graph relations only they supported (the facts stayed)', async () => {
+    const working = await workingWith({ id: 'job', user: 'My sister Alice works at Zebracorp in Lisbon.', hoursAgo: 3 }, { id: 'food', user: 'I love Ethiopian food.', hoursAgo: 2 });
+    const report = await consolidateWorkingMemory({ memory, working, factExtractor: extractor });
+    const all = await memory.recall({ limit: 100 });
+    const transcript = all.find((record) => record.kind === 'memory' && record.context.conversationId === 'job')!;
+    const minedFacts = all.filter((record) => record.kind === 'fact' && record.context.conversationId === 'job');
+    expect(minedFacts.map((fact) => fact.content).join()).toContain('Zebracorp');
+    expect((await memory.forget([transcript.id])).sort()).toEqual([transcript.id, ...minedFacts.map((fact) => fact.id)].sort());
+    const left = await memory.recall({ limit: 100 });
+    expect(left.map((record) => record.content).join('\n')).not.toMatch(/Zebracorp/u);
+    // The other conversation's transcript and facts are untouched.
+    expect(left.map((record) => record.id).sort()).toEqual(report.memoryIds.filter((id) => all.find((record) => record.id === id)?.context.conversationId === 'food').sort());
+    expect((await createKnowledgeGraph({ memory }).store.findEntities(scope, ['Zebracorp'])).length).toBe(0);
+  });
+
   it('never mines a conversation twice: not on a second run, nor after a restart forgot the working-memory marks', async () => {
     const conversation = { id: 'move', user: 'I moved to Lisbon.', hoursAgo: 5 };
     const working = await workingWith(conversation);

@@ -1,3 +1,5 @@
+import { hashContent } from '../core/content-hash.ts';
+import { storableText } from '../core/stored-text.ts';
 import { createOfflineFactExtractor } from '../facts/offline-fact-extractor.ts';
 import type { FactExtractor } from '../facts/fact-extractor.ts';
 import { ValidationError } from '../errors/validation-error.ts';
@@ -6,7 +8,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { LinkReport } from '../spec/knowledge-graph.ts';
 import type { ExperienceInput } from '../spec/memory-record.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
-import { backendCapability } from '../memory/backend-capability.ts';
+import { backendCapability, requireEngine } from '../memory/backend-capability.ts';
 import type { ConsolidationMarks } from '../spec/consolidation-marks.ts';
 import { parseTranscript } from '../working/conversation-features.ts';
 
@@ -61,7 +63,8 @@ function backendMarks(memory: Hippocampus): ConsolidationMarks {
  * report.conversationIds; // ['c-2025-01-09']
  */
 export async function consolidateWorkingMemory(options: WorkingConsolidationOptions): Promise<WorkingConsolidationReport> {
-  const { memory, working } = options;
+  const memory = requireEngine(options?.memory, 'consolidateWorkingMemory');
+  const { working } = options;
   const scope = { agentId: memory.agentId };
   const graph = options.graph ?? (memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined);
   const extractor = options.factExtractor ?? createOfflineFactExtractor();
@@ -81,9 +84,14 @@ export async function consolidateWorkingMemory(options: WorkingConsolidationOpti
   for (const conversation of pending) {
     const facts = await extractor.extract(userText(conversation));
     const context = { conversationId: conversation.conversationId };
+    const transcriptText = conversation.fullText.slice(0, MAX_TRANSCRIPT_CHARS);
+    // Each fact names the transcript it was mined from by its hash, as remember_facts' facts name their text:
+    // a forget of the transcript takes them with it. Without it, "forget that my sister works at Zebracorp"
+    // deleted the transcript and kept "User's sister Alice works at Zebracorp".
+    const factContext = { ...context, sourceHash: hashContent(storableText(transcriptText)) };
     const inputs: ExperienceInput[] = [
-      { type: 'chat', content: conversation.fullText.slice(0, MAX_TRANSCRIPT_CHARS), timestamp: conversation.timestamp, context, source: 'working-memory' },
-      ...facts.map((fact): ExperienceInput => ({ type: 'observation', kind: 'fact', content: fact.fact, intensity: fact.intensity, timestamp: conversation.timestamp, context, source: 'working-memory' })),
+      { type: 'chat', content: transcriptText, timestamp: conversation.timestamp, context, source: 'working-memory' },
+      ...facts.map((fact): ExperienceInput => ({ type: 'observation', kind: 'fact', content: fact.fact, intensity: fact.intensity, timestamp: conversation.timestamp, context: factContext, source: 'working-memory' })),
     ];
     const stored = await memory.rememberMany(inputs, { longTerm: true });
     const [transcript, ...factMemories] = stored.map((result) => result.memory);

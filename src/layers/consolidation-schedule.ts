@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/validation-error.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import { consolidateWorkingMemory, type WorkingConsolidationOptions, type WorkingConsolidationReport } from './consolidate-working.ts';
 
 /** When working memory is consolidated: nightly by default (03:00 UTC), every so often, or only on demand. */
@@ -51,6 +52,7 @@ export interface WorkingConsolidationScheduler {
 export function scheduleWorkingConsolidation(
   options: WorkingConsolidationOptions & { schedule?: ConsolidationSchedule; onRun?: (report: WorkingConsolidationReport) => void; onError?: (error: unknown) => void },
 ): WorkingConsolidationScheduler {
+  requireEngine(options?.memory, 'scheduleWorkingConsolidation');
   const schedule = options.schedule ?? DEFAULT_CONSOLIDATION_SCHEDULE;
   let timer: NodeJS.Timeout | undefined;
   let next: number | null = null;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { requireEngine } from '../memory/backend-capability.ts';
 import { parseWith } from '../config/parse.ts';
 import { TIER_THRESHOLDS } from '../core/tiers.ts';
 import { ValidationError } from '../errors/validation-error.ts';
@@ -14,6 +15,7 @@ import { scoredMemories, type ScoredMemory } from './live-memories.ts';
  * for (const { memory, score } of await listArchivalCandidates(memory)) console.log(score.toFixed(2), memory.content);
  */
 export async function listArchivalCandidates(memory: Hippocampus, now?: number): Promise<ScoredMemory[]> {
+  requireEngine(memory, 'listArchivalCandidates');
   // NaN compared below every threshold as false: nothing was ever a candidate, and nothing said why.
   parseWith(z.number().finite().optional(), now, 'listArchivalCandidates now');
   const entries = await scoredMemories(memory, now === undefined ? {} : { now });

@@ -6,6 +6,9 @@ export interface JsonWithLines {
   lineOf(path: readonly (string | number)[]): number;
 }
 
+/** Deeper than any index.json (a context is held to a few levels); each level is a stack frame of the parser. */
+const MAX_DEPTH = 512;
+
 /**
  * JSON.parse that remembers where things are, so a validation error in a file
  * a person edited can name the line. A syntax error names its line too.
@@ -33,11 +36,19 @@ export function parseJsonWithLines(text: string, what = 'JSON'): JsonWithLines {
     index += match[0].length;
     return JSON.parse(match[0]) as unknown;
   };
+  // Scanned, not matched: a backtracking pattern over a string of millions of characters overflowed the
+  // stack (a RangeError, not the file's line), and an escape JSON does not know (\x) threw a bare SyntaxError.
   const string = (): string => {
-    const match = /^"(?:[^"\\\n]|\\.)*"/.exec(text.slice(index));
-    if (!match) return fail('unterminated string');
-    index += match[0].length;
-    return JSON.parse(match[0]) as string;
+    let end = index + 1;
+    while (end < text.length && text[end] !== '"' && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+    if (end >= text.length || text[end] !== '"') return fail('unterminated string');
+    const source = text.slice(index, end + 1);
+    index = end + 1;
+    try {
+      return JSON.parse(source) as string;
+    } catch {
+      return fail('invalid string (an escape or control character JSON does not allow)');
+    }
   };
   const expect = (character: string) => {
     skipSpace();
@@ -45,6 +56,8 @@ export function parseJsonWithLines(text: string, what = 'JSON'): JsonWithLines {
     index += 1;
   };
   const value = (path: (string | number)[]): unknown => {
+    // Each level is a frame of this parser: thousands of nested brackets overflowed the stack.
+    if (path.length > MAX_DEPTH) fail(`nested deeper than ${MAX_DEPTH} levels`);
     skipSpace();
     lines.set(path.join('.'), line);
     const character = text[index];

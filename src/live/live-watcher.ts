@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parseWith } from '../config/parse.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { hashContent } from '../core/content-hash.ts';
+import { storableText } from '../core/stored-text.ts';
 import { applyCandidate } from './apply-candidate.ts';
 import { defaultMatchThreshold } from './candidate-matcher.ts';
 import type { ConversationMessage, ConversationSource, SourcePosition, SourceProblem } from './conversation-source.ts';
@@ -147,7 +148,7 @@ export function createLiveWatcher(options: LiveWatcherOptions): LiveWatcher {
         const message = messageOf.get(candidate.messageId);
         // A person named in a multi-party transcript is who said it: the speaker signal of recall reads it.
         const speaker = message === undefined || documentedRole(message.role, { aliases: false }) !== null ? {} : { speaker: message.role };
-        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(message === undefined ? {} : { sourceHash: hashContent(message.content) }), ...speaker });
+        const outcome = await applyCandidate(memory, candidate, { sourceId: source.id, threshold, ...(message === undefined ? {} : { sourceHash: hashContent(storableText(message.content)) }), ...speaker });
         (outcome.action === 'created' ? report.created : report.reinforced).push(outcome.id);
       }
       await watermarks.save(scope, source.id, batch.next, memory.clock.now());

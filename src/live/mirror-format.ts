@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { memoryIdSchema } from '../config/engine-call-schemas.ts';
 import { MEMORY_KINDS, MEMORY_TYPES, type MemoryRecord } from '../spec/memory-record.ts';
 
 /** Bumped when index.json changes shape; import refuses versions it does not know. */
@@ -13,7 +14,9 @@ const isoTime = z.string().refine((value) => !Number.isNaN(Date.parse(value)), '
  */
 export const mirrorEntrySchema = z
   .object({
-    id: z.string().min(1),
+    // Ids as every call takes them (at most 128 characters, no U+0000): a longer one was imported and then
+    // could be neither read nor forgotten by id (VALIDATION_ERROR), and was a STORE_ERROR on PostgreSQL.
+    id: memoryIdSchema,
     domain: z.string().min(1).nullable(),
     category: z.string().min(1).nullable(),
     content: z.string().min(1),
@@ -28,9 +31,9 @@ export const mirrorEntrySchema = z
     consolidated: isoTime.nullable(),
     intensity: z.number().min(0).max(1),
     accessCount: z.number().int().min(0),
-    sessionId: z.string().min(1).nullable(),
-    supersededBy: z.string().min(1).nullable(),
-    relatedTo: z.array(z.string().min(1)),
+    sessionId: memoryIdSchema.nullable(),
+    supersededBy: memoryIdSchema.nullable(),
+    relatedTo: z.array(memoryIdSchema),
     context: z.record(z.string(), z.unknown()),
     source: z.string().nullable(),
   })

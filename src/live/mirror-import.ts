@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import { parseWith } from '../config/parse.ts';
@@ -20,6 +21,12 @@ export interface MirrorImportReport {
   unchanged: number;
   /** Entries of memories that were forgotten: never brought back. */
   skippedForgotten: string[];
+  /**
+   * Entries whose text a stored memory already says word for word: not stored again (the store keeps one
+   * memory per verbatim text), the existing one kept as it is. They were counted as created and the
+   * import then failed with NOT_FOUND when one was superseded, or named as superseding.
+   */
+  alreadyStored: { id: string; existingId: string }[];
 }
 
 /**
@@ -31,7 +38,14 @@ export interface MirrorImportReport {
  */
 export function readMirrorIndex(file: string): MirrorIndex {
   parseWith(z.string().min(1, 'must be the path of index.json'), file, 'readMirrorIndex file', 'CONFIG_ERROR');
-  const parsed = parseJsonWithLines(fs.readFileSync(file, 'utf8'), file);
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    // A missing file, or a folder by that name, was Node's bare ENOENT/EISDIR (INTERNAL_ERROR from the CLI).
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot read the mirror index ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (write one with exportMirror / hippocampus index export)`, cause: error });
+  }
+  const parsed = parseJsonWithLines(text, file);
   const result = mirrorIndexSchema.safeParse(parsed.value);
   const issues = result.success
     ? []
@@ -40,11 +54,26 @@ export function readMirrorIndex(file: string): MirrorIndex {
         return { path: `line ${parsed.lineOf(where)}: ${where.join('.')}`, message: issue.message };
       });
   const seen = new Map<string, number>();
-  for (const [position, entry] of (result.success ? result.data.memories : []).entries()) {
+  const entries = result.success ? result.data.memories : [];
+  for (const [position, entry] of entries.entries()) {
     const line = parsed.lineOf(['memories', position]);
     const first = seen.get(entry.id);
     if (first !== undefined) issues.push({ path: `line ${line}: memories.${position}.id`, message: `duplicate id ${entry.id} (first on line ${first})` });
     else seen.set(entry.id, line);
+  }
+  // A memory superseded by itself, or by one that is (through others) superseded by it, is hidden from every
+  // recall for good: such an edit was imported as written.
+  const successor = new Map(entries.map((entry) => [entry.id, entry.supersededBy]));
+  for (const [position, entry] of entries.entries()) {
+    const chain = new Set([entry.id]);
+    for (let next = entry.supersededBy; next !== null && next !== undefined; next = successor.get(next) ?? null) {
+      if (chain.has(next)) {
+        const where = `line ${parsed.lineOf(['memories', position, 'supersededBy'])}: memories.${position}.supersededBy`;
+        issues.push({ path: where, message: next === entry.id && entry.supersededBy === entry.id ? 'a memory cannot supersede itself' : `${entry.id} would end up superseding itself (through ${[...chain].slice(1).join(' → ')})` });
+        break;
+      }
+      chain.add(next);
+    }
   }
   if (!result.success || issues.length > 0) {
     throw new ValidationError({ message: `${file} is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
@@ -67,6 +96,27 @@ function withinLimits(memory: Hippocampus, entry: MirrorEntry, position: number)
   }
   const valid = parsed.data;
   return { ...entry, content: valid.content, context: valid.context ?? {}, keywords: valid.tags ?? [], domain: valid.domain ?? null, category: valid.category ?? null, source: valid.source ?? null };
+}
+
+/**
+ * The records with each `supersededBy` that names neither an entry of the file nor a stored memory settled:
+ * one that was forgotten is dropped (the link a forget clears in the store), any other is refused naming its
+ * entry — it failed deep in the write as a STORE_ERROR "FOREIGN KEY constraint failed".
+ */
+async function withKnownSuccessors(memory: Hippocampus, records: MemoryRecord[], positions: number[]): Promise<MemoryRecord[]> {
+  const inFile = new Set(records.map((record) => record.id));
+  const outside = [...new Set(records.flatMap((record) => (record.supersededBy === null || inFile.has(record.supersededBy) ? [] : [record.supersededBy])))];
+  if (outside.length === 0) return records;
+  const scope = { agentId: memory.agentId };
+  const forgotten = (await memory.backend.forgottenAmong?.(scope, outside)) ?? new Set<string>();
+  const stored = new Set((await memory.store.getMany(scope, outside)).map((record) => record.id));
+  const issues = records.flatMap((record, at) =>
+    record.supersededBy === null || inFile.has(record.supersededBy) || forgotten.has(record.supersededBy) || stored.has(record.supersededBy)
+      ? []
+      : [{ path: `memories.${positions[at]}.supersededBy`, message: `${record.supersededBy} is neither an entry of the file nor a stored memory` }],
+  );
+  if (issues.length > 0) throw new ValidationError({ message: `index.json is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
+  return records.map((record) => (record.supersededBy !== null && forgotten.has(record.supersededBy) ? { ...record, supersededBy: null } : record));
 }
 
 /** A mirror entry as the record it stands for. */
@@ -123,19 +173,27 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
   const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();
-  const records = index.memories.filter((entry) => !forgotten.has(entry.id)).map((entry) => toRecord(withinLimits(memory, entry, index.memories.indexOf(entry)), memory.agentId));
+  const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
+  const records = await withKnownSuccessors(
+    memory,
+    kept.map((entry) => toRecord(withinLimits(memory, entry, index.memories.indexOf(entry)), memory.agentId)),
+    kept.map((entry) => index.memories.indexOf(entry)),
+  );
   const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
-  const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten] };
+  const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten], alreadyStored: [] };
   const work = async () => {
-    const fresh = records.filter((record) => !existing.has(record.id));
+    const inserted = records.filter((record) => !existing.has(record.id));
     // Rows are inserted before any of them points at another through supersededBy.
-    await memory.store.insertMany(scope, fresh.map((record) => ({ ...record, supersededBy: null })));
-    const patches: { id: string; patch: MemoryPatch }[] = fresh.filter((record) => record.supersededBy !== null).map((record) => ({ id: record.id, patch: { supersededBy: record.supersededBy } }));
+    const { duplicates } = await memory.store.insertMany(scope, inserted.map((record) => ({ ...record, supersededBy: null })));
+    const storedAs = new Map(duplicates.map((duplicate) => [duplicate.record.id, duplicate.existingId]));
+    const fresh = inserted.filter((record) => !storedAs.has(record.id));
+    const successorOf = (id: string) => storedAs.get(id) ?? id;
+    const patches: { id: string; patch: MemoryPatch }[] = fresh.filter((record) => record.supersededBy !== null).map((record) => ({ id: record.id, patch: { supersededBy: successorOf(record.supersededBy!) } }));
     const reembed: MemoryRecord[] = [...fresh];
     for (const record of records) {
       const current = existing.get(record.id);
       if (!current) continue;
-      const patch = differences(current, record);
+      const patch = differences(current, { ...record, supersededBy: record.supersededBy === null ? null : successorOf(record.supersededBy) });
       if (Object.keys(patch).length === 0) {
         report.unchanged += 1;
         continue;
@@ -150,6 +208,7 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
       await memory.backend.vectors.upsert(scope, reembed.map((record, position) => ({ id: record.id, vector: embeddings[position]! })));
     }
     report.created.push(...fresh.map((record) => record.id));
+    report.alreadyStored.push(...duplicates.map((duplicate) => ({ id: duplicate.record.id, existingId: duplicate.existingId })));
   };
   // All of the import or none of it, where the backend can promise that. The engine's other writers wait meanwhile
   // (the engine's backend holds them for its `atomically`): one running in a gap of the transaction would roll back with it.

@@ -145,7 +145,7 @@ describe('human-readable mirror', () => {
       expect(fs.readFileSync(path.join(second, folder, 'memories.md'), 'utf8')).toBe(fs.readFileSync(path.join(first, folder, 'memories.md'), 'utf8'));
     }
     expect((await other.recallRelevant('oolong tea', { limit: 1, recordAccess: false }))[0]!.memory.id).toBe(ids.tea);
-    expect(await importMirror(other, { dir: second })).toEqual({ created: [], updated: [], unchanged: report.created.length, skippedForgotten: [] });
+    expect(await importMirror(other, { dir: second })).toEqual({ created: [], updated: [], unchanged: report.created.length, skippedForgotten: [], alreadyStored: [] });
     await other.stop();
   });
 
@@ -161,6 +161,82 @@ describe('human-readable mirror', () => {
     expect((await importMirror(memory, { dir })).updated).toEqual([ids.tea]);
     expect(await memory.get(ids.tea)).toMatchObject({ content: 'User prefers jasmine tea', importance: 0.95, tags: ['jasmine', 'tea'] });
     expect((await memory.recallRelevant('jasmine', { limit: 1, recordAccess: false, mode: 'keyword' }))[0]!.memory.id).toBe(ids.tea);
+  });
+
+  it('a hostile index.json is a VALIDATION_ERROR naming its line, never a RangeError or SyntaxError, and changes nothing', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const file = path.join(dir, 'index.json');
+    const text = fs.readFileSync(file, 'utf8');
+    const before = await memory.recall({ limit: 100 });
+    // 10 million characters in one string: the string pattern backtracked into "Maximum call stack size exceeded".
+    fs.writeFileSync(file, text.replace('"User prefers oolong tea"', `"${'y'.repeat(10_000_000)}"`));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/memories\.\d+\.content: must be at most \d+ bytes/u) });
+    // An escape JSON does not know: JSON.parse's own SyntaxError.
+    fs.writeFileSync(file, text.replace('"User prefers oolong tea"', '"User prefers \\x tea"'));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: invalid string/u) });
+    // Brackets nested 100,000 deep: a stack frame each.
+    fs.writeFileSync(file, text.replace('"context": {', `"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "context": {`));
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('nested deeper than') });
+    expect(await memory.recall({ limit: 100 })).toEqual(before);
+  });
+
+  it('an entry whose text a stored memory says word for word is reported as already stored, and what it supersedes points at the stored one (the import failed with NOT_FOUND)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const moment = index.memories.find((entry) => entry.id === ids.moment)!;
+    const copy = { ...moment, id: 'copy-1' };
+    const older = { ...moment, id: 'older-1', content: 'User once said thanks', supersededBy: 'copy-1' };
+    fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories: [...index.memories, copy, older] }, null, 2));
+    const report = await importMirror(memory, { dir });
+    expect([report.created, report.alreadyStored]).toEqual([['older-1'], [{ id: 'copy-1', existingId: ids.moment }]]);
+    expect((await memory.store.getMany({ agentId: memory.agentId }, ['older-1', 'copy-1'])).map((record) => [record.id, record.supersededBy])).toEqual([['older-1', ids.moment]]);
+  });
+
+  it('a supersededBy naming the entry itself, a cycle or no memory at all is a VALIDATION_ERROR naming it; one naming a forgotten memory is dropped', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const saved = JSON.stringify(index, null, 2);
+    const moment = index.memories.find((entry) => entry.id === ids.moment)!;
+    const before = await memory.recall({ limit: 100 });
+    const write = (memories: MirrorIndex['memories']) => fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories }, null, 2));
+    write([...index.memories, { ...moment, id: 'self-1', content: 'a', supersededBy: 'self-1' }]);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/memories\.\d+\.supersededBy: a memory cannot supersede itself/u) });
+    write([...index.memories, { ...moment, id: 'loop-1', content: 'a', supersededBy: 'loop-2' }, { ...moment, id: 'loop-2', content: 'b', supersededBy: 'loop-1' }]);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('would end up superseding itself') });
+    write([...index.memories, { ...moment, id: 'orphan-1', content: 'a', supersededBy: 'nobody' }]);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('supersededBy: nobody is neither') });
+    expect(await memory.recall({ limit: 100 })).toEqual(before);
+    // The memory that superseded Lisbon is forgotten (the store clears the link); the saved file still names it.
+    const porto = index.memories.find((entry) => entry.content === 'User lives in Porto')!;
+    await memory.forget([porto.id]);
+    fs.writeFileSync(path.join(dir, 'index.json'), saved);
+    const report = await importMirror(memory, { dir });
+    expect(report.skippedForgotten).toEqual([porto.id]);
+    const lisbon = index.memories.find((entry) => entry.content === 'User lives in Lisbon')!;
+    expect((await memory.store.getMany({ agentId: memory.agentId }, [lisbon.id]))[0]?.supersededBy).toBeNull();
+  });
+
+  it('an id longer than any call takes, or holding U+0000, is refused naming its line (it was imported and then could not be forgotten by id)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const index = readIndex(dir);
+    const moment = index.memories.find((entry) => entry.id === ids.moment)!;
+    for (const id of ['L'.repeat(200), 'a\u0000b']) {
+      fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories: [...index.memories, { ...moment, id, content: 'A memory under an odd id' }] }, null, 2));
+      await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: memories\.\d+\.id/u) });
+    }
+    expect((await memory.recall({ limit: 100 })).map((record) => record.content)).not.toContain('A memory under an odd id');
+  });
+
+  it('a missing index.json, or a folder by that name, is a CONFIG_ERROR naming it (it was a bare ENOENT or EISDIR)', async () => {
+    const missing = path.join(temp.home, 'no-mirror');
+    await expect(importMirror(memory, { dir: missing })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining(path.join(missing, 'index.json')) });
+    const folder = path.join(temp.home, 'folder-mirror');
+    fs.mkdirSync(path.join(folder, 'index.json'), { recursive: true });
+    await expect(importMirror(memory, { dir: folder })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('EISDIR') });
   });
 
   it('names the line of an invalid edit and changes nothing', async () => {

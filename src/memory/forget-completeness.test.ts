@@ -135,6 +135,21 @@ describe('forgetting is complete', () => {
     expectNoTrace(home.home, memory, LOCKER, words);
   });
 
+  it('a text holding U+0000: the raw memory still takes the remember_facts facts and the watcher memories made from it (their hash was of the text with it)', async () => {
+    const said = 'My locker code is \u0000ZEBRA-7431-quokka';
+    const [raw] = await memory.rememberMany([{ type: 'chat', content: said }], { longTerm: true });
+    const facts = await rememberFacts({ memory, extractor: createOfflineFactExtractor(), classifier: createRuleFactClassifier(), bands: bandsFor(memory.embedder) }, said);
+    expect(facts.facts.length).toBeGreaterThan(0);
+    expect(JSON.stringify(facts)).not.toContain('\\u0000');
+    const transcript = path.join(home.home, 'chat.jsonl');
+    appendLines(transcript, [{ id: 'm1', role: 'user', content: said, timestamp: '2026-01-05T09:00:00Z' }]);
+    const [batch] = await createLiveWatcher({ memory, source: createTranscriptSource({ file: transcript }) }).runOnce();
+    fs.rmSync(transcript);
+    expect(batch!.created.length).toBeGreaterThan(0);
+    const derived = [...facts.facts.map((fact) => fact.memoryId), ...batch!.created];
+    expect(new Set(await memory.forget([raw!.memory.id]))).toEqual(new Set([raw!.memory.id, ...derived]));
+  });
+
   it('forget_memory over MCP (in-memory transport): store a sentence, forget it, nothing of it left', async () => {
     const words = wordsFoundNowhereElse(LOCKER, home.home);
     const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();

@@ -138,6 +138,7 @@ export function holdBackendWrites(backend: MemoryBackend, hold: Hold): MemoryBac
     keywords: backend.keywords,
     ...(backend.purgeDeletedText ? { purgeDeletedText: backend.purgeDeletedText.bind(backend) } : {}),
     ...(backend.forgottenAmong ? { forgottenAmong: backend.forgottenAmong.bind(backend) } : {}),
+    ...(backend.forgottenIds ? { forgottenIds: backend.forgottenIds.bind(backend) } : {}),
     ...(backend.reachable ? { reachable: backend.reachable.bind(backend) } : {}),
     ...(backend.readReplicas ? { readReplicas: backend.readReplicas } : {}),
     close: () => backend.close(),

@@ -456,6 +456,17 @@ export class Hippocampus {
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
     return this.serial(async () => {
+      // One memory per verbatim text (facts aside): an edit to another memory's text failed deep in the store as a
+      // STORE_ERROR ("UNIQUE constraint failed", "duplicate key value"; a 500 over HTTP PATCH).
+      if (patch.content !== undefined && current.kind === 'memory') {
+        const same = (await this.store.findByContentHash(this.parts.scope, [merged.contentHash], 'memory')).find((record) => record.id !== id);
+        if (same) {
+          throw new ValidationError({
+            message: `Memory ${same.id} already says this word for word (one memory per text): forget ${id}, or supersede it with that text to keep ${same.id}`,
+            issues: [{ path: 'content', message: `the text of memory ${same.id}` }],
+          });
+        }
+      }
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).

@@ -68,3 +68,25 @@ describe('a remember commits once', () => {
     expect(events.filter((event) => event.type === 'pruned').map((event) => event.type === 'pruned' && event.memory.id)).toEqual([oldest]);
   });
 });
+
+describe('supersede and update meet a memory already saying the text', () => {
+  it('a supersede by the same text reinforces, a revert to an older text makes that one current, and an update to another memory\'s text is a VALIDATION_ERROR', async () => {
+    const memory = await createHippocampus({ home, agentId: 'ada', embedder: null });
+    open.push(memory);
+    const visible = async () => (await memory.recall({ limit: 10 })).map((record) => record.content).sort();
+    const lisbon = (await memory.remember({ type: 'chat', content: 'I live in Lisbon' })).memory.id;
+    // Its own text again (another case): it was marked superseded by itself, hidden from every recall.
+    expect((await memory.supersede(lisbon, { type: 'chat', content: 'I LIVE in  Lisbon' })).id).toBe(lisbon);
+    expect(await visible()).toEqual(['I live in Lisbon']);
+    // Moved, then back: the two pointed at each other and both were hidden.
+    const porto = (await memory.supersede(lisbon, { type: 'chat', content: 'I live in Porto' })).id;
+    expect(await visible()).toEqual(['I live in Porto']);
+    expect((await memory.supersede(porto, { type: 'chat', content: 'I live in Lisbon' })).id).toBe(lisbon);
+    expect(await visible()).toEqual(['I live in Lisbon']);
+    expect((await memory.get(porto)).supersededBy).toBe(lisbon);
+    // An edit to the text another memory holds: a STORE_ERROR "UNIQUE constraint failed" from the store.
+    const tea = (await memory.remember({ type: 'chat', content: 'I drink green tea' })).memory.id;
+    await expect(memory.update(tea, { content: 'i live in lisbon' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining(lisbon) });
+    expect((await memory.get(tea)).content).toBe('I drink green tea');
+  });
+});

@@ -157,7 +157,14 @@ export async function supersedeMemory(deps: MemoryWriteDependencies, oldId: stri
   record.consolidatedAt = clock.now();
   const [result] = await admit(deps, [record], { bypassShortTerm: true });
   const created = result!.memory;
-  await store.updateMany(scope, [{ id: oldId, patch: { supersededBy: created.id } }]);
+  // The old memory's own text again (any case or spacing): admit reinforced it. Marked superseded by itself, it
+  // was hidden from every recall and search for good.
+  if (created.id === oldId) return created;
+  const patches: { id: string; patch: MemoryPatch }[] = [{ id: oldId, patch: { supersededBy: created.id } }];
+  // An older version said word for word again (a revert: "back to Lisbon") is the current one again: left
+  // superseded, it and the memory it replaces pointed at each other and both were hidden.
+  if (created.supersededBy !== null) patches.push({ id: created.id, patch: { supersededBy: null } });
+  await store.updateMany(scope, patches);
   deps.buffer.remove(oldId);
   const at = clock.now();
   await store.appendHistory(scope, [

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors/validation-error.ts';
+import { requireEngine } from '../memory/backend-capability.ts';
 import type { GraphRecallOptions } from '../graph/graph-recall.ts';
 import type { KnowledgeGraph } from '../graph/knowledge-graph.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -69,7 +70,8 @@ export interface QueryRouter {
  * answer.layer; // 'procedural'
  */
 export function createQueryRouter(options: QueryRouterOptions): QueryRouter {
-  const { memory, working } = options;
+  const memory = requireEngine(options?.memory, 'createQueryRouter');
+  const { working } = options;
   const scope = { agentId: memory.agentId };
   const embedder = options.embedder === undefined ? memory.embedder : options.embedder;
   const workingThreshold = options.workingThreshold ?? 0.85;

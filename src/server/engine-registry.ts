@@ -17,6 +17,7 @@ import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryEvent } from '../spec/memory-event.ts';
 import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { openBackend } from '../stores/open-backend.ts';
+import { workingSnapshotFile } from '../working/working-snapshot.ts';
 
 /** Default cap on agents open at once; see `maxOpenAgents`. */
 export const DEFAULT_MAX_OPEN_AGENTS = 64;
@@ -115,7 +116,10 @@ export function createEngineRegistry(options: EngineRegistryOptions): EngineRegi
   };
   const usesFiles = options.store === undefined || options.store === 'sqlite';
   // Asked of the one agent: the whole list was a scan of every agent's rows on each reopen under the cap.
-  const exists = async (agentId: string) => (usesFiles ? hasFile(agentId) : (await sharedStore()).store.hasAgent(agentId));
+  // On a shared store, working memory kept under the home is the agent's too (the store holds nothing of it yet):
+  // a forget of its conversations over HTTP was NOT_FOUND.
+  const exists = async (agentId: string) =>
+    usesFiles ? hasFile(agentId) : fs.existsSync(workingSnapshotFile(agentPaths(options.home, agentId).root)) || (await sharedStore()).store.hasAgent(agentId);
   const now = () => Date.now();
   // After closeAll nothing opens again: an engine opened then (a consolidation pass still running, a late request)
   // was never stopped — its loop and database left open as the process exited.

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { queryTextSchema } from '../config/engine-call-schemas.ts';
+import { memoryIdSchema, queryTextSchema } from '../config/engine-call-schemas.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
 import { identifierSchema } from '../config/identifiers.ts';
+import { storableText } from '../core/stored-text.ts';
 import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
 import { appendBlockInput, blockKeySchema as toolBlockKeySchema, forgetDescriptionInput, MAX_BLOCK_CHARS, rememberFactsInput, replaceBlockInput } from '../tools/tool-inputs.ts';
@@ -37,25 +38,29 @@ const booleanText = z.enum(['true', 'false']).transform((value) => value === 'tr
 export const TIER_FILTERS = ['core', 'active', 'background', 'archival', 'short-term'] as const;
 
 export const agentParamsSchema = z.object({ agent: identifierSchema });
-export const memoryParamsSchema = z.object({ agent: identifierSchema, id: z.string().min(1).max(64) });
+// The engine's own id rule (at most 128 characters, no U+0000): 64 here left ids a host's generateId or a mirror
+// import made (up to 128) unreachable over HTTP.
+export const memoryParamsSchema = z.object({ agent: identifierSchema, id: memoryIdSchema });
 
 /** GET /agents/:agent/memories — newest first, keyset pagination by `cursor` (the last id of the previous page). */
 export const listMemoriesQuerySchema = z
   .object({
     types: listText(MEMORY_TYPES).optional(),
     kinds: listText(MEMORY_KINDS).optional(),
-    tags: z.string().transform((text) => text.split(',').map((item) => item.trim()).filter(Boolean)).optional(),
+    // Operands as what was stored from them (storableText), the cursor an id: each holding U+0000 was a 500
+    // STORE_ERROR on PostgreSQL ("invalid byte sequence for encoding UTF8") and an empty page on SQLite.
+    tags: z.string().transform((text) => storableText(text).split(',').map((item) => item.trim()).filter(Boolean)).optional(),
     tier: z.enum(TIER_FILTERS).optional(),
     minImportance: numberText(0, 1).optional(),
-    domain: z.string().min(1).max(200).optional(),
-    text: z.string().min(1).max(1000).optional(),
+    domain: z.string().min(1).max(200).transform(storableText).optional(),
+    text: z.string().min(1).max(1000).transform(storableText).optional(),
     since: integerText(0, Number.MAX_SAFE_INTEGER).optional(),
     until: integerText(0, Number.MAX_SAFE_INTEGER).optional(),
     /** Filter language as JSON text, e.g. {"importance":{"$gte":0.6}}. */
     filter: z.string().min(2).max(4000).optional(),
     includeSuperseded: booleanText.optional(),
     limit: integerText(1, 500).default(50),
-    cursor: z.string().min(1).max(64).optional(),
+    cursor: memoryIdSchema.optional(),
   })
   .strict();
 

@@ -69,8 +69,12 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
     return { skill, embedding: embedding ?? null, embeddingModel: embedder?.modelId ?? null };
   }
 
+  // No stored skill id holds U+0000 (ids are generated): PostgreSQL refused one in a query as a STORE_ERROR where
+  // SQLite answered SKILL_NOT_FOUND. Such an id, or one that is no string, names no skill on either.
+  const cannotExist = (skillId: unknown) => typeof skillId !== 'string' || skillId.includes('\u0000');
+
   async function mustGet(skillId: string): Promise<StoredSkill> {
-    const found = await store.get(scope, skillId);
+    const found = cannotExist(skillId) ? null : await store.get(scope, skillId);
     if (!found) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
     return found;
   }
@@ -121,7 +125,7 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
 
     async recordOutcome(skillId, success, notes) {
       if (typeof success !== 'boolean') throw new ValidationError({ message: 'recordOutcome needs success: true or false' });
-      const skill = await store.recordOutcome(scope, skillId, success, typeof notes === 'string' ? storableText(notes) : null, clock.now());
+      const skill = cannotExist(skillId) ? null : await store.recordOutcome(scope, skillId, success, typeof notes === 'string' ? storableText(notes) : null, clock.now());
       if (!skill) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
       return skill;
     },

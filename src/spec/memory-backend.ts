@@ -35,6 +35,8 @@ export interface MemoryBackend {
   purgeDeletedText?(scope: AgentScope, forgottenIds: readonly string[], options?: { rewritten?: boolean }): Promise<PurgeReport>;
   /** Optional: which of these ids were forgotten before (a mirror import skips them). */
   forgottenAmong?(scope: AgentScope, ids: readonly string[]): Promise<Set<string>>;
+  /** Optional: every id this agent forgot (tombstones, ids only), sorted: a copy of the agent carries them. */
+  forgottenIds?(scope: AgentScope): Promise<string[]>;
   /**
    * Optional: runs `work` so that every write it makes to the agent — through this backend's store,
    * indexes, watermarks — commits together or not at all, and no other writer of the agent interleaves;

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createLiveWatcher } from '../live/live-watcher.ts';
+import { exportMirror } from '../live/mirror-export.ts';
+import { importMirror } from '../live/mirror-import.ts';
 import { createStoredMessagesSource } from '../live/messages-table-source.ts';
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
@@ -24,6 +27,20 @@ describe('copyAgent and the watcher of the store\'s own messages table', () => {
     await source.stop();
     await target.stop();
     temp.cleanup();
+  });
+
+  it('carries the ids the agent forgot: a stale mirror imported on the target does not bring a forgotten memory back (it did)', async () => {
+    const [kept, gone] = await source.rememberMany([{ type: 'decision', content: 'We deploy on Tuesdays' }, { type: 'chat', content: 'My locker code is 4471' }], { longTerm: true });
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(source, { dir });
+    const stale = fs.readFileSync(path.join(dir, 'index.json'), 'utf8');
+    await source.forget([gone!.memory.id]);
+    const report = await copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' });
+    expect([report.memories, report.forgottenIds]).toEqual([1, 1]);
+    fs.writeFileSync(path.join(dir, 'index.json'), stale);
+    const imported = await importMirror(target, { dir });
+    expect(imported.skippedForgotten).toEqual([gone!.memory.id]);
+    expect((await target.recall({ limit: 10 })).map((record) => record.id)).toEqual([kept!.memory.id]);
   });
 
   it("does not carry the watermark of a messages table it does not copy: the target's own messages are all read", async () => {

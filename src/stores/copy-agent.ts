@@ -15,6 +15,8 @@ export interface CopyAgentReport {
   skills: number;
   skillVersions: number;
   watermarks: number;
+  /** Ids the agent forgot (ids only): carried so that nothing re-imports or replays them on the target. */
+  forgottenIds: number;
   /** What could not be copied, and why (a capability the source or target lacks). */
   notCopied: string[];
 }
@@ -50,7 +52,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
   if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
   }
-  const report: CopyAgentReport = { agentId, memories: 0, vectors: 0, historyEvents: 0, blocks: 0, skills: 0, skillVersions: 0, watermarks: 0, notCopied: [] };
+  const report: CopyAgentReport = { agentId, memories: 0, vectors: 0, historyEvents: 0, blocks: 0, skills: 0, skillVersions: 0, watermarks: 0, forgottenIds: 0, notCopied: [] };
   const model = await from.vectors.boundModel(scope);
   if (model !== null) await to.vectors.bind(scope, model);
 
@@ -83,6 +85,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
   if (nulRemoved > 0) report.notCopied.push(`U+0000 characters of ${nulRemoved} memories: no PostgreSQL text can hold one`);
 
   await copyLayers(options, report);
+  await copyTombstones(options, report);
   await verify(options, report);
   return report;
 }
@@ -121,6 +124,21 @@ async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: Memo
   }
   // Every `hippocampus graph` command (and createKnowledgeGraph(…).linkMemories()) links the memories not yet linked first.
   if (from.knowledgeGraph) report.notCopied.push('the knowledge graph: rebuilt from the copied memories by the first graph command on the target, e.g. `hippocampus graph entities`');
+}
+
+/**
+ * The ids the agent forgot, tombstoned on the target too: without them a stale mirror (`index import`) brought a
+ * memory forgotten before the migrate back on the target, which the source had refused.
+ */
+async function copyTombstones({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {
+  const ids = (await from.forgottenIds?.({ agentId })) ?? [];
+  if (ids.length === 0) return;
+  if (!to.purgeDeletedText) {
+    report.notCopied.push(`the ids of ${ids.length} forgotten memories: the target keeps no tombstones`);
+    return;
+  }
+  await to.purgeDeletedText({ agentId }, ids);
+  report.forgottenIds = ids.length;
 }
 
 async function verify({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {

@@ -403,6 +403,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect([...read.keys()]).toEqual([records[1]!.id]);
       expect(Array.from(read.get(records[1]!.id)!)).toEqual(Array.from(axisVector(8, 1)));
       expect((await backend.vectors.statistics(scope)).withVectors).toBe(6);
+      // A query with no direction (all zeros: a text the embedder has no token for) is near nothing. pgvector's
+      // cosine of it is NaN, and recall then ranked every memory with a NaN score.
+      for (const options of [{ limit: 3 }, { limit: 3, withinIds: [records[0]!.id] }, { limit: 3, where: { domain: 'even' } }]) {
+        expect((await backend.vectors.search(scope, new Float32Array(8), options)).map((hit) => hit.similarity).filter((similarity) => !(similarity <= 0)), JSON.stringify(options)).toEqual([]);
+      }
     },
   },
   {
@@ -466,8 +471,14 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await backend.blocks?.putMany(withBlock, [{ key: 'persona', value: 'Terse.', updatedAt: BASE_TIME }]);
       const skill = { id: `skill-${withSkill.agentId}`, agentId: withSkill.agentId, name: 'deploy', description: 'ship it', code: 'npm run deploy', language: 'bash', inputs: [], createdFrom: [], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: BASE_TIME, updatedAt: BASE_TIME };
       await backend.skills?.insert(withSkill, { skill, embedding: null, embeddingModel: null });
+      // One that forgot its last memory still exists (a later read is not NOT_FOUND), as its SQLite file does.
+      const emptied = contractScope();
+      const gone = contractRecord(emptied, 'Ada forgets this one');
+      await backend.store.insertMany(emptied, [gone]);
+      await backend.store.deleteMany(emptied, [gone.id]);
+      await backend.purgeDeletedText?.(emptied, [gone.id]);
       const listed = await backend.store.listAgents();
-      for (const scope of [withMemory, ...(backend.blocks ? [withBlock] : []), ...(backend.skills ? [withSkill] : [])]) {
+      for (const scope of [withMemory, emptied, ...(backend.blocks ? [withBlock] : []), ...(backend.skills ? [withSkill] : [])]) {
         expect(await backend.store.hasAgent(scope.agentId), scope.agentId).toBe(true);
         expect(listed).toContain(scope.agentId);
       }
@@ -488,6 +499,11 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await backend.purgeDeletedText?.(scope, [record.id]);
       expect([...((await backend.forgottenAmong?.(scope, [record.id, 'kept'])) ?? [])]).toEqual([record.id]);
       expect((await backend.forgottenAmong?.(other, [record.id]))?.size ?? 0).toBe(0);
+      // Listed too (a copy of the agent carries them), this agent's alone.
+      if (backend.forgottenIds) {
+        expect(await backend.forgottenIds(scope)).toEqual([record.id]);
+        expect(await backend.forgottenIds(other)).toEqual([]);
+      }
       expect(await backend.keywords.search(scope, ['zebra'], { limit: 5 })).toEqual([]);
     },
   },

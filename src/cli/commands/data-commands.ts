@@ -100,7 +100,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
     });
   data
     .command('migrate')
-    .description("copy an agent between stores ('sqlite' = the files under --home, or a postgres:// URL): memories, vectors, history, blocks, skills, watermarks; counts verified")
+    .description("copy an agent between stores ('sqlite' = the files under --home, or a postgres:// URL): memories, vectors, history, blocks, skills, watermarks, forgotten ids; counts verified")
     .requiredOption('--from <store>', "the store to copy from: 'sqlite' or a postgres:// URL")
     .requiredOption('--to <store>', "the store to copy to: 'sqlite' or a postgres:// URL")
     .action(async (options: { from: string; to: string }, command: Command) => {
@@ -119,7 +119,7 @@ export function registerDataCommands(program: Command, context: CliContext): voi
           const result = { ...report, ms: Math.round(performance.now() - started) };
           context.print(command, result, () =>
             [
-              `Copied agent ${agent}: ${report.memories} memories, ${report.vectors} vectors, ${report.historyEvents} history events, ${report.blocks} blocks, ${report.skills} skills (${report.skillVersions} versions), ${report.watermarks} watermarks in ${result.ms} ms; counts verified.`,
+              `Copied agent ${agent}: ${report.memories} memories, ${report.vectors} vectors, ${report.historyEvents} history events, ${report.blocks} blocks, ${report.skills} skills (${report.skillVersions} versions), ${report.watermarks} watermarks, ${report.forgottenIds} forgotten ids in ${result.ms} ms; counts verified.`,
               ...report.notCopied.map((line) => `  not copied: ${line}`),
             ].join('\n'),
           );

@@ -30,6 +30,9 @@ describe('hippocampus working | consolidate | graph | skills', () => {
 
     expect((await run('consolidate', '--agent', 'ada')).out).toMatch(/^Consolidated 1 conversation\(s\) \(0 already done\)/);
     expect((await run('consolidate', '--agent', 'ada')).out).toMatch(/^Consolidated 0 conversation\(s\) \(1 already done\)/);
+    // A misspelled agent is named, not made (it became an empty agent every later command took for real).
+    expect(await run('consolidate', '--agent', 'adda')).toMatchObject({ code: 1, err: expect.stringContaining('"adda" was not found') });
+    expect((await run('--json', 'stats', '--agent', 'adda')).code).toBe(1);
     expect((await run('graph', 'neighbors', 'user', '--agent', 'ada')).out).toMatch(/user —live_in→ Lisbon/);
     expect((await run('graph', 'entities', '--agent', 'ada')).out).toContain('Priya');
     expect((await run('graph', 'query', 'Where does the user live?', '--agent', 'ada')).out).toContain('Lisbon');

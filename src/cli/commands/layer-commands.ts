@@ -200,6 +200,8 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
         context.print(command, report, () =>
           `Consolidated ${report.conversationIds.length} conversation(s) (${report.alreadyConsolidated} already done): ${report.facts} facts, ${report.graph.entitiesCreated} new entities, ${report.graph.relationsCreated} new relations`,
         );
-      }, { create: true });
+        // Only Redis can hold conversations of an agent with nothing stored yet: without it, a misspelled --agent
+        // made an empty agent (SQLite) or left a model binding and a consolidation run behind (PostgreSQL).
+      }, { create: text(options, 'redis') !== undefined });
     });
 }

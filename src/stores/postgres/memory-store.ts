@@ -122,13 +122,15 @@ function insertRow(record: MemoryRecord, position: number, neighbourText: string
  * await store.query({ agentId: 'ada' }, { types: ['decision'], limit: 10 });
  */
 /**
- * The agents a database holds, sorted: those holding something of their own (an engine's mere opening
- * binds a model, which does not count). The store's `listAgents` and `data check`.
+ * Tables whose rows make an agent real: something of its own, or a forget's tombstone (an agent that forgot
+ * its last memory still exists, as its SQLite file does; it was NOT_FOUND to every later command). An
+ * engine's mere opening binds a model and records consolidation runs, which do not count.
  */
+const AGENT_TABLES = ['memories', 'memory_blocks', 'skills', 'live_watermarks', 'forgotten_memories'];
+
+/** The agents a database holds, sorted: those with a row in one of `AGENT_TABLES`. The store's `listAgents` and `data check`. */
 export async function agentsIn(database: Queryable): Promise<string[]> {
-  const rows = await database.rows<{ agent_id: string }>(
-    'SELECT DISTINCT agent_id FROM memories UNION SELECT agent_id FROM memory_blocks UNION SELECT agent_id FROM skills UNION SELECT agent_id FROM live_watermarks ORDER BY 1',
-  );
+  const rows = await database.rows<{ agent_id: string }>(`${AGENT_TABLES.map((table) => `SELECT agent_id FROM ${table}`).join(' UNION ')} ORDER BY 1`);
   return rows.map((row) => row.agent_id);
 }
 
@@ -136,7 +138,7 @@ export async function agentsIn(database: Queryable): Promise<string[]> {
 export async function holdsAgent(database: Queryable, agentId: string): Promise<boolean> {
   const probe = (table: string) => `EXISTS (SELECT 1 FROM ${table} WHERE agent_id = $1)`;
   const rows = await database.rows<{ held: boolean }>(
-    `SELECT ${['memories', 'memory_blocks', 'skills', 'live_watermarks'].map(probe).join(' OR ')} AS held`,
+    `SELECT ${AGENT_TABLES.map(probe).join(' OR ')} AS held`,
     [agentId],
   );
   return rows[0]?.held === true;

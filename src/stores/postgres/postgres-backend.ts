@@ -8,7 +8,7 @@ import { createPostgresMemoryStore } from './memory-store.ts';
 import { createPostgresConversationMessages } from './messages-table.ts';
 import { migratePostgres, settleVectorPath } from './migrations.ts';
 import { createPostgresDatabase, serialConnectionOptions, type PostgresDatabase } from './postgres-database.ts';
-import { forgottenAmongPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
+import { forgottenAmongPostgres, forgottenIdsPostgres, purgePostgres, type PostgresPurge } from './purge-deleted-text.ts';
 import { createPostgresVectorIndex, efSearchOf, hnswConnectionOptions, type PostgresVectorPath } from './vector-index.ts';
 
 export interface PostgresBackendOptions {
@@ -71,6 +71,7 @@ export async function createPostgresBackend(options: PostgresBackendOptions): Pr
       keywords,
       purgeDeletedText: (scope, forgottenIds) => purgePostgres(database, { agentId: scope.agentId, forgottenIds, purge, vectorTable: vectorPath === 'pgvector' ? 'memory_vectors' : 'memory_vector_bits' }),
       forgottenAmong: (scope, ids) => forgottenAmongPostgres(database, scope.agentId, ids),
+      forgottenIds: (scope) => forgottenIdsPostgres(database, scope.agentId),
       atomically: (scope, work) => database.atomically(scope.agentId, work),
       watermarks: createPostgresWatermarkStore({ database }),
       blocks: createPostgresBlockStore({ database, purge }),

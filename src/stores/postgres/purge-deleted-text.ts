@@ -71,6 +71,10 @@ export async function vacuumTables(database: PostgresDatabase, tables: readonly 
   });
 }
 
+export async function forgottenIdsPostgres(database: PostgresDatabase, agentId: string): Promise<string[]> {
+  return (await database.rows<{ id: string }>('SELECT id FROM forgotten_memories WHERE agent_id = $1 ORDER BY id', [agentId])).map((row) => row.id);
+}
+
 export async function forgottenAmongPostgres(database: PostgresDatabase, agentId: string, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await database.rows<{ id: string }>('SELECT id FROM forgotten_memories WHERE agent_id = $1 AND id = ANY($2::text[])', [agentId, ids]);

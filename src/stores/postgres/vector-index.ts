@@ -306,7 +306,9 @@ export function createPostgresVectorIndex(options: PostgresVectorIndexOptions): 
     },
 
     async search(scope, vector, searchOptions) {
-      if (searchOptions.limit <= 0) return [];
+      // No direction (all zeros: a text the embedder has no token for) is near nothing: pgvector's cosine of it
+      // is NaN, and recall ranked every memory with a NaN score where SQLite found none.
+      if (searchOptions.limit <= 0 || vector.every((value) => value === 0)) return [];
       if (searchOptions.withinIds !== undefined) return exactSearch(scope, vector, { ...searchOptions.where, ids: searchOptions.withinIds }, searchOptions.limit);
       if (searchOptions.where !== undefined) return exactSearch(scope, vector, searchOptions.where, searchOptions.limit);
       const { count, model, lists: agentLists } = await searchState(scope.agentId);

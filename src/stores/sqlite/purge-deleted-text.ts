@@ -56,6 +56,11 @@ export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, fo
   }
 }
 
+/** Every id the agent forgot (its tombstones), sorted: `data migrate` carries them. */
+export function forgottenIds(pool: SqliteConnectionPool, agentId: string): string[] {
+  return pool.connection(agentId).prepare('SELECT id FROM forgotten_memories ORDER BY id').pluck().all() as string[];
+}
+
 /** Which of these ids were forgotten (tombstoned) before: a mirror import skips them. */
 export function forgottenAmong(pool: SqliteConnectionPool, agentId: string, ids: readonly string[]): Set<string> {
   if (ids.length === 0) return new Set();

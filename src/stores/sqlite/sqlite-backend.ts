@@ -4,7 +4,7 @@ import { committedKeywordReads, committedStoreReads, committedVectorReads } from
 import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
-import { forgottenAmong, purgeDeletedText } from './purge-deleted-text.ts';
+import { forgottenAmong, forgottenIds, purgeDeletedText } from './purge-deleted-text.ts';
 import { createSqliteVectorIndex } from './vector-index.ts';
 import { appendMessages, createMessagesTable, forgetMessages, readMessages } from '../../conversations/messages-table.ts';
 import { searchConversation } from '../../conversations/search-conversation.ts';
@@ -43,6 +43,9 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     },
     async forgottenAmong(scope, ids) {
       return forgottenAmong(pool, scope.agentId, ids);
+    },
+    async forgottenIds(scope) {
+      return forgottenIds(pool, scope.agentId);
     },
     // One connection per agent: the engine's own transactions inside become savepoints of this one.
     atomically: (scope, work) => inImmediateTransaction(pool.connection(scope.agentId), work),
