@@ -185,8 +185,9 @@ export function wordForms(written: string): string[][] {
     const normal = token.normal.replace(/['’]s$/, '').replace(/['’]/g, '');
     if (token.lemma !== normal && /^\p{L}{2,}$/u.test(token.lemma)) lemmas.set(normal, (lemmas.get(normal) ?? new Set()).add(token.lemma));
   }
-  // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi".
-  const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
+  // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi". Begun only where a word
+  // begins: tried at every letter of a 60,000-letter run, the pattern backtracked through the rest each time (10 s).
+  const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
   // A code or combination is often given as the number alone: "The padlock on the storage unit opens with 0927".
   const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(phrased));
   // A number word is also its digit: "two years" holds the "2" of "my 2 years sober".

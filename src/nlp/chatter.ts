@@ -104,8 +104,20 @@ export function isReversalOnly(statement: string): boolean {
   );
 }
 
-// A capitalised word after the first is a name addressed ("Thanks, Mel!"), not content.
-const ADDRESSED_NAME = /(?<=\S.*)\b[A-Z][a-z]+\b/g;
+// A capitalised word after the first of its line is a name addressed ("Thanks, Mel!"), not content. Read a line
+// at a time: a lookbehind for "anything before it" scanned back to the line's start from every word boundary, and a
+// message of one 60,000-letter run took 2.7 s.
+const CAPITALISED = /\b[A-Z][a-z]+\b/g;
+function withoutAddressedNames(sentence: string): string {
+  return sentence
+    .split(/([\n\r\u2028\u2029])/)
+    .map((line, index) => {
+      if (index % 2 === 1) return line;
+      const first = line.search(/\S/);
+      return line.replace(CAPITALISED, (word: string, offset: number) => (offset > first ? '' : word));
+    })
+    .join('');
+}
 
 /**
  * True for a message that only greets, thanks, acknowledges or asks back ("Hey Mel! Good to see you!
@@ -121,7 +133,7 @@ export function isGreetingOnly(content: string): boolean {
   return (
     sentences.length > 0 &&
     sentences.every((sentence) => {
-      const withoutNames = sentence.replace(ADDRESSED_NAME, '');
+      const withoutNames = withoutAddressedNames(sentence);
       return isQuestion(sentence) || isSmallTalk(withoutNames) || isChatter(withoutNames);
     })
   );

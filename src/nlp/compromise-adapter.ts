@@ -1,4 +1,5 @@
 import nlp from 'compromise';
+import { shortenLongRuns } from './long-runs.ts';
 
 /** A phrase compromise found, with where it starts in the text (for ordering). */
 export interface Phrase {
@@ -55,16 +56,22 @@ function phrases(view: PhraseView, lowerText: string): Phrase[] {
  * analyzeWithCompromise('Tim Cook lives in Berlin.').people // [{ text: 'Tim Cook', start: 0 }]
  */
 export function analyzeWithCompromise(text: string): CompromiseAnalysis {
-  const doc = nlp(text);
-  const lowerText = text.toLowerCase();
+  // Runs of thousands of characters without a space took compromise seconds (long-runs.ts); no phrase holds one.
+  const { text: read, placeholder } = shortenLongRuns(text);
+  const doc = nlp(read);
+  const lowerText = read.toLowerCase();
+  const found = (view: PhraseView) => {
+    const all = phrases(view, lowerText);
+    return placeholder === '' ? all : all.filter((phrase) => !phrase.text.includes(placeholder));
+  };
   // compromise's topics() is people + places + organisations recomputed, at
   // ten times the cost; callers combine the three themselves.
   return {
-    people: phrases(doc.people(), lowerText),
-    places: phrases(doc.places(), lowerText),
-    organizations: phrases(doc.organizations(), lowerText),
-    properNouns: phrases(doc.match('#ProperNoun+').not('(#Date|#Month|#WeekDay)'), lowerText),
-    nounPhrases: phrases(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)'), lowerText),
+    people: found(doc.people()),
+    places: found(doc.places()),
+    organizations: found(doc.organizations()),
+    properNouns: found(doc.match('#ProperNoun+').not('(#Date|#Month|#WeekDay)')),
+    nounPhrases: found(doc.match('#Adjective* #Noun+').not('(#Pronoun|#Possessive|#Determiner)')),
   };
 }
 

@@ -58,7 +58,10 @@ export function canonicalFacts(statement: string, intensity: number): string[] {
     .trim()
     .replace(/[.!?;,\s]+$/u, '')
     .replace(/,?\s+(?:now|these days|nowadays|at the moment|right now|currently)$/i, '');
-  for (const word of shoutedWords(text)) text = text.replace(new RegExp(`\\b${word}\\b`, 'g'), word.toLowerCase());
+  // One pass over the words shoutedWords reads: a pattern built of each word was a SyntaxError ("too large") for a
+  // shouted run of tens of thousands of capitals, and the live watcher's batch holding it failed on every poll.
+  const shouted = new Set(shoutedWords(text));
+  if (shouted.size > 0) text = text.replace(/\b[A-Z][A-Z']+\b/g, (word) => (shouted.has(word) ? word.toLowerCase() : word));
   for (const [pattern, to] of REWRITES) {
     const match = pattern.exec(text);
     if (!match) continue;

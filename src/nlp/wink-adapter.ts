@@ -1,5 +1,6 @@
 import winkNLP, { type WinkMethods } from 'wink-nlp';
 import model from 'wink-eng-lite-web-model';
+import { restoreLongRuns, shortenLongRuns } from './long-runs.ts';
 
 /** One token as the rest of the language layer sees it: plain data, no wink handles. */
 export interface WinkToken {
@@ -63,7 +64,9 @@ export function analyzeWithWink(text: string): WinkAnalysis {
   // wink's typings give `its.lemma` an extra `addons` parameter that wink
   // itself supplies; at the call site it is used exactly like `its.normal`.
   const lemmaOf = its.lemma as unknown as typeof its.normal;
-  const doc = nlp.readDoc(text);
+  // A run of thousands of characters without a space took wink seconds (long-runs.ts): read as one word.
+  const shortened = shortenLongRuns(text);
+  const doc = nlp.readDoc(shortened.text);
   const tokens: WinkToken[] = [];
   const sentences: string[] = [];
   const sentiments: number[] = [];
@@ -92,5 +95,13 @@ export function analyzeWithWink(text: string): WinkAnalysis {
     });
   });
   const entities = column<WinkEntity>(doc.entities().out(its.detail));
-  return { sentences, sentiments, tokens, entities };
+  if (shortened.runs.length === 0) return { sentences, sentiments, tokens, entities };
+  const values = restoreLongRuns(shortened, tokens.map((token) => token.value));
+  return {
+    sentences: restoreLongRuns(shortened, sentences),
+    sentiments,
+    tokens: tokens.map((token, index) => (token.value === values[index] ? token : { ...token, value: values[index]!, normal: values[index]!.toLowerCase(), lemma: values[index]!.toLowerCase() })),
+    // No entity (a date, an amount, an address) is a run that long.
+    entities: entities.filter((entity) => !entity.value.includes(shortened.placeholder)),
+  };
 }
