@@ -201,6 +201,10 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
   return { field, found: records };
 }
 
+/** The kind word of a description asking for a liking (word-aliases.ts KIND_WORDS), and the words that state one. */
+const PREFERENCE = /^preferences?$/u;
+const STATES_LIKING = /(?<![\p{L}])(?:lik(?:e|es|ed|ing)|lov(?:e|es|ed|ing)|prefer(?:s|red)?|favou?rites?|hat(?:e|es|ed)|dislik(?:e|es|ed)|enjoy(?:s|ed)?|rather|always|never|wants?)(?![\p{L}])/iu;
+
 /**
  * Of several memories holding every word of a description in the first person, the only one where the user speaks of
  * themself (src/forget/first-person.ts), or whose subject is the user's thing named ("my password": "My password is
@@ -212,6 +216,10 @@ async function judgeCandidates(memory: Hippocampus, description: Description, th
 function markOwnLife(judged: Judged[], description: Description): void {
   const holding = judged.filter((entry) => entry.holdsAll);
   const own = holding.length >= 2 ? ownLifeOnly(holding, description.text) : undefined;
+  // A preference asked for is a liking stated: "my reading preferences" chose "The affair in the novel I am reading
+  // ends badly", the only holder of "reading" where the user speaks, over "My book club is reading …", and deleted it
+  // (the user meant "Recommend me books like Ursula Le Guin, she is my favourite author", holding no word of it; round 18).
+  if (own && description.kindWords.some((forms) => PREFERENCE.test(forms[0]!)) && !STATES_LIKING.test(own.content)) return;
   if (own) Object.assign(own, { sure: true, why: `holds every word (${description.terms.map((forms) => forms[0]).join(', ')}) and is the only such memory about the user's own life` });
 }
 
