@@ -34,3 +34,16 @@ describe('runs of characters without a space, longer than the analysers read', (
     expect([...found.properNouns, ...found.nounPhrases].some((phrase) => phrase.text.includes('qqq') || phrase.text.includes('longrun'))).toBe(false);
   });
 });
+
+describe('a long text read by compromise a piece at a time', () => {
+  it('finds the names of every piece, at their places in the whole text, as it does in a short one', () => {
+    const filler = 'We walked along the river and talked about nothing much. '.repeat(60); // 3,480 characters
+    const text = `Tim Cook moved to Berlin. ${filler}Angela Merkel visited Paris. ${filler}Marta lives in Lisbon.`;
+    const found = analyzeWithCompromise(text);
+    expect(found.people.map((phrase) => phrase.text)).toEqual(['Tim Cook', 'Angela Merkel', 'Marta']);
+    expect(found.places.map((phrase) => phrase.text)).toEqual(['Berlin', 'Paris', 'Lisbon']);
+    for (const phrase of [...found.people, ...found.places]) expect(text.slice(phrase.start, phrase.start + phrase.text.length)).toBe(phrase.text);
+    const short = analyzeWithCompromise('Angela Merkel visited Paris.');
+    expect(short.people.map((phrase) => phrase.text)).toEqual(['Angela Merkel']);
+  });
+});
