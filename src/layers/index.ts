@@ -9,7 +9,7 @@ export type { GraphExtractor } from '../graph/graph-extractor.ts';
 export { createOfflineGraphExtractor } from '../graph/offline-extractor.ts';
 export { createLlmGraphExtractor } from '../graph/llm-extractor.ts';
 export { personalizedPageRank } from '../graph/personalized-pagerank.ts';
-export { createSkillLibrary, successRate, type SkillLibraryOptions } from '../skills/skill-library.ts';
+export { createSkillLibrary, SKILL_LIMITS, successRate, type SkillLibraryOptions } from '../skills/skill-library.ts';
 export { createQueryRouter, type QueryRouter, type QueryRouterOptions, type RoutedAnswer, type MemoryLayer, type LayerConsulted } from '../router/query-router.ts';
 export { consolidateWorkingMemory, type WorkingConsolidationOptions, type WorkingConsolidationReport } from './consolidate-working.ts';
 export { scheduleWorkingConsolidation, nextConsolidationAt, DEFAULT_CONSOLIDATION_SCHEDULE, type ConsolidationSchedule, type WorkingConsolidationScheduler } from './consolidation-schedule.ts';

@@ -85,3 +85,41 @@ describe('skill library', () => {
     await expect(library.addSkill({ name: 'x', description: 'y', code: ' ', language: 'shell' })).rejects.toSatisfy((error) => HippocampusError.isInstance(error) && error.code === 'VALIDATION_ERROR');
   });
 });
+
+describe('skill sizes', () => {
+  const base = { name: 'deploy-staging', description: 'Deploy the billing service to staging', code: 'make deploy ENV=staging', language: 'shell' };
+  const tooLarge = async (work: Promise<unknown>, field: string) => {
+    const error = await work.then(
+      () => null,
+      (thrown: unknown) => thrown,
+    );
+    expect(HippocampusError.isInstance(error) && error.code).toBe('CONTENT_TOO_LARGE');
+    expect((error as Error).message).toContain(field);
+  };
+
+  it('a field over its limit is CONTENT_TOO_LARGE and nothing is written, on add, rewrite, outcome and search', async () => {
+    await tooLarge(library.addSkill({ ...base, code: 'x'.repeat(5_000_000) }), 'code');
+    await tooLarge(library.addSkill({ ...base, name: 'n'.repeat(100_000) }), 'name');
+    await tooLarge(library.addSkill({ ...base, description: 'd'.repeat(70_000) }), 'description');
+    await tooLarge(library.addSkill({ ...base, inputs: [{ name: 'target', description: 'i'.repeat(300_000) }] as never }), 'inputs');
+    expect(await library.findSkills('deploy billing to staging')).toEqual([]);
+    const { skill } = await library.addSkill(base);
+    await tooLarge(library.rewriteSkill(skill.id, { code: 'x'.repeat(300_000) }), 'code');
+    await tooLarge(library.recordOutcome(skill.id, true, 'n'.repeat(70_000)), 'notes');
+    await tooLarge(library.findSkills('t'.repeat(70_000)), 'task');
+    expect(await library.getSkill(skill.id)).toMatchObject({ version: 1, code: base.code, successCount: 0 });
+    expect(await library.versions(skill.id)).toHaveLength(1);
+  });
+
+  it('a rewrite to an empty field is a VALIDATION_ERROR, as an add with one is', async () => {
+    const { skill } = await library.addSkill(base);
+    await expect(library.rewriteSkill(skill.id, { code: '  ' })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await library.getSkill(skill.id)).toMatchObject({ version: 1, code: base.code });
+  });
+
+  it('the limits themselves are accepted', async () => {
+    const { skill, status } = await library.addSkill({ ...base, name: 'n'.repeat(200), code: 'x'.repeat(256 * 1024) });
+    expect(status).toBe('created');
+    expect(skill.code).toHaveLength(256 * 1024);
+  });
+});

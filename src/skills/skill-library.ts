@@ -33,9 +33,40 @@ export function successRate(successes: number, failures: number): number {
 
 const searchText = (skill: Pick<Skill, 'name' | 'description'>) => `${skill.name.replace(/[_-]+/g, ' ')}: ${skill.description}`;
 
+/**
+ * The most a skill's fields may hold, in UTF-8 bytes: a name and a language are labels; a description is text as a
+ * memory is (64 KiB, the engine's default `maxContentBytes`); code and the inputs' JSON get four times that. Both
+ * stores took a 5 MB `code` and a 100,000-character name, re-embedded and listed on every `findSkills`.
+ */
+export const SKILL_LIMITS = { name: 200, language: 64, description: 64 * 1024, code: 256 * 1024, inputs: 256 * 1024, notes: 64 * 1024, task: 64 * 1024 } as const;
+
+/** CONTENT_TOO_LARGE when a text is over its limit; nothing is written. */
+function checkSize(field: keyof typeof SKILL_LIMITS, value: string): void {
+  const bytes = Buffer.byteLength(value, 'utf8');
+  if (bytes > SKILL_LIMITS[field]) {
+    throw new ValidationError({ code: 'CONTENT_TOO_LARGE', message: `A skill's ${field} is ${bytes} bytes; the limit is ${SKILL_LIMITS[field]}`, issues: [{ path: field, message: 'too large' }] });
+  }
+}
+
 function checkInput(input: SkillInput): void {
   for (const field of ['name', 'description', 'code', 'language'] as const) {
     if (typeof input[field] !== 'string' || input[field].trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
+  }
+  checkChange(input);
+  checkSize('name', input.name);
+}
+
+/** The sizes of what a new version would hold (an added skill's, or a rewrite's change). */
+function checkChange(change: SkillRewrite): void {
+  for (const field of ['description', 'code', 'language'] as const) {
+    const value = change[field];
+    if (value === undefined) continue;
+    if (typeof value !== 'string' || value.trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
+    checkSize(field, value);
+  }
+  if (change.inputs !== undefined) {
+    if (!Array.isArray(change.inputs)) throw new ValidationError({ message: "A skill's inputs are a list of parameters" });
+    checkSize('inputs', JSON.stringify(change.inputs));
   }
 }
 
@@ -120,11 +151,15 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
     },
 
     async rewriteSkill(skillId, change, reason) {
+      if (typeof change !== 'object' || change === null) throw new ValidationError({ message: 'rewriteSkill needs the fields to change' });
+      checkChange(change);
+      if (typeof reason === 'string') checkSize('notes', reason);
       return rewrite((await mustGet(skillId)).skill, storableValue(change), reason === undefined || reason === null ? null : storableText(reason));
     },
 
     async recordOutcome(skillId, success, notes) {
       if (typeof success !== 'boolean') throw new ValidationError({ message: 'recordOutcome needs success: true or false' });
+      if (typeof notes === 'string') checkSize('notes', notes);
       const skill = cannotExist(skillId) ? null : await store.recordOutcome(scope, skillId, success, typeof notes === 'string' ? storableText(notes) : null, clock.now());
       if (!skill) throw new NotFoundError({ what: 'Skill', id: skillId, code: 'SKILL_NOT_FOUND' });
       return skill;
@@ -132,6 +167,7 @@ export function createSkillLibrary(options: SkillLibraryOptions): SkillLibrary {
 
     async findSkills(taskDescription, topK = 5) {
       if (typeof taskDescription !== 'string' || taskDescription.trim() === '') throw new ValidationError({ message: 'findSkills needs a task description' });
+      checkSize('task', taskDescription);
       const skills = await store.list(scope);
       if (skills.length === 0) return [];
       const [query] = (await embed([taskDescription])) ?? [];
