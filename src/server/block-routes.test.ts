@@ -33,6 +33,13 @@ describe('memory blocks', () => {
     expect(blocks.map((entry) => entry.key).sort()).toEqual(['human', 'persona']);
   });
 
+  test('a put answers the block as it was stored: a U+0000 the stores drop is not echoed', async () => {
+    const put = (await (await fixture.json('/agents/ada/blocks/persona', 'PUT', { value: 'a\u0000b' })).json()) as BlockAnswer;
+    const { block } = (await (await fixture.app.request('/agents/ada/blocks/persona')).json()) as BlockAnswer;
+    expect(block.value).toBe('ab');
+    expect(put.block).toEqual(block);
+  });
+
   test('errors carry the block codes and statuses', async () => {
     const missingBlock = await fixture.json('/agents/ada/blocks/nothing/replace', 'POST', { find: 'a', replace: 'b' });
     expect(missingBlock.status).toBe(404);

@@ -1,5 +1,6 @@
 import type { Hono } from 'hono';
 import { parseWith } from '../../config/parse.ts';
+import { storableText } from '../../core/stored-text.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { toolboxOf } from '../agent-tools.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
@@ -29,7 +30,8 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
     const key = keyOf(context.req.param('key'));
     const { value } = await validBody(context, putBlockBodySchema);
     const engine = await registry.get(agentId, { create: true });
-    const block = { key, value, updatedAt: engine.clock.now() };
+    // Answered as stored (storableText: a U+0000 is dropped on both stores): the reply echoed the NUL a GET then lacked.
+    const block = { key, value: storableText(value), updatedAt: engine.clock.now() };
     await toolboxOf(engine).blocks.putMany({ agentId: engine.agentId }, [block]);
     return context.json({ block });
   });
