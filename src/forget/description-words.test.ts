@@ -44,6 +44,10 @@ describe('reading the words of a forget request', () => {
     expect(sameWord('retire', 'tire')).toBe(false);
     expect(sameWord('remove', 'move')).toBe(false);
     expect(sameWord('release', 'lease')).toBe(false);
+    // The rest must be the word with an inflection, not a word sharing its start: a rehearsal is not a hearing (round 19).
+    expect(sameWord('rehearsal', 'hearing')).toBe(false);
+    expect(holdsEveryWord('The brass band rehearsal ran late on Monday', 'my hearing test')).toBe(false);
+    expect(holdsEveryWord('My aunt repainted the shed', 'the shed being painted')).toBe(true);
   });
 
   it('reads an amount with digit groups as one number, and a number word of a memory as its digit', () => {
