@@ -113,6 +113,11 @@ function partOfDay(forms: readonly string[]): string | undefined {
   return undefined;
 }
 
+/** True when the table knows the word, in one of its forms ("hives": hive): an English word, not a run of letters ("nucl"). */
+export function isKnownWord(word: string): boolean {
+  return lexemesOf([word]).size > 0;
+}
+
 /** True when two words share a sense in WordNet or one is a kind of the other within two steps ("sack" / "fire", "relocate" / "move"). */
 export function relatedInWordNet(left: string, right: string): boolean {
   const [ofLeft, ofRight] = [lexemesOf([left]), lexemesOf([right])];

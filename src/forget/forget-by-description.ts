@@ -14,6 +14,7 @@ import { anotherActor, anotherDeed, deedForWish } from './actor.ts';
 import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
+import { doubtCompoundRival } from './compound-rival.ts';
 import { doubtAttitude } from './attitude.ts';
 import { doubtOtherPeriod, doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
@@ -371,6 +372,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtContrasted(judged, read.terms, description);
   // The memory's sentence with one word swapped ("that Jim sold his car" / "… sold his motorbike"; src/forget/swapped-word.ts).
   doubtSwapped(judged, description);
+  // A word another memory says only inside a compound ("the bees" / "beehives"; src/forget/compound-rival.ts).
+  doubtCompoundRival(judged, field, read.terms);
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.
