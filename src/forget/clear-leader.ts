@@ -181,6 +181,18 @@ export function qualifiesWhatItHolds(entry: LeaderCandidate, description: { text
 }
 
 /** How much each word brings a memory closer to the description: its similarity less that of the description without the word. */
+/**
+ * True when the memory does not say a word of the description (`forms`): it does not hold it, itself or as a synonym,
+ * no word of it is close to it by itself (RELATED), and taking it out of the description does not move the memory away
+ * by the half GAIN asked of a word said in other words.
+ */
+export async function leavesUnsaid(memory: Hippocampus, entry: LeaderCandidate, text: string, forms: string[]): Promise<boolean> {
+  const { lacking } = await wordsNotHeld(memory, entry.content, [forms]);
+  if (lacking.length === 0) return false;
+  const gains = await gainsOf(memory, entry, text, lacking);
+  return gains !== undefined && gains.every((gain) => gain < GAIN / 2);
+}
+
 async function gainsOf(memory: Hippocampus, entry: LeaderCandidate, text: string, words: readonly string[]): Promise<number[] | undefined> {
   if (!memory.embedder || entry.similarity === null || words.length === 0) return words.length === 0 ? [] : undefined;
   const vector = (await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, [entry.id])).get(entry.id);

@@ -15,6 +15,7 @@ import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
 import { doubtCompoundRival } from './compound-rival.ts';
+import { doubtPossessedThing } from './possessed-thing.ts';
 import { doubtAttitude } from './attitude.ts';
 import { doubtOtherPeriod, doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
@@ -374,6 +375,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   doubtSwapped(judged, description);
   // A word another memory says only inside a compound ("the bees" / "beehives"; src/forget/compound-rival.ts).
   doubtCompoundRival(judged, field, read.terms);
+  // The thing a possessive names, which the memory does not say ("my daughter's singing lessons"; src/forget/possessed-thing.ts).
+  await doubtPossessedThing(memory, judged, description, read.decisive);
   // After the guard, whose reason (the word against the description's) says more when both apply.
   // A rule that judged the deed already — found it said in other words ("it says what the user did (totalled) in
   // other words"), or took the user's act among memories of a name ("that I bought Bitcoin": "I invested … in Bitcoin") — stands.

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { useLiteAgentPerTest } from '../testing/use-lite-agent.ts';
+import { forgetByDescription } from './forget-by-description.ts';
+import { possessedThing } from './possessed-thing.ts';
+
+// Memories of their own, not the labelled set's (src/forget/fixtures/forget-cases.ts).
+describe('the thing a possessive names', () => {
+  it('reads the last noun after "\'s", before a preposition, never a name, a number or a kind word', () => {
+    expect(possessedThing("my son's swimming lessons", [])).toBe('lessons');
+    expect(possessedThing("Omar's knee surgery in Leeds", ['omar', 'leeds'])).toBe('surgery');
+    expect(possessedThing("my aunt's plans to move", [])).toBeUndefined();
+    expect(possessedThing('my swimming lessons', [])).toBeUndefined();
+  });
+});
+
+const agent = useLiteAgentPerTest();
+
+describe('forgetting the thing a possessive names', () => {
+  it('offers, not deletes, a memory of that person close in meaning (0.81) that does not say the thing', async () => {
+    await agent.remember(['My dad goes fishing on the canal every weekend', 'The printer is out of ink', 'We booked a table for Friday', 'The boiler was serviced in May']);
+    const report = await forgetByDescription(agent.memory(), "my dad's fishing trip", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.why)).toEqual([expect.stringContaining('but it does not say the trip')]);
+  });
+});
