@@ -15,13 +15,17 @@ describe('a word another memory says inside a compound', () => {
     expect(compoundHolding('My grandfather fought in the war', ['father'])).toBeUndefined();
   });
 
-  it('offers a sure match holding the word when a memory closer in meaning says it in a compound, and only then', () => {
+  it('offers a sure match holding the word when a memory as close in meaning (within 0.1) says it in a compound, and only then', () => {
     const holder = { content: 'My uncle is scared of fish', sure: true, why: 'the only memory holding "fish"', similarity: 0.38 };
     const closer = { content: 'I keep a goldfish called Bubbles', sure: false, why: 'close in meaning', similarity: 0.5 };
     doubtCompoundRival([holder, closer], [holder, closer], [['fish']]);
     expect(holder.sure).toBe(false);
     expect(holder.why).toContain('"goldfish"');
-    const nearer = { content: 'My uncle is scared of fish', sure: true, why: 'the only memory holding "fish"', similarity: 0.6 };
+    // Within close-rival.ts's margin (0.1) below it is a rival too: "the canal boat" / "We live on a narrowboat …" 0.05 below.
+    const within = { content: 'My uncle is scared of fish', sure: true, why: 'the only memory holding "fish"', similarity: 0.55 };
+    doubtCompoundRival([within, closer], [within, closer], [['fish']]);
+    expect(within.sure).toBe(false);
+    const nearer = { content: 'My uncle is scared of fish', sure: true, why: 'the only memory holding "fish"', similarity: 0.7 };
     doubtCompoundRival([nearer, closer], [nearer, closer], [['fish']]);
     expect(nearer.sure).toBe(true);
   });

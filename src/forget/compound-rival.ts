@@ -1,5 +1,6 @@
 import { heldWords, wordForms } from './description-words.ts';
 import { isPersonNoun } from './actor.ts';
+import { RIVAL_MARGIN } from './close-rival.ts';
 import { isKnownWord } from './contrast-guard.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
 
@@ -21,20 +22,23 @@ export function compoundHolding(content: string, forms: readonly string[]): stri
 
 /**
  * A word of the description that another memory says only inside a compound ("the bees": "I keep two beehives …") makes
- * that memory a rival the words cannot see, when it is closer in meaning than the sure match holding the word itself:
- * fresh 16 (round 19) deleted "My neighbour Ingrid is allergic to bee stings" (0.38) for "the bees", as the one memory
- * holding the word, and meant the beehives (0.48). Offered to confirm with the rival. Not a person's word ("father" in
- * "grandfather", "daughter" in "stepdaughter": kin.ts reads kin), and not a rival farther away: a "watchmaker", a
- * "postcard" or "earplugs" in the store cost 20 of the 727 hits of scenarios 1–228 without those two conditions.
+ * that memory a rival the words cannot see, when it is about as close in meaning as the sure match holding the word
+ * itself (closer, or within close-rival.ts's RIVAL_MARGIN below): fresh 16 (round 19) deleted "My neighbour Ingrid is
+ * allergic to bee stings" (0.38) for "the bees", as the one memory holding the word, and meant the beehives (0.48); and
+ * "My parents hired a canal boat for a week in Wales" (0.57) for "forget the canal boat", holding both words, and meant
+ * "We live on a narrowboat …" (0.52). Offered to confirm with the rival. Not a person's word ("father" in "grandfather",
+ * "daughter" in "stepdaughter": kin.ts reads kin), and not a rival farther away: a "watchmaker", a "postcard" or
+ * "earplugs" in the store cost 20 of the 727 hits of scenarios 1–228 without those two conditions; with them one ("the
+ * thing about my granddad's watch", a watchmaker 0.1 behind), only closer rivals none.
  */
 export function doubtCompoundRival<T extends Doubtable & { similarity: number | null }>(judged: readonly T[], field: readonly T[], terms: readonly string[][]): void {
   offerInstead(judged, (entry) => {
     if (entry.similarity === null) return undefined;
     const held = terms.filter((forms) => heldWords(wordForms(entry.content), [forms]).length > 0);
     for (const forms of held) {
-      const closer = field.filter((other) => other !== entry && (other.similarity ?? 0) > entry.similarity! && heldWords(wordForms(other.content), [forms]).length === 0);
+      const closer = field.filter((other) => other !== entry && (other.similarity ?? 0) > entry.similarity! - RIVAL_MARGIN && heldWords(wordForms(other.content), [forms]).length === 0);
       const word = closer.map((other) => compoundHolding(other.content, forms)).find((found) => found !== undefined);
-      if (word) return `a memory closer in meaning says ${forms[0]} in "${word}"`;
+      if (word) return `a memory as close in meaning says ${forms[0]} in "${word}"`;
     }
     return undefined;
   });
