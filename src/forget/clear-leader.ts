@@ -180,7 +180,6 @@ export function qualifiesWhatItHolds(entry: LeaderCandidate, description: { text
   return qualifiesHeldWord(description.text, unheld.filter((word) => !description.decisive.includes(word)), forms, ['ADJ', 'ADV'], description.decisive);
 }
 
-/** How much each word brings a memory closer to the description: its similarity less that of the description without the word. */
 /**
  * True when the memory does not say a word of the description (`forms`): it does not hold it, itself or as a synonym,
  * no word of it is close to it by itself (RELATED), and taking it out of the description does not move the memory away
@@ -193,6 +192,7 @@ export async function leavesUnsaid(memory: Hippocampus, entry: LeaderCandidate, 
   return gains !== undefined && gains.every((gain) => gain < GAIN / 2);
 }
 
+/** How much each word brings a memory closer to the description: its similarity less that of the description without the word. */
 async function gainsOf(memory: Hippocampus, entry: LeaderCandidate, text: string, words: readonly string[]): Promise<number[] | undefined> {
   if (!memory.embedder || entry.similarity === null || words.length === 0) return words.length === 0 ? [] : undefined;
   const vector = (await memory.backend.vectors.vectorsOf({ agentId: memory.agentId }, [entry.id])).get(entry.id);
