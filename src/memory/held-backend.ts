@@ -4,58 +4,14 @@ import type { ConsolidationMarks } from '../spec/consolidation-marks.ts';
 import type { ConversationMessages } from '../spec/conversation-messages.ts';
 import type { KnowledgeGraphStore } from '../spec/knowledge-graph.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
-import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
-import type { VectorIndex } from '../spec/search-index.ts';
+import type { AgentScope } from '../spec/memory-store.ts';
+import { wrapMembers } from '../core/wrap-members.ts';
+import { MEMORY_STORE_MEMBERS, VECTOR_INDEX_MEMBERS } from '../spec/method-kinds.ts';
 import type { SkillStore } from '../spec/skill-library.ts';
 import type { WatermarkStore } from '../spec/watermark-store.ts';
 
 /** Runs a write with the engine's writes held (the engine's serial queue). */
 export type Hold = <T>(work: () => Promise<T>) => Promise<T>;
-
-/** The memory store with its writes held: a host writing rows itself (an import, an edit of its own). */
-function holdStoreWrites(store: MemoryStore, hold: Hold): MemoryStore {
-  return {
-    dialect: store.dialect,
-    insertMany: (scope, records) => hold(() => store.insertMany(scope, records)),
-    getMany: (scope, ids) => store.getMany(scope, ids),
-    findByContentHash: (scope, hashes, kind) => store.findByContentHash(scope, hashes, kind),
-    query: (scope, query) => store.query(scope, query),
-    rankingRows: (scope, query) => store.rankingRows(scope, query),
-    count: (scope, query) => store.count(scope, query),
-    updateMany: (scope, patches) => hold(() => store.updateMany(scope, patches)),
-    markConsolidated: (scope, ids, at) => hold(() => store.markConsolidated(scope, ids, at)),
-    recordAccess: (scope, ids, update) => hold(() => store.recordAccess(scope, ids, update)),
-    deleteMany: (scope, ids, options) => hold(() => store.deleteMany(scope, ids, options)),
-    selectPruneCandidates: (scope, selection) => store.selectPruneCandidates(scope, selection),
-    appendHistory: (scope, events) => hold(() => store.appendHistory(scope, events)),
-    listHistory: (scope, memoryId) => store.listHistory(scope, memoryId),
-    listHistoryMany: (scope, memoryIds) => store.listHistoryMany(scope, memoryIds),
-    recordConsolidationRun: (run) => hold(() => store.recordConsolidationRun(run)),
-    listConsolidationRuns: (scope, limit) => store.listConsolidationRuns(scope, limit),
-    statistics: (scope, now) => store.statistics(scope, now),
-    listAgents: () => store.listAgents(),
-    hasAgent: (agentId) => store.hasAgent(agentId),
-    close: () => store.close(),
-  };
-}
-
-/** The vector index with its writes held (a host storing vectors of its own, a re-embed). */
-function holdVectorWrites(vectors: VectorIndex, hold: Hold): VectorIndex {
-  return {
-    ...(vectors.writesElsewhere === undefined ? {} : { writesElsewhere: vectors.writesElsewhere }),
-    bind: (scope, model) => hold(() => vectors.bind(scope, model)),
-    boundModel: (scope) => vectors.boundModel(scope),
-    rebind: (scope, model) => hold(() => vectors.rebind(scope, model)),
-    upsert: (scope, items) => hold(() => vectors.upsert(scope, items)),
-    search: (scope, vector, options) => vectors.search(scope, vector, options),
-    vectorsOf: (scope, ids) => vectors.vectorsOf(scope, ids),
-    missing: (scope, limit) => vectors.missing(scope, limit),
-    statistics: (scope) => vectors.statistics(scope),
-    // Upkeep of an in-memory copy of the index, which the engine itself runs beside its writes (index-upkeep.ts).
-    maintain: (scope) => vectors.maintain(scope),
-    close: () => vectors.close(),
-  };
-}
 
 /** The block store with its writes held. */
 export function holdBlockWrites(blocks: MemoryBlockStore, hold: Hold): MemoryBlockStore {
@@ -133,8 +89,9 @@ export function holdBackendWrites(backend: MemoryBackend, hold: Hold): MemoryBac
     // What a backend offers beyond the contract (SQLite's `pool`) stays where its users look for it.
     ...backend,
     // A backend of a class keeps its methods on the prototype, out of the spread.
-    store: holdStoreWrites(backend.store, hold),
-    vectors: holdVectorWrites(backend.vectors, hold),
+    // A host writing rows or vectors itself (an import, an edit of its own, a re-embed).
+    store: wrapMembers(backend.store, MEMORY_STORE_MEMBERS, 'write', (_args, write) => hold(write)),
+    vectors: wrapMembers(backend.vectors, VECTOR_INDEX_MEMBERS, 'write', (_args, write) => hold(write)),
     keywords: backend.keywords,
     ...(backend.purgeDeletedText ? { purgeDeletedText: backend.purgeDeletedText.bind(backend) } : {}),
     ...(backend.forgottenAmong ? { forgottenAmong: backend.forgottenAmong.bind(backend) } : {}),

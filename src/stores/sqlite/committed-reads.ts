@@ -1,5 +1,7 @@
 import type { AgentScope, MemoryStore } from '../../spec/memory-store.ts';
 import type { KeywordIndex, VectorIndex } from '../../spec/search-index.ts';
+import { wrapMembers } from '../../core/wrap-members.ts';
+import { KEYWORD_INDEX_MEMBERS, MEMORY_STORE_MEMBERS, type MemberKinds, VECTOR_INDEX_MEMBERS } from '../../spec/method-kinds.ts';
 
 /**
  * Whether a read of the agent now would see another caller's uncommitted writes: undefined when it may read at
@@ -18,6 +20,11 @@ export function readCommitted<T>(gate: ReadGate, scope: AgentScope, read: () => 
   return end === undefined ? read() : end.then(() => readCommitted(gate, scope, read));
 }
 
+/** Each read method of `target` (its scope first) made once no transaction of another caller is open on the agent's connection. */
+function readsCommitted<T extends object>(target: T, kinds: MemberKinds<T>, gate: ReadGate): T {
+  return wrapMembers(target, kinds, 'read', (args, read) => readCommitted(gate, args[0] as AgentScope, read));
+}
+
 /**
  * The store with its reads made after any transaction of another caller open on the agent's connection has
  * ended; its writes unchanged. On SQLite a live watcher's batch writes its memories in a transaction on the
@@ -25,54 +32,15 @@ export function readCommitted<T>(gate: ReadGate, scope: AgentScope, read: () => 
  * when the batch failed.
  */
 export function committedStoreReads(store: MemoryStore, gate: ReadGate): MemoryStore {
-  return {
-    dialect: store.dialect,
-    insertMany: (scope, records) => store.insertMany(scope, records),
-    getMany: (scope, ids) => readCommitted(gate, scope, () => store.getMany(scope, ids)),
-    findByContentHash: (scope, hashes, kind) => readCommitted(gate, scope, () => store.findByContentHash(scope, hashes, kind)),
-    query: (scope, query) => readCommitted(gate, scope, () => store.query(scope, query)),
-    rankingRows: (scope, query) => readCommitted(gate, scope, () => store.rankingRows(scope, query)),
-    count: (scope, query) => readCommitted(gate, scope, () => store.count(scope, query)),
-    updateMany: (scope, patches) => store.updateMany(scope, patches),
-    markConsolidated: (scope, ids, at) => store.markConsolidated(scope, ids, at),
-    recordAccess: (scope, ids, update) => store.recordAccess(scope, ids, update),
-    deleteMany: (scope, ids, options) => store.deleteMany(scope, ids, options),
-    selectPruneCandidates: (scope, selection) => readCommitted(gate, scope, () => store.selectPruneCandidates(scope, selection)),
-    appendHistory: (scope, events) => store.appendHistory(scope, events),
-    listHistory: (scope, memoryId) => readCommitted(gate, scope, () => store.listHistory(scope, memoryId)),
-    listHistoryMany: (scope, memoryIds) => readCommitted(gate, scope, () => store.listHistoryMany(scope, memoryIds)),
-    recordConsolidationRun: (run) => store.recordConsolidationRun(run),
-    listConsolidationRuns: (scope, limit) => readCommitted(gate, scope, () => store.listConsolidationRuns(scope, limit)),
-    statistics: (scope, now) => readCommitted(gate, scope, () => store.statistics(scope, now)),
-    listAgents: () => store.listAgents(),
-    hasAgent: (agentId) => store.hasAgent(agentId),
-    close: () => store.close(),
-  };
+  return readsCommitted(store, MEMORY_STORE_MEMBERS, gate);
 }
 
 /** The vector index with its reads made after another caller's open transaction (see `committedStoreReads`). */
 export function committedVectorReads(vectors: VectorIndex, gate: ReadGate): VectorIndex {
-  return {
-    ...(vectors.writesElsewhere === undefined ? {} : { writesElsewhere: vectors.writesElsewhere }),
-    bind: (scope, model) => vectors.bind(scope, model),
-    boundModel: (scope) => readCommitted(gate, scope, () => vectors.boundModel(scope)),
-    rebind: (scope, model) => vectors.rebind(scope, model),
-    upsert: (scope, items) => vectors.upsert(scope, items),
-    search: (scope, vector, options) => readCommitted(gate, scope, () => vectors.search(scope, vector, options)),
-    vectorsOf: (scope, ids) => readCommitted(gate, scope, () => vectors.vectorsOf(scope, ids)),
-    missing: (scope, limit) => readCommitted(gate, scope, () => vectors.missing(scope, limit)),
-    statistics: (scope) => readCommitted(gate, scope, () => vectors.statistics(scope)),
-    maintain: (scope) => vectors.maintain(scope),
-    close: () => vectors.close(),
-  };
+  return readsCommitted(vectors, VECTOR_INDEX_MEMBERS, gate);
 }
 
 /** The keyword index with its searches made after another caller's open transaction (see `committedStoreReads`). */
 export function committedKeywordReads(keywords: KeywordIndex, gate: ReadGate): KeywordIndex {
-  return {
-    neighbourField: keywords.neighbourField,
-    search: (scope, terms, options) => readCommitted(gate, scope, () => keywords.search(scope, terms, options)),
-    maintain: (scope) => keywords.maintain(scope),
-    close: () => keywords.close(),
-  };
+  return readsCommitted(keywords, KEYWORD_INDEX_MEMBERS, gate);
 }
