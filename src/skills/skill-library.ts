@@ -48,26 +48,28 @@ function checkSize(field: keyof typeof SKILL_LIMITS, value: string): void {
   }
 }
 
-function checkInput(input: SkillInput): void {
-  for (const field of ['name', 'description', 'code', 'language'] as const) {
-    if (typeof input[field] !== 'string' || input[field].trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
-  }
-  checkChange(input);
-  checkSize('name', input.name);
+/** A text field of a skill: a non-empty string within its limit. */
+function checkText(field: 'name' | 'description' | 'code' | 'language', value: unknown): void {
+  if (typeof value !== 'string' || value.trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
+  checkSize(field, value);
 }
 
-/** The sizes of what a new version would hold (an added skill's, or a rewrite's change). */
+/** A skill's parameters, when given: a list within its limit. */
+function checkParameters(inputs: unknown): void {
+  if (inputs === undefined) return;
+  if (!Array.isArray(inputs)) throw new ValidationError({ message: "A skill's inputs are a list of parameters" });
+  checkSize('inputs', JSON.stringify(inputs));
+}
+
+function checkInput(input: SkillInput): void {
+  for (const field of ['name', 'description', 'code', 'language'] as const) checkText(field, input[field]);
+  checkParameters(input.inputs);
+}
+
+/** What a rewrite would change, each field given as an added skill's must be. */
 function checkChange(change: SkillRewrite): void {
-  for (const field of ['description', 'code', 'language'] as const) {
-    const value = change[field];
-    if (value === undefined) continue;
-    if (typeof value !== 'string' || value.trim() === '') throw new ValidationError({ message: `A skill needs a non-empty ${field}` });
-    checkSize(field, value);
-  }
-  if (change.inputs !== undefined) {
-    if (!Array.isArray(change.inputs)) throw new ValidationError({ message: "A skill's inputs are a list of parameters" });
-    checkSize('inputs', JSON.stringify(change.inputs));
-  }
+  for (const field of ['description', 'code', 'language'] as const) if (change[field] !== undefined) checkText(field, change[field]);
+  checkParameters(change.inputs);
 }
 
 /**
