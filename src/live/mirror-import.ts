@@ -4,7 +4,7 @@ import path from 'node:path';
 import { hashContent } from '../core/content-hash.ts';
 import { buildSearchableContent } from '../core/searchable-content.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
-import { ValidationError } from '../errors/validation-error.ts';
+import { ValidationError, type ValidationIssue } from '../errors/validation-error.ts';
 import { embedWithCache } from '../memory/embedding-cache.ts';
 import { parseWith } from '../config/parse.ts';
 import { requireEngine } from '../memory/backend-capability.ts';
@@ -76,7 +76,7 @@ export function readMirrorIndex(file: string): MirrorIndex {
     }
   }
   if (!result.success || issues.length > 0) {
-    throw new ValidationError({ message: `${file} is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
+    throw invalidIndex(file, issues);
   }
   return result.data;
 }
@@ -98,6 +98,11 @@ function withinLimits(memory: Hippocampus, entry: MirrorEntry, position: number)
   return { ...entry, content: valid.content, context: valid.context ?? {}, keywords: valid.tags ?? [], domain: valid.domain ?? null, category: valid.category ?? null, source: valid.source ?? null };
 }
 
+/** The error of an index that is not a valid memory index, naming each issue. */
+function invalidIndex(file: string, issues: ValidationIssue[]): ValidationError {
+  return new ValidationError({ message: `${file} is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
+}
+
 /**
  * The records with each `supersededBy` that names neither an entry of the file nor a stored memory settled:
  * one that was forgotten is dropped (the link a forget clears in the store), any other is refused naming its
@@ -115,7 +120,7 @@ async function withKnownSuccessors(memory: Hippocampus, records: MemoryRecord[],
       ? []
       : [{ path: `memories.${positions[at]}.supersededBy`, message: `${record.supersededBy} is neither an entry of the file nor a stored memory` }],
   );
-  if (issues.length > 0) throw new ValidationError({ message: `index.json is not a valid memory index: ${issues.map((issue) => `${issue.path}: ${issue.message}`).join('; ')}`, issues });
+  if (issues.length > 0) throw invalidIndex('index.json', issues);
   return records.map((record) => (record.supersededBy !== null && forgotten.has(record.supersededBy) ? { ...record, supersededBy: null } : record));
 }
 
@@ -173,11 +178,12 @@ export async function importMirror(memory: Hippocampus, options: { dir: string }
   const index = readMirrorIndex(path.join(options.dir, 'index.json'));
   const scope = { agentId: memory.agentId };
   const forgotten = (await memory.backend.forgottenAmong?.(scope, index.memories.map((entry) => entry.id))) ?? new Set<string>();
-  const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
+  // Each kept entry with its place in the file, which the errors name (found by indexOf, twice an entry, before).
+  const kept = index.memories.flatMap((entry, position) => (forgotten.has(entry.id) ? [] : [{ entry, position }]));
   const records = await withKnownSuccessors(
     memory,
-    kept.map((entry) => toRecord(withinLimits(memory, entry, index.memories.indexOf(entry)), memory.agentId)),
-    kept.map((entry) => index.memories.indexOf(entry)),
+    kept.map(({ entry, position }) => toRecord(withinLimits(memory, entry, position), memory.agentId)),
+    kept.map(({ position }) => position),
   );
   const existing = new Map((await memory.store.getMany(scope, records.map((record) => record.id))).map((record) => [record.id, record]));
   const report: MirrorImportReport = { created: [], updated: [], unchanged: 0, skippedForgotten: [...forgotten], alreadyStored: [] };
