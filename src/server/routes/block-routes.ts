@@ -2,6 +2,8 @@ import type { Hono } from 'hono';
 import { parseWith } from '../../config/parse.ts';
 import { storableText } from '../../core/stored-text.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { createOfflineFactExtractor } from '../../facts/offline-fact-extractor.ts';
+import { summarizeFacts } from '../../facts/fact-summary.ts';
 import { toolboxOf } from '../agent-tools.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { appendBlockBodySchema, blockKeySchema, putBlockBodySchema, rememberFactsBodySchema, replaceBlockBodySchema } from '../schemas.ts';
@@ -54,7 +56,17 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
   app.post('/agents/:agent/facts', async (context) => {
     const agentId = agentOf(context);
     const body = await validBody(context, rememberFactsBodySchema);
-    const engine = await registry.get(agentId, { create: true });
+    // Text that states no fact writes nothing, so it opens only an agent that exists: "ok thanks" sent for a new
+    // agent made its folder and an empty database, and the agent was listed from then on.
+    const statesFacts = (await offlineFacts.extract(storableText(body.text))).length > 0;
+    const engine = await registry.get(agentId, { create: statesFacts }).catch((error: unknown) => {
+      if (!statesFacts && HippocampusError.isInstance(error) && error.code === 'NOT_FOUND') return null;
+      throw error;
+    });
+    if (engine === null) return context.json({ summary: summarizeFacts([]), facts: [] });
     return context.json(await toolboxOf(engine).run('remember_facts', body));
   });
 }
+
+// The extractor the HTTP tools use: toolboxOf builds them without an LLM, so remember_facts extracts offline too.
+const offlineFacts = createOfflineFactExtractor();
