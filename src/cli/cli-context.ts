@@ -85,7 +85,11 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
       });
       let unmake = false;
       try {
-        return await work(memory);
+        const result = await work(memory);
+        // A write command that wrote nothing (watch --once of an empty transcript, import of an empty mirror) left
+        // an empty agent every read command then took for real, as a failed one did.
+        unmake = made && !fs.existsSync(workingSnapshotFile(paths.root)) && (await holdsNothing(memory).catch(() => false));
+        return result;
       } catch (error) {
         // The command's own error is what the user sees; an agent that cannot be read is kept.
         unmake = made && (await holdsNothing(memory).catch(() => false));
