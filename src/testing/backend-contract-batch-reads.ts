@@ -18,7 +18,7 @@ const T = CONTRACT_BASE_TIME;
  * What `reads` answer when asked from outside an open `atomically` that holds `write`'s changes uncommitted and
  * then fails: all of them asked while it is open.
  */
-async function readsBesideFailingBatch<T>(backend: MemoryBackend, scope: AgentScope, write: () => Promise<unknown>, reads: () => Promise<T>): Promise<T> {
+export async function readsBesideFailingBatch<T>(backend: MemoryBackend, scope: AgentScope, write: () => Promise<unknown>, reads: () => Promise<T>): Promise<T> {
   let fail!: () => void;
   const failing = new Promise<void>((resolve) => (fail = resolve));
   let wrote!: () => void;

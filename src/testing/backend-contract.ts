@@ -6,7 +6,7 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope } from '../spec/memory-store.ts';
-import { BATCH_READ_CHECKS } from './backend-contract-batch-reads.ts';
+import { BATCH_READ_CHECKS, readsBesideFailingBatch } from './backend-contract-batch-reads.ts';
 import { CONTRACT_BASE_TIME, contractRecord, contractScope } from './contract-records.ts';
 
 export { contractRecord, contractScope } from './contract-records.ts';
@@ -529,33 +529,17 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     name: 'a reader of the same backend outside atomically never sees a write made inside it that then rolls back',
     async run(backend) {
       const scope = contractScope();
-      const atomically = backend.atomically!;
       const kept = contractRecord(scope, 'the ferry leaves at noon');
       await backend.store.insertMany(scope, [kept]);
       const doomed = contractRecord(scope, 'the ferry is cancelled today');
-      let fail!: () => void;
-      const failing = new Promise<void>((resolve) => (fail = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const ended = atomically(scope, async () => {
-        await backend.store.insertMany(scope, [doomed]);
-        wrote();
-        await failing;
-        throw new Error('the batch failed');
-      });
-      await written;
       // Asked from outside the open transaction (a recall beside a live watcher's batch): answered from committed
       // rows, at once on a connection of its own (PostgreSQL) or once the transaction ends (SQLite's one connection).
-      const reads = Promise.all([
-        backend.store.query(scope, { includeSuperseded: true }),
-        backend.store.getMany(scope, [doomed.id]),
-        backend.store.count(scope),
-        backend.keywords.search(scope, ['ferry'], { limit: 5 }),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      fail();
-      await expect(ended).rejects.toThrow('the batch failed');
-      const [listed, fetched, counted, found] = await reads;
+      const [listed, fetched, counted, found] = await readsBesideFailingBatch(
+        backend,
+        scope,
+        () => backend.store.insertMany(scope, [doomed]),
+        () => Promise.all([backend.store.query(scope, { includeSuperseded: true }), backend.store.getMany(scope, [doomed.id]), backend.store.count(scope), backend.keywords.search(scope, ['ferry'], { limit: 5 })]),
+      );
       expect(listed.map((record) => record.id)).toEqual([kept.id]);
       expect(fetched).toEqual([]);
       expect(counted).toBe(1);
