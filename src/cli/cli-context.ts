@@ -92,7 +92,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         // A write command that wrote nothing (watch --once of an empty transcript, import of an empty mirror) left
         // an empty agent every read command then took for real, as a failed one did.
         // Only for a command that writes to the store: `working store --redis` keeps what it wrote in Redis alone.
-        unmake = unmakeIfEmpty && made && !fs.existsSync(workingSnapshotFile(paths.root)) && (await holdsNothing(memory).catch(() => false));
+        unmake = unmakeIfEmpty && made && (await leftEmpty(memory));
         return result;
       } catch (error) {
         // The command's own error is what the user sees; an agent that cannot be read is kept.
@@ -112,6 +112,15 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
     },
   };
   return context;
+}
+
+/**
+ * Whether a new agent was left holding nothing (no memory, block, skill, watched source or working-memory snapshot),
+ * so its folder can go; false when that cannot be read (the agent is kept).
+ */
+export async function leftEmpty(memory: Hippocampus): Promise<boolean> {
+  if (fs.existsSync(workingSnapshotFile(agentPaths(memory.home, memory.agentId).root))) return false;
+  return holdsNothing(memory).catch(() => false);
 }
 
 /** Whether an agent holds nothing at all: no memory, block, skill or watched source. */
