@@ -5,6 +5,8 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createOfflineFactExtractor } from '../../facts/offline-fact-extractor.ts';
 import { summarizeFacts } from '../../facts/fact-summary.ts';
 import { toolboxOf } from '../agent-tools.ts';
+import type { Hippocampus } from '../../memory/hippocampus.ts';
+import type { EngineRegistry } from '../engine-registry.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { appendBlockBodySchema, blockKeySchema, putBlockBodySchema, rememberFactsBodySchema, replaceBlockBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
@@ -56,17 +58,28 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
   app.post('/agents/:agent/facts', async (context) => {
     const agentId = agentOf(context);
     const body = await validBody(context, rememberFactsBodySchema);
-    // Text that states no fact writes nothing, so it opens only an agent that exists: "ok thanks" sent for a new
-    // agent made its folder and an empty database, and the agent was listed from then on.
-    const statesFacts = (await offlineFacts.extract(storableText(body.text))).length > 0;
-    const engine = await registry.get(agentId, { create: statesFacts }).catch((error: unknown) => {
-      if (!statesFacts && HippocampusError.isInstance(error) && error.code === 'NOT_FOUND') return null;
-      throw error;
-    });
+    const engine = (await existingEngine(registry, agentId)) ?? (await newAgentFor(registry, agentId, body.text));
     if (engine === null) return context.json({ summary: summarizeFacts([]), facts: [] });
     return context.json(await toolboxOf(engine).run('remember_facts', body));
   });
 }
 
-// The extractor the HTTP tools use: toolboxOf builds them without an LLM, so remember_facts extracts offline too.
+/** The agent's engine, or null when the agent does not exist yet. */
+function existingEngine(registry: EngineRegistry, agentId: string): Promise<Hippocampus | null> {
+  return registry.get(agentId).catch((error: unknown) => {
+    if (HippocampusError.isInstance(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+}
+
+/**
+ * A new agent for text that states a fact; null for text that states none, which writes nothing: "ok thanks" sent
+ * for a new agent made its folder and an empty database, listed from then on. Read with the extractor the HTTP
+ * tools use (toolboxOf builds them without an LLM), and only for a new agent: an existing one's text is read once.
+ */
+async function newAgentFor(registry: EngineRegistry, agentId: string, text: string): Promise<Hippocampus | null> {
+  if ((await offlineFacts.extract(storableText(text))).length === 0) return null;
+  return registry.get(agentId, { create: true });
+}
+
 const offlineFacts = createOfflineFactExtractor();
