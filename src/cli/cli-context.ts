@@ -25,8 +25,11 @@ export interface CliContext {
    * into being; a read command on an agent that does not exist is NOT_FOUND naming the agents there are,
    * so a misspelled --agent never leaves an empty agent behind.
    */
-  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean; redisUrl?: string | undefined }): Promise<T>;
-  /** `withMemory` for a command that writes: it creates the agent on first use. */
+  withMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>, options?: { create?: boolean; redisUrl?: string | undefined; unmakeIfEmpty?: boolean }): Promise<T>;
+  /**
+   * `withMemory` for a command that writes to the agent's store: it creates the agent on first use, and takes a
+   * new agent away again when the command wrote nothing to it.
+   */
   writeMemory<T>(command: Command, work: (memory: Hippocampus) => Promise<T>): Promise<T>;
   /** The agents that exist under the home, sorted. */
   agentsIn(home: string): string[];
@@ -49,7 +52,7 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         .filter((name) => fs.existsSync(agentPaths(home, name).longTermDatabase))
         .sort();
     },
-    async withMemory(command, work, { create = false, redisUrl } = {}) {
+    async withMemory(command, work, { create = false, redisUrl, unmakeIfEmpty = false } = {}) {
       const { home, agent, store } = context.globals(command);
       const filesOnly = store === undefined || store === 'sqlite';
       // An agent whose database was opened here (its marker) is not "unknown" when the file is gone: the engine
@@ -85,7 +88,12 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
       });
       let unmake = false;
       try {
-        return await work(memory);
+        const result = await work(memory);
+        // A write command that wrote nothing (watch --once of an empty transcript, import of an empty mirror) left
+        // an empty agent every read command then took for real, as a failed one did.
+        // Only for a command that writes to the store: `working store --redis` keeps what it wrote in Redis alone.
+        unmake = unmakeIfEmpty && made && (await leftEmpty(memory));
+        return result;
       } catch (error) {
         // The command's own error is what the user sees; an agent that cannot be read is kept.
         unmake = made && (await holdsNothing(memory).catch(() => false));
@@ -97,13 +105,22 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
       }
     },
     writeMemory(command, work) {
-      return context.withMemory(command, work, { create: true });
+      return context.withMemory(command, work, { create: true, unmakeIfEmpty: true });
     },
     print(command, value, human) {
       context.stdout(command.optsWithGlobals<GlobalOptions>().json ? JSON.stringify(value, null, 2) : human());
     },
   };
   return context;
+}
+
+/**
+ * Whether a new agent was left holding nothing (no memory, block, skill, watched source or working-memory snapshot),
+ * so its folder can go; false when that cannot be read (the agent is kept).
+ */
+export async function leftEmpty(memory: Hippocampus): Promise<boolean> {
+  if (fs.existsSync(workingSnapshotFile(agentPaths(memory.home, memory.agentId).root))) return false;
+  return holdsNothing(memory).catch(() => false);
 }
 
 /** Whether an agent holds nothing at all: no memory, block, skill or watched source. */

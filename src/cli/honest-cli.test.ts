@@ -192,6 +192,28 @@ describe('an honest CLI', () => {
     expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
   });
 
+  it('a write command that writes nothing creates no agent: watch --once of an empty transcript, index import of an empty mirror', async () => {
+    const transcript = path.join(home.home, 'empty.jsonl');
+    fs.writeFileSync(transcript, '');
+    const mirror = path.join(home.home, 'mirror');
+    fs.mkdirSync(mirror);
+    fs.writeFileSync(path.join(mirror, 'index.json'), JSON.stringify({ version: 1, lastUpdated: new Date().toISOString(), agentId: 'someone', memories: [] }));
+    const cases: string[][] = [
+      ['--agent', 'e1', 'watch', '--once', '--source', transcript],
+      ['--agent', 'e2', 'index', 'import', '--dir', mirror],
+    ];
+    for (const args of cases) {
+      const result = await cli(...args, '--json');
+      expect(result.code, `${args.join(' ')}: ${result.stderr}`).toBe(0);
+      expect(JSON.parse((await cli(args[0]!, args[1]!, 'stats', '--json')).stderr), args.join(' ')).toMatchObject({ error: { code: 'NOT_FOUND' } });
+    }
+    expect(fs.existsSync(path.join(home.home, 'agents')) ? fs.readdirSync(path.join(home.home, 'agents')) : []).toEqual([]);
+    // The same commands with something to write still make the agent.
+    fs.writeFileSync(transcript, `${JSON.stringify({ role: 'user', content: 'I moved to Lisbon last spring and I love the light there.', timestamp: '2026-01-05T10:00:00Z' })}\n`);
+    expect((await cli('--agent', 'e1', 'watch', '--once', '--source', transcript, '--json')).code).toBe(0);
+    expect(fs.readdirSync(path.join(home.home, 'agents'))).toEqual(['e1']);
+  });
+
   it("watch --messages-table of a table the agent's store lacks, or of a name SQL cannot hold, is a CONFIG_ERROR before anything is read", async () => {
     await cli('--agent', 'ada', 'remember', 'Ada likes tea', '--importance', '0.8');
     for (const table of ['no_such_table', 'memories', 'order', 'user', 'x; DROP TABLE memories']) {

@@ -176,12 +176,14 @@ export class Hippocampus {
       // Where the backend commits many writes as one, a remember's rows, history and eviction commit once.
       ...(backend.atomically === undefined ? {} : { commitTogether: <T>(work: () => Promise<T>) => backend.atomically!(scope, work) }),
       config,
-      // Access marks wait behind a write under way (a watcher's batch may roll back), without holding the recall up.
-      writeAccessMarks: (write) => {
-        if (this.serial.idle()) return write();
-        void this.serial(write).catch((error: unknown) => emitError(this.parts.emit, error));
+      // Access marks and the ring's check of a missing row wait behind a write under way (a watcher's batch may
+      // roll back, or not have committed yet), without holding the recall up.
+      behindWrites: (work) => {
+        if (this.serial.idle()) return work();
+        void this.serial(work).catch((error: unknown) => emitError(this.parts.emit, error));
         return Promise.resolve();
       },
+      writesIdle: () => this.serial.idle(),
       // Where the backend says how threads of their own read its agents (SQLite's WAL readers).
       readWorkers: config.readWorkers > 0 && backend.readReplicas !== undefined ? acquireReadWorkers({ replicas: backend.readReplicas, count: config.readWorkers }) : undefined,
     };

@@ -23,11 +23,13 @@ export interface RecallOperationDependencies extends Pick<RelevantRecallDependen
   /** When set, recalls run on these threads (the query embedded here first); absent: on this event loop. */
   readWorkers?: ReadWorkers | undefined;
   /**
-   * Writes a recall's access marks; absent: at once. The engine's waits behind a write under way when there is
-   * one (without holding the recall up): on SQLite a mark written while a live watcher's batch held the agent's
-   * connection in a transaction joined it and was rolled back with it.
+   * Runs `work` at once when no write of the engine is under way, else behind it without waiting for it; absent:
+   * at once. A recall's access marks go this way: on SQLite a mark written while a live watcher's batch held the
+   * agent's connection in a transaction joined it and was rolled back with it.
    */
-  writeAccessMarks?: (write: () => Promise<void>) => Promise<void>;
+  behindWrites?: (work: () => Promise<void>) => Promise<void>;
+  /** Whether no write of the engine is under way (its serial queue idle); absent: always. */
+  writesIdle?: () => boolean;
 }
 
 /** Hybrid recall with the engine's weights, short-term copies in place of stored rows, and (if asked) the access recorded. */
@@ -94,16 +96,45 @@ function ringCopyOf(deps: Pick<RecallOperationDependencies, 'buffer'>, stored: M
   return copy ? Object.assign(copy, stored) : stored;
 }
 
+type RingCheckDependencies = Pick<RecallOperationDependencies, 'store' | 'scope' | 'buffer' | 'behindWrites' | 'writesIdle'>;
+
 /**
- * The ring's copies whose rows are still stored, brought up to those rows; the others let go: every ring entry was
- * written before it entered the ring, so a missing row was forgotten by another engine on the same agent
- * (`hippocampus forget` beside `serve`, a second server on PostgreSQL), and its copy here must not be listed.
+ * The ring's copies whose rows are still stored, brought up to those rows; the others are not listed and are let go
+ * (`letGoOfMissing`): every ring entry was written before it entered the ring, so a missing row was forgotten by
+ * another engine on the same agent (`hippocampus forget` beside `serve`, a second server on PostgreSQL).
  */
-export async function stillStored(deps: Pick<RecallOperationDependencies, 'store' | 'scope' | 'buffer'>, records: readonly MemoryRecord[]): Promise<MemoryRecord[]> {
+export async function stillStored(deps: RingCheckDependencies, records: readonly MemoryRecord[]): Promise<MemoryRecord[]> {
   if (records.length === 0) return [];
-  const stored = new Map((await deps.store.getMany(deps.scope, records.map((record) => record.id))).map((record) => [record.id, record]));
-  for (const record of records) if (!stored.has(record.id)) deps.buffer.remove(record.id);
+  // Asked before the read: with no write under way, every copy's row had committed (or was gone) when it was made.
+  const settled = deps.writesIdle?.() ?? true;
+  const stored = await storedRows(deps, records);
+  const missing = records.filter((record) => !stored.has(record.id));
+  if (missing.length > 0) await letGoOfMissing(deps, missing, settled);
   return records.flatMap((record) => (stored.has(record.id) ? [ringCopyOf(deps, stored.get(record.id)!)] : []));
+}
+
+async function storedRows(deps: RingCheckDependencies, records: readonly MemoryRecord[]): Promise<Map<string, MemoryRecord>> {
+  return new Map((await deps.store.getMany(deps.scope, records.map((record) => record.id))).map((record) => [record.id, record]));
+}
+
+/**
+ * Takes the copies out of the ring — at once when the read that missed their rows was made with no write under
+ * way, else once the write under way has ended and a second read still misses them. A row missing from a read made
+ * beside a live watcher's open batch may be one the batch is writing (on PostgreSQL the read runs on another
+ * connection and does not see it before the commit): its copy was let go for good, and the memory was neither
+ * consolidated nor pruned until a restart reloaded the ring (postgres-isolation.test.ts).
+ */
+async function letGoOfMissing(deps: RingCheckDependencies, missing: readonly MemoryRecord[], settled: boolean): Promise<void> {
+  const letGo = (records: readonly MemoryRecord[]) => {
+    for (const record of records) deps.buffer.remove(record.id);
+  };
+  if (settled || deps.behindWrites === undefined) return letGo(missing);
+  const checkAgain = async () => {
+    const stored = await storedRows(deps, missing);
+    letGo(missing.filter((record) => !stored.has(record.id)));
+  };
+  // Not awaited when queued: the listing does not wait for the batch. A failed check keeps the copies, for the next.
+  await deps.behindWrites(checkAgain).catch(() => undefined);
 }
 
 /** The context filter of a related-memory query: every id given must match. */
@@ -138,7 +169,7 @@ async function markAccessed(deps: RecallOperationDependencies, records: MemoryRe
   const at = deps.clock.now();
   const ids = records.map((record) => record.id);
   const write = () => deps.store.recordAccess(deps.scope, ids, { at, importanceBoost: ACCESS_IMPORTANCE_BOOST, importanceCeiling: ACCESS_IMPORTANCE_CEILING, intensityBoost: RETRIEVAL_INTENSITY_BOOST });
-  await (deps.writeAccessMarks ? deps.writeAccessMarks(write) : write());
+  await (deps.behindWrites ? deps.behindWrites(write) : write());
   for (const record of records) {
     record.accessCount += 1;
     record.lastAccessedAt = at;

@@ -130,4 +130,26 @@ describe('a refused block write changes nothing', () => {
       cleanup();
     }
   });
+
+  test('text that states no fact, sent for an agent that does not exist, is answered as nothing learned and creates no agent', async () => {
+    const { home, cleanup } = createTempHome('hippocampus-facts-');
+    const server = await startServer({ home, port: 0, embedder: null, consolidation: { every: 'never' } });
+    try {
+      const send = (agent: string, text: string) => fetch(`${server.url}/agents/${agent}/facts`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ text }) });
+      for (const text of ['ok thanks', 'hmm?']) {
+        const response = await send('ghost', text);
+        expect(response.status, text).toBe(200);
+        expect(await response.json()).toEqual({ summary: 'No facts found in the text.', facts: [] });
+      }
+      expect(await (await fetch(`${server.url}/agents`)).json()).toEqual({ agents: [] });
+      expect(fs.existsSync(path.join(home, 'agents', 'ghost'))).toBe(false);
+      // A text that states one still brings the agent into being, as before.
+      const learned = (await (await send('ada', 'I live in Berlin.')).json()) as { facts: unknown[] };
+      expect(learned.facts.length).toBeGreaterThan(0);
+      expect(await (await fetch(`${server.url}/agents`)).json()).toEqual({ agents: [{ id: 'ada' }] });
+    } finally {
+      await server.close();
+      cleanup();
+    }
+  });
 });

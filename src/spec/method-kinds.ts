@@ -1,5 +1,11 @@
+import type { MemoryBlockStore } from './block-store.ts';
+import type { ConsolidationMarks } from './consolidation-marks.ts';
+import type { ConversationMessages } from './conversation-messages.ts';
+import type { KnowledgeGraphStore } from './knowledge-graph.ts';
 import type { MemoryStore } from './memory-store.ts';
 import type { KeywordIndex, VectorIndex } from './search-index.ts';
+import type { SkillStore } from './skill-library.ts';
+import type { WatermarkStore } from './watermark-store.ts';
 
 /**
  * What a member of a storage contract does: a method that reads one agent's data or writes it (its scope first),
@@ -59,4 +65,56 @@ export const KEYWORD_INDEX_MEMBERS: MemberKinds<KeywordIndex> = {
   search: 'read',
   maintain: 'other',
   close: 'other',
+};
+
+// The backend's optional capabilities, each scoped to one agent like the memory store.
+
+export const MEMORY_BLOCK_STORE_MEMBERS: MemberKinds<MemoryBlockStore> = {
+  getMany: 'read',
+  list: 'read',
+  putMany: 'write',
+  modify: 'write',
+  deleteMany: 'write',
+};
+
+export const SKILL_STORE_MEMBERS: MemberKinds<SkillStore> = {
+  insert: 'write',
+  saveVersion: 'write',
+  get: 'read',
+  findByName: 'read',
+  list: 'read',
+  recordOutcome: 'write',
+  versions: 'read',
+  outcomes: 'read',
+};
+
+export const KNOWLEDGE_GRAPH_MEMBERS: MemberKinds<KnowledgeGraphStore> = {
+  link: 'write',
+  findEntities: 'read',
+  listEntities: 'read',
+  relations: 'read',
+  neighborhood: 'read',
+  mentionCounts: 'read',
+  unlinkedMemoryIds: 'read',
+  linkedMemoryIds: 'read',
+  statistics: 'read',
+};
+
+export const CONVERSATION_MESSAGES_MEMBERS: MemberKinds<ConversationMessages> = {
+  searchMessages: 'read',
+  createTable: 'write',
+  readMessages: 'read',
+  appendMessages: 'write',
+  forgetMessages: 'write',
+};
+
+export const WATERMARK_STORE_MEMBERS: MemberKinds<WatermarkStore> = {
+  load: 'read',
+  save: 'write',
+  list: 'read',
+};
+
+export const CONSOLIDATION_MARKS_MEMBERS: MemberKinds<ConsolidationMarks> = {
+  consolidated: 'read',
+  mark: 'write',
 };

@@ -4,7 +4,12 @@ import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import type { KeywordIndex, VectorIndex } from '../spec/search-index.ts';
 import { createSqliteKeywordIndex } from '../stores/sqlite/keyword-index.ts';
 import { createSqliteMemoryStore } from '../stores/sqlite/memory-store.ts';
-import { createSqliteBackend, type SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteBlockStore } from '../stores/sqlite/block-store.ts';
+import { createSqliteConsolidationMarks } from '../stores/sqlite/consolidation-marks.ts';
+import { createSqliteGraphStore } from '../stores/sqlite/graph-store.ts';
+import { createSqliteBackend, sqliteConversationMessages, type SqliteBackend } from '../stores/sqlite/sqlite-backend.ts';
+import { createSqliteSkillStore } from '../stores/sqlite/skill-store.ts';
+import { createSqliteWatermarkStore } from '../stores/sqlite/watermark-store.ts';
 import { BACKEND_CONTRACT_CHECKS } from './backend-contract.ts';
 import { createTempHome } from './temp-home.ts';
 
@@ -12,7 +17,7 @@ const { home, cleanup } = createTempHome('hippocampus-broken-backend-');
 afterAll(cleanup);
 
 type Breaker = (base: MemoryBackend) => { store?: Partial<MemoryStore>; vectors?: Partial<VectorIndex>; keywords?: Partial<KeywordIndex> } & Partial<
-  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText' | 'knowledgeGraph' | 'conversations'>
+  Pick<MemoryBackend, 'forgottenAmong' | 'atomically' | 'blocks' | 'skills' | 'purgeDeletedText' | 'knowledgeGraph' | 'conversations' | 'watermarks' | 'consolidationMarks'>
 >;
 
 /** SQLite with one behaviour broken: each rule of the contract must catch its own. */
@@ -159,6 +164,13 @@ const BROKEN: Record<string, Breaker> = {
       },
     },
   }),
+  // Each store of the agent's one connection as it is without the backend's read gate (committed-reads.ts).
+  'a read of memory blocks outside atomically never sees a block written inside it that then rolls back': (base) => ({ blocks: createSqliteBlockStore({ pool: (base as SqliteBackend).pool }) }),
+  'a read of skills outside atomically never sees a skill, version or outcome written inside it that then rolls back': (base) => ({ skills: createSqliteSkillStore({ pool: (base as SqliteBackend).pool }) }),
+  'a read of the knowledge graph outside atomically never sees links made inside it that then roll back': (base) => ({ knowledgeGraph: (clock) => createSqliteGraphStore({ pool: (base as SqliteBackend).pool, clock }) }),
+  "a read of the host's messages table outside atomically never sees a message added inside it that then rolls back": (base) => ({ conversations: sqliteConversationMessages((base as SqliteBackend).pool) }),
+  'a read of watermarks outside atomically never sees a position saved inside it that then rolls back': (base) => ({ watermarks: createSqliteWatermarkStore({ pool: (base as SqliteBackend).pool }) }),
+  'a read of consolidation marks outside atomically never sees a mark made inside it that then rolls back': (base) => ({ consolidationMarks: createSqliteConsolidationMarks({ pool: (base as SqliteBackend).pool }) }),
 };
 
 function broken(breaker: Breaker): MemoryBackend {
@@ -176,6 +188,8 @@ function broken(breaker: Breaker): MemoryBackend {
     ...(parts.purgeDeletedText ? { purgeDeletedText: parts.purgeDeletedText } : {}),
     ...(parts.knowledgeGraph ? { knowledgeGraph: parts.knowledgeGraph } : {}),
     ...(parts.conversations ? { conversations: parts.conversations } : {}),
+    ...(parts.watermarks ? { watermarks: parts.watermarks } : {}),
+    ...(parts.consolidationMarks ? { consolidationMarks: parts.consolidationMarks } : {}),
   };
 }
 

@@ -6,6 +6,10 @@ import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope } from '../spec/memory-store.ts';
+import { BATCH_READ_CHECKS, readsBesideFailingBatch } from './backend-contract-batch-reads.ts';
+import { CONTRACT_BASE_TIME, contractRecord, contractScope } from './contract-records.ts';
+
+export { contractRecord, contractScope } from './contract-records.ts';
 
 export interface BackendContractOptions {
   /** Shown in the suite title, e.g. 'sqlite' or 'postgres + pgvector'. */
@@ -26,43 +30,7 @@ export interface BackendContractCheck {
   run(backend: MemoryBackend, open: () => Promise<MemoryBackend>): Promise<void>;
 }
 
-const BASE_TIME = Date.UTC(2026, 0, 1);
-let counter = 0;
-
-/** A unique agent per check: one PostgreSQL database serves every check, as it serves many agents. */
-export function contractScope(): AgentScope {
-  return { agentId: `contract-${randomUUID().slice(0, 8)}` };
-}
-
-export function contractRecord(scope: AgentScope, content: string, fields: Partial<MemoryRecord> = {}): MemoryRecord {
-  counter += 1;
-  const id = fields.id ?? `01K${String(counter).padStart(10, '0')}${randomUUID().replace(/-/g, '').slice(0, 13).toUpperCase()}`;
-  return {
-    id,
-    agentId: scope.agentId,
-    sessionId: null,
-    type: 'observation',
-    kind: 'memory',
-    content,
-    context: {},
-    domain: null,
-    category: null,
-    timestamp: BASE_TIME + counter,
-    createdAt: BASE_TIME + counter,
-    consolidatedAt: BASE_TIME + counter,
-    lastAccessedAt: null,
-    importance: 0.5,
-    accessCount: 0,
-    runningIntensity: 0.5,
-    encounterCount: 1,
-    supersededBy: null,
-    contentHash: hashContent(content),
-    relatedTo: [],
-    tags: [],
-    source: null,
-    ...fields,
-  };
-}
+const BASE_TIME = CONTRACT_BASE_TIME;
 
 /** A unit vector along `axis` with a little of `lean` mixed in: similarity ordering is known exactly. */
 export function axisVector(dimensions: number, axis: number, lean = -1, amount = 0): Float32Array {
@@ -561,33 +529,17 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     name: 'a reader of the same backend outside atomically never sees a write made inside it that then rolls back',
     async run(backend) {
       const scope = contractScope();
-      const atomically = backend.atomically!;
       const kept = contractRecord(scope, 'the ferry leaves at noon');
       await backend.store.insertMany(scope, [kept]);
       const doomed = contractRecord(scope, 'the ferry is cancelled today');
-      let fail!: () => void;
-      const failing = new Promise<void>((resolve) => (fail = resolve));
-      let wrote!: () => void;
-      const written = new Promise<void>((resolve) => (wrote = resolve));
-      const ended = atomically(scope, async () => {
-        await backend.store.insertMany(scope, [doomed]);
-        wrote();
-        await failing;
-        throw new Error('the batch failed');
-      });
-      await written;
       // Asked from outside the open transaction (a recall beside a live watcher's batch): answered from committed
       // rows, at once on a connection of its own (PostgreSQL) or once the transaction ends (SQLite's one connection).
-      const reads = Promise.all([
-        backend.store.query(scope, { includeSuperseded: true }),
-        backend.store.getMany(scope, [doomed.id]),
-        backend.store.count(scope),
-        backend.keywords.search(scope, ['ferry'], { limit: 5 }),
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-      fail();
-      await expect(ended).rejects.toThrow('the batch failed');
-      const [listed, fetched, counted, found] = await reads;
+      const [listed, fetched, counted, found] = await readsBesideFailingBatch(
+        backend,
+        scope,
+        () => backend.store.insertMany(scope, [doomed]),
+        () => Promise.all([backend.store.query(scope, { includeSuperseded: true }), backend.store.getMany(scope, [doomed.id]), backend.store.count(scope), backend.keywords.search(scope, ['ferry'], { limit: 5 })]),
+      );
       expect(listed.map((record) => record.id)).toEqual([kept.id]);
       expect(fetched).toEqual([]);
       expect(counted).toBe(1);
@@ -815,6 +767,9 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       await expectCode(messages.readMessages(scope, { table: 'messages; DROP TABLE x', afterId: 0, limit: 5 }), 'CONFIG_ERROR');
     },
   },
+
+  // Reads of every other store beside an open batch (backend-contract-batch-reads.ts).
+  ...BATCH_READ_CHECKS,
 ];
 
 /**

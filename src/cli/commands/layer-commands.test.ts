@@ -135,4 +135,12 @@ describe('hippocampus forget reaches working memory', () => {
     expect((await run('forget', 'canary-talk', ...agent)).out).toBe('Forgot 0 memories and 1 working-memory conversation');
     expect(JSON.parse((await run('--json', 'working', 'stats', ...agent)).out)).toMatchObject({ count: 0 });
   }, 120_000);
+
+  it('an agent whose only conversation is in Redis stays an agent: forget --redis of that conversation finds it', async () => {
+    const agent = ['--agent', 'redis-only'];
+    expect(await run('working', 'store', 'user: my PIN is 4471\nassistant: noted', '--id', 'pin-talk', '--redis', redis.url, ...agent)).toMatchObject({ code: 0 });
+    expect(await redisHolds('redis-only')).toEqual(['pin-talk']);
+    expect(JSON.parse((await run('--json', 'forget', 'pin-talk', '--redis', redis.url, ...agent)).out)).toEqual({ deleted: [], missing: [], conversations: ['pin-talk'] });
+    expect(await redisHolds('redis-only')).toEqual([]);
+  }, 60_000);
 });

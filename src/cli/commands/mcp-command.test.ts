@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -26,6 +28,38 @@ describe('hippocampus mcp', () => {
       await client.close();
     }
   });
+});
+
+describe('hippocampus mcp, on an agent that does not exist yet', () => {
+  const serve = async (agent: string) => {
+    const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
+    const client = new Client({ name: 'cli-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', agent, '--embedder', 'none'], env, stderr: 'pipe' }));
+    return client;
+  };
+  const text = (result: unknown) => ((result as { content: { text: string }[] }).content)[0]!.text;
+
+  it('a session that writes nothing (no fact in what it was told, reads only) leaves no agent behind; one that learns a fact does', async () => {
+    const agentFolder = (agent: string) => path.join(home.home, 'agents', agent);
+    const idle = await serve('ghost');
+    try {
+      expect(text(await idle.callTool({ name: 'remember_facts', arguments: { text: 'ok thanks' } }))).toContain('No facts found');
+      expect(await idle.callTool({ name: 'recall_memories', arguments: { query: 'anything at all' } })).not.toMatchObject({ isError: true });
+      // The server holds the agent open while it runs.
+      expect(fs.existsSync(agentFolder('ghost'))).toBe(true);
+    } finally {
+      await idle.close();
+    }
+    expect(fs.existsSync(agentFolder('ghost'))).toBe(false);
+    expect((await cliWith(['--home', home.home, '--agent', 'ghost'])('stats')).code).not.toBe(0);
+    const learning = await serve('ada');
+    try {
+      expect(text(await learning.callTool({ name: 'remember_facts', arguments: { text: 'I live in Berlin.' } }))).toContain('Learned 1 fact');
+    } finally {
+      await learning.close();
+    }
+    expect(fs.existsSync(agentFolder('ada'))).toBe(true);
+  }, 60_000);
 });
 
 describe('hippocampus mcp, refusing a bad option', () => {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import type { Command } from 'commander';
+import { agentPaths } from '../../config/agent-paths.ts';
 import { resolveServerToken } from '../../config/server-options.ts';
 import { routeOnce } from '../../layers/agent-layers.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
@@ -7,7 +9,7 @@ import { serveMcpHttp } from '../../mcp/serve-mcp-http.ts';
 import { serveMcpStdio } from '../../mcp/serve-mcp-stdio.ts';
 import type { QueryRouter } from '../../router/query-router.ts';
 import { openRedisWorkingMemory } from '../../stores/open-backend.ts';
-import type { CliContext } from '../cli-context.ts';
+import { leftEmpty, type CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { parseNumberOption } from '../format.ts';
 
@@ -57,6 +59,10 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
     .action(async (options: McpCommandOptions, command: Command) => {
       if (options.embedder !== 'use-lite' && options.embedder !== 'none') throw new CliUsageError(`--embedder must be use-lite or none, got "${options.embedder}"`);
       const { home, agent, store } = context.globals(command);
+      // A session that wrote nothing to a new agent takes it away when it ends, as a CLI write command does: an MCP
+      // client's "ok thanks" to remember_facts, or reads alone, left an empty agent every command then took for real.
+      // Not with --redis, whose working memory of the agent is kept apart from its folder.
+      const made = (store === undefined || store === 'sqlite') && options.redis === undefined && !fs.existsSync(agentPaths(home, agent).root);
       const redis = options.redis === undefined ? undefined : await openRedisWorkingMemory({ url: options.redis });
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}), ...(redis ? { workingMemory: redis } : {}) }).catch(async (error: unknown) => {
         await redis?.close();
@@ -86,8 +92,10 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
         await untilSignal();
         await http.close();
       } finally {
+        const unmake = made && (await leftEmpty(memory));
         await memory.stop();
         await redis?.close();
+        if (unmake) fs.rmSync(agentPaths(home, agent).root, { recursive: true, force: true });
       }
     });
 }

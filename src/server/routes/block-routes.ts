@@ -2,7 +2,11 @@ import type { Hono } from 'hono';
 import { parseWith } from '../../config/parse.ts';
 import { storableText } from '../../core/stored-text.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { createOfflineFactExtractor } from '../../facts/offline-fact-extractor.ts';
+import { summarizeFacts } from '../../facts/fact-summary.ts';
 import { toolboxOf } from '../agent-tools.ts';
+import type { Hippocampus } from '../../memory/hippocampus.ts';
+import type { EngineRegistry } from '../engine-registry.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
 import { appendBlockBodySchema, blockKeySchema, putBlockBodySchema, rememberFactsBodySchema, replaceBlockBodySchema } from '../schemas.ts';
 import { agentOf, validBody } from '../validate.ts';
@@ -54,7 +58,28 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
   app.post('/agents/:agent/facts', async (context) => {
     const agentId = agentOf(context);
     const body = await validBody(context, rememberFactsBodySchema);
-    const engine = await registry.get(agentId, { create: true });
+    const engine = (await existingEngine(registry, agentId)) ?? (await newAgentFor(registry, agentId, body.text));
+    if (engine === null) return context.json({ summary: summarizeFacts([]), facts: [] });
     return context.json(await toolboxOf(engine).run('remember_facts', body));
   });
 }
+
+/** The agent's engine, or null when the agent does not exist yet. */
+function existingEngine(registry: EngineRegistry, agentId: string): Promise<Hippocampus | null> {
+  return registry.get(agentId).catch((error: unknown) => {
+    if (HippocampusError.isInstance(error) && error.code === 'NOT_FOUND') return null;
+    throw error;
+  });
+}
+
+/**
+ * A new agent for text that states a fact; null for text that states none, which writes nothing: "ok thanks" sent
+ * for a new agent made its folder and an empty database, listed from then on. Read with the extractor the HTTP
+ * tools use (toolboxOf builds them without an LLM), and only for a new agent: an existing one's text is read once.
+ */
+async function newAgentFor(registry: EngineRegistry, agentId: string, text: string): Promise<Hippocampus | null> {
+  if ((await offlineFacts.extract(storableText(text))).length === 0) return null;
+  return registry.get(agentId, { create: true });
+}
+
+const offlineFacts = createOfflineFactExtractor();

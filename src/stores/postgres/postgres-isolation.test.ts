@@ -55,4 +55,31 @@ describe.skipIf(postgresBinaries() === null)('beside an open transaction on Post
       await backend.close();
     }
   });
+  it('a listing or a get beside an open batch leaves the ring its copies of the batch\'s memories: once the batch commits they are consolidated, without a restart', async () => {
+    const agentId = 'ring-beside-batch';
+    const memory = await createHippocampus({ home, agentId, store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let written!: (id: string) => void;
+      const writtenId = new Promise<string>((resolve) => (written = resolve));
+      const batch = memory.backend.atomically!({ agentId }, async () => {
+        const { memory: record } = await memory.remember({ type: 'decision', content: 'We ship the pelican release on Friday', importance: 0.9 });
+        written(record.id);
+        await committing;
+      });
+      const id = await writtenId;
+      // Made beside the batch, on connections of their own: its row is not committed yet, so neither lists it.
+      expect((await memory.recall({ limit: 10 })).map((record) => record.id)).toEqual([]);
+      await expect(memory.get(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      commit();
+      await batch;
+      expect((await memory.stats()).shortTermBuffered).toBe(1);
+      const report = await memory.consolidate();
+      expect(report.keptIds).toEqual([id]);
+      expect((await memory.get(id)).consolidatedAt).not.toBeNull();
+    } finally {
+      await memory.stop();
+    }
+  });
 });

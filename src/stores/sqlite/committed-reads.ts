@@ -20,8 +20,14 @@ export function readCommitted<T>(gate: ReadGate, scope: AgentScope, read: () => 
   return end === undefined ? read() : end.then(() => readCommitted(gate, scope, read));
 }
 
-/** Each read method of `target` (its scope first) made once no transaction of another caller is open on the agent's connection. */
-function readsCommitted<T extends object>(target: T, kinds: MemberKinds<T>, gate: ReadGate): T {
+/**
+ * Each read method of `target` (its scope first, by its table in spec/method-kinds.ts) made once no transaction of
+ * another caller is open on the agent's connection; its writes unchanged. For every store of the backend: blocks,
+ * skills, the knowledge graph, the messages table, watermarks and consolidation marks share that connection with
+ * the memory store, and a read of one of them beside a live watcher's batch returned what the batch then rolled
+ * back (backend contract: "… never sees a … written inside it that then rolls back").
+ */
+export function readsCommitted<T extends object>(target: T, kinds: MemberKinds<T>, gate: ReadGate): T {
   return wrapMembers(target, kinds, 'read', (args, read) => readCommitted(gate, args[0] as AgentScope, read));
 }
 

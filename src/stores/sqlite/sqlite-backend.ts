@@ -1,6 +1,8 @@
+import type { ConversationMessages } from '../../spec/conversation-messages.ts';
 import type { MemoryBackend } from '../../spec/memory-backend.ts';
 import type { AgentScope } from '../../spec/memory-store.ts';
-import { committedKeywordReads, committedStoreReads, committedVectorReads } from './committed-reads.ts';
+import { committedKeywordReads, committedStoreReads, committedVectorReads, readsCommitted } from './committed-reads.ts';
+import { CONSOLIDATION_MARKS_MEMBERS, CONVERSATION_MESSAGES_MEMBERS, KNOWLEDGE_GRAPH_MEMBERS, MEMORY_BLOCK_STORE_MEMBERS, SKILL_STORE_MEMBERS, WATERMARK_STORE_MEMBERS } from '../../spec/method-kinds.ts';
 import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
@@ -49,29 +51,35 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
     },
     // One connection per agent: the engine's own transactions inside become savepoints of this one.
     atomically: (scope, work) => inImmediateTransaction(pool.connection(scope.agentId), work),
-    watermarks: createSqliteWatermarkStore({ pool }),
-    blocks: createSqliteBlockStore({ pool }),
-    skills: createSqliteSkillStore({ pool }),
-    consolidationMarks: createSqliteConsolidationMarks({ pool }),
-    knowledgeGraph: (clock) => createSqliteGraphStore({ pool, clock }),
+    // Every other store of the agent reads that one connection too, and waits the same way.
+    watermarks: readsCommitted(createSqliteWatermarkStore({ pool }), WATERMARK_STORE_MEMBERS, committed),
+    blocks: readsCommitted(createSqliteBlockStore({ pool }), MEMORY_BLOCK_STORE_MEMBERS, committed),
+    skills: readsCommitted(createSqliteSkillStore({ pool }), SKILL_STORE_MEMBERS, committed),
+    consolidationMarks: readsCommitted(createSqliteConsolidationMarks({ pool }), CONSOLIDATION_MARKS_MEMBERS, committed),
+    knowledgeGraph: (clock) => readsCommitted(createSqliteGraphStore({ pool, clock }), KNOWLEDGE_GRAPH_MEMBERS, committed),
     // WAL readers on connections of their own see every write committed before they were asked.
     readReplicas: { module: siblingModule(import.meta.url, 'read-only-agent').href, options: { home: options.home, commonTermDocs: options.commonTermDocs ?? null } },
     // The host's messages table lives in the agent's file (createMessagesTable).
-    conversations: {
-      searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search),
-      createTable: async (scope, { table }) => createMessagesTable(pool.connection(scope.agentId), { table }),
-      readMessages: async (scope, read) => readMessages(pool.connection(scope.agentId), read),
-      appendMessages: async (scope, { table, messages }) => appendMessages(pool.connection(scope.agentId), { table, messages }),
-      async forgetMessages(scope, { table, ids, texts }) {
-        const forgotten = forgetMessages(pool.connection(scope.agentId), { table, ids, texts });
-        if (forgotten > 0) purgeDeletedText(pool, scope.agentId);
-        return forgotten;
-      },
-    },
+    conversations: readsCommitted(sqliteConversationMessages(pool), CONVERSATION_MESSAGES_MEMBERS, committed),
     async close() {
       await vectors.close();
       await keywords.close();
       pool.close();
+    },
+  };
+}
+
+/** The host's messages table in each agent's file, read and written on the agent's one connection. */
+export function sqliteConversationMessages(pool: SqliteConnectionPool): ConversationMessages {
+  return {
+    searchMessages: async (scope, search) => searchConversation(pool.connection(scope.agentId), search),
+    createTable: async (scope, { table }) => createMessagesTable(pool.connection(scope.agentId), { table }),
+    readMessages: async (scope, read) => readMessages(pool.connection(scope.agentId), read),
+    appendMessages: async (scope, { table, messages }) => appendMessages(pool.connection(scope.agentId), { table, messages }),
+    async forgetMessages(scope, { table, ids, texts }) {
+      const forgotten = forgetMessages(pool.connection(scope.agentId), { table, ids, texts });
+      if (forgotten > 0) purgeDeletedText(pool, scope.agentId);
+      return forgotten;
     },
   };
 }
