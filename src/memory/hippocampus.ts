@@ -8,7 +8,6 @@ import {
   embedderShapeSchema,
   keywordListSchema,
   MAX_BATCH,
-  memoryIdSchema,
   memoryIdsSchema,
   queryTextSchema,
   reinforcementSchema,
@@ -17,6 +16,7 @@ import {
   similarOptionsSchema,
   triggerSchema,
 } from '../config/engine-call-schemas.ts';
+import { memoryIdSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
