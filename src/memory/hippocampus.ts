@@ -71,6 +71,7 @@ export interface HippocampusOptions extends EngineConfigInput {
   /** Re-bind the agent to this embedder, dropping vectors of the old model (then run backfillVectors). */
   allowModelChange?: boolean;
   clock?: Clock;
+  /** Memory ids (default: ULIDs): any string of 1 to 128 characters without U+0000, unique per agent. */
   generateId?: IdGenerator;
   onEvent?: (event: MemoryEvent) => void;
   /**
@@ -148,7 +149,9 @@ export class Hippocampus {
     this.agentId = config.agentId;
     this.clock = options.clock ?? systemClock;
     const generateId = options.generateId ?? createUlidGenerator();
-    this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
+    // The session id names a folder (sessions/<id>/logs), so it is the engine's own ULID, not the host's memory id:
+    // `s-` + a generateId of "mem:1" (or of 127 characters) failed createHippocampus with INVALID_SESSION_ID.
+    this.sessionId = config.sessionId ?? `s-${createUlidGenerator()(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
     this.ownBackend = backend;
