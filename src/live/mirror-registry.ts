@@ -30,9 +30,13 @@ function registryOf(agentRoot: string): string[] {
   return (folders as string[] | undefined) ?? [];
 }
 
-/** Reads the registry only to check it: a forget asks before anything is deleted. */
+/**
+ * Reads the registry and every registered mirror's index.json only to check them: a forget asks before
+ * anything is deleted. A mirror whose index cannot be read (a hand edit that broke it) is DATABASE_CORRUPT
+ * naming it: skipped, a forget left the sentence in its index.json and Markdown without a word.
+ */
 export function checkMirrorRegistry(agentRoot: string): void {
-  registryOf(agentRoot);
+  for (const dir of registryOf(agentRoot)) readMirrorIndex(agentRoot, dir);
 }
 
 /** Remembers that a mirror of this agent was written to `dir`. */
@@ -43,19 +47,27 @@ export function registerMirror(agentRoot: string, dir: string): void {
   writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`);
 }
 
-function readIndex(file: string): MirrorIndex | null {
-  try {
-    const parsed = mirrorIndexSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** A registered mirror's index; undefined when the folder holds none. One that does not parse as an index is DATABASE_CORRUPT naming it. */
+function readMirrorIndex(agentRoot: string, dir: string): MirrorIndex | undefined {
+  const agentId = path.basename(agentRoot);
+  let index: MirrorIndex | undefined;
+  readAgentJsonFile(path.join(dir, 'index.json'), {
+    what: 'mirror index',
+    agentId,
+    remedy: `write the mirror anew (hippocampus index export --agent ${agentId} --dir ${dir}) or delete the folder, then forget again`,
+    check: (value) => {
+      const result = mirrorIndexSchema.safeParse(value);
+      index = result.data;
+      return result.success ? null : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).slice(0, 3).join('; ');
+    },
+  });
+  return index;
 }
 
 /**
  * Rewrites every registered mirror of the agent without these memories.
- * A mirror that is gone or no longer a valid index is left alone (and dropped
- * from the registry when gone). Returns the directories rewritten.
+ * A mirror that is gone is left alone and dropped from the registry; one that
+ * cannot be read or rewritten is reported (a warning). Returns the directories rewritten.
  *
  * @example
  * scrubMirrors('/home/me/.hippocampus/agents/ada', ['01J…']); // ['/home/me/project/memory']
@@ -66,14 +78,12 @@ export function scrubMirrors(agentRoot: string, ids: readonly string[]): string[
   const forgotten = new Set(ids);
   const rewritten: string[] = [];
   for (const dir of known) {
-    const file = path.join(dir, 'index.json');
-    if (!fs.existsSync(file)) continue;
-    const index = readIndex(file);
-    if (index === null) continue;
-    if (!index.memories.some((entry) => forgotten.has(entry.id))) continue;
-    const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
     try {
-      writeFileAtomically(file, `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
+      // Checked before the rows went (checkMirrorRegistry); one damaged since is reported below, not skipped unsaid.
+      const index = readMirrorIndex(agentRoot, dir);
+      if (index === undefined || !index.memories.some((entry) => forgotten.has(entry.id))) continue;
+      const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
+      writeFileAtomically(path.join(dir, 'index.json'), `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
       writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
       rewritten.push(dir);
     } catch (error) {

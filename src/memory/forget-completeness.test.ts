@@ -257,6 +257,25 @@ describe('forgetting is complete', () => {
     expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toEqual([]);
   });
 
+  it('a registered mirror whose index.json cannot be read refuses the forget with nothing deleted, naming the file; rewritten by an export, it is scrubbed', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-edited');
+    await exportMirror(memory, { dir: mirror });
+    const index = path.join(mirror, 'index.json');
+    // A hand edit that left the file no index (the mirror is for people to read and edit): the forget skipped
+    // the mirror without a word, and its Markdown and index.json kept the sentence.
+    for (const damage of [(text: string) => text.replace(/"importance": [\d.]+/, '"importance": "high"'), (text: string) => `${text.trimEnd()},`]) {
+      fs.writeFileSync(index, damage(fs.readFileSync(index, 'utf8')));
+      await expect(memory.forget([stored!.memory.id])).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining(index) });
+      expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+      await exportMirror(memory, { dir: mirror });
+    }
+
+    await memory.forget([stored!.memory.id]);
+
+    expect(allBytes(mirror)).not.toContain('quokka');
+  });
+
   it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {
     const bo = await createHippocampus({ home: home.home, agentId: 'bo', embedder: createHashEmbedder() });
     try {
