@@ -164,7 +164,7 @@ describe('forget', () => {
     let count = 0;
     const longId = () => `host-${'x'.repeat(90)}-${String(count++).padStart(4, '0')}`;
     const writer = await createHippocampus({ home, agentId: 'ada', embedder: createHashEmbedder(), generateId: longId });
-    const { memory } = await writer.remember({ type: 'chat', content: 'The spare key hangs behind the boiler' }, { longTerm: true });
+    const memory = (await writer.rememberMany([{ type: 'chat', content: 'The spare key hangs behind the boiler' }], { longTerm: true }))[0]!.memory;
     await writer.stop();
     expect(memory.id.length).toBeGreaterThan(64);
     const served = createHttpApp({ home, embedder: createHashEmbedder(), logError: () => {} });
