@@ -186,6 +186,10 @@ describe('human-readable mirror', () => {
     // Brackets nested 100,000 deep: a stack frame each.
     fs.writeFileSync(file, text.replace('"context": {', `"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "context": {`));
     await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('nested deeper than') });
+    // A link to a device (a folder someone handed over): read whole, /dev/zero never ended and memory grew without bound.
+    fs.rmSync(file);
+    fs.symlinkSync('/dev/zero', file);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('not a regular file') });
     expect(await memory.recall({ limit: 100 })).toEqual(before);
   });
 
