@@ -312,6 +312,16 @@ describe("a host's own memory ids (generateId)", () => {
   });
 });
 
+describe("a host's generateId giving an id no engine call takes", () => {
+  it('is a CONFIG_ERROR naming it, and nothing is stored (such a memory could be neither read nor forgotten)', async () => {
+    for (const [index, id] of ['x'.repeat(129), '', 'a\u0000b', 42].entries()) {
+      const memory = await engine({ agentId: `bad-ids-${index}`, generateId: () => id as string });
+      await expect(memory.remember({ type: 'chat', content: 'The spare key hangs behind the boiler' }), JSON.stringify(id)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('generateId') });
+      expect((await memory.stats()).total).toBe(0);
+    }
+  });
+});
+
 describe('a memory another engine on the same agent forgot', () => {
   it('is no longer listed or got from this engine\'s short-term ring (hippocampus forget beside serve)', async () => {
     const writer = await engine({ embedder: createHashEmbedder() });
