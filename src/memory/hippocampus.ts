@@ -404,9 +404,12 @@ export class Hippocampus {
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);
+      // Working memory before the rows: when it does not answer (Redis down), the forget fails with the memory
+      // still stored and can be asked again. The rows went first, the conversation holding the text stayed,
+      // and the next forget of that id was NOT_FOUND. Everything it drops is what this forget was asked to take.
       const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
       return { forgotten, conversations: [...conversations] };
