@@ -3,7 +3,8 @@ import path from 'node:path';
 import { readAgentJsonFile } from '../config/agent-json-file.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { writeMirrorMarkdown } from './mirror-export.ts';
-import { mirrorIndexSchema, type MirrorIndex } from './mirror-format.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import { mirrorIndexSchema, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
 import { toRecord } from './mirror-import.ts';
 
 // A mirror (`index export`) is written wherever the user asks, outside the
@@ -73,23 +74,41 @@ function readMirrorIndex(agentRoot: string, dir: string): MirrorIndex | undefine
  * scrubMirrors('/home/me/.hippocampus/agents/ada', ['01J…']); // ['/home/me/project/memory']
  */
 export function scrubMirrors(agentRoot: string, ids: readonly string[]): string[] {
-  const known = registryOf(agentRoot);
-  if (known.length === 0 || ids.length === 0) return [];
+  if (ids.length === 0) return [];
   const forgotten = new Set(ids);
+  return rewriteMirrors(agentRoot, 'without the forgotten memories', (memories) => (memories.some((entry) => forgotten.has(entry.id)) ? memories.filter((entry) => !forgotten.has(entry.id)) : null));
+}
+
+/**
+ * Rewrites every registered mirror holding these memories with them as they are now: an edit that took text
+ * out of a memory (`update`) left it in the mirror's index.json and Markdown while the database lost it.
+ *
+ * @example
+ * refreshMirrors('/home/me/.hippocampus/agents/ada', [edited]); // ['/home/me/project/memory']
+ */
+export function refreshMirrors(agentRoot: string, records: readonly MemoryRecord[]): string[] {
+  const current = new Map(records.map((record) => [record.id, toMirrorEntry(record)]));
+  return rewriteMirrors(agentRoot, 'with the edited memories', (memories) => (memories.some((entry) => current.has(entry.id)) ? memories.map((entry) => current.get(entry.id) ?? entry) : null));
+}
+
+/** Each registered mirror whose entries `change` changes (null: untouched), written anew: index.json, then its Markdown. */
+function rewriteMirrors(agentRoot: string, what: string, change: (memories: MirrorIndex['memories']) => MirrorIndex['memories'] | null): string[] {
+  const known = registryOf(agentRoot);
+  if (known.length === 0) return [];
   const rewritten: string[] = [];
   for (const dir of known) {
     try {
-      // Checked before the rows went (checkMirrorRegistry); one damaged since is reported below, not skipped unsaid.
+      // Checked before the rows changed (checkMirrorRegistry); one damaged since is reported below, not skipped unsaid.
       const index = readMirrorIndex(agentRoot, dir);
-      if (index === undefined || !index.memories.some((entry) => forgotten.has(entry.id))) continue;
-      const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
-      writeFileAtomically(path.join(dir, 'index.json'), `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
-      writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
+      const memories = index === undefined ? null : change(index.memories);
+      if (index === undefined || memories === null) continue;
+      writeFileAtomically(path.join(dir, 'index.json'), `${JSON.stringify({ ...index, memories }, null, 2)}\n`);
+      writeMirrorMarkdown(dir, memories.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
       rewritten.push(dir);
     } catch (error) {
-      // The rows are gone already and the other mirrors still need rewriting: a mirror that cannot be
+      // The rows changed already and the other mirrors still need rewriting: a mirror that cannot be
       // (a folder made read-only, a file where a domain folder goes) is reported, not left unsaid.
-      process.emitWarning(`the mirror in ${dir} could not be rewritten without the forgotten memories: ${(error as Error).message}`, { code: 'HIPPOCAMPUS_MIRROR_SCRUB' });
+      process.emitWarning(`the mirror in ${dir} could not be rewritten ${what}: ${(error as Error).message}`, { code: 'HIPPOCAMPUS_MIRROR_SCRUB' });
     }
   }
   const present = known.filter((dir) => fs.existsSync(dir));

@@ -199,6 +199,21 @@ describe('forgetting is complete', () => {
     expect(await memory.recallRelevant('quokka', { mode: 'keyword', recordAccess: false })).toEqual([]);
   });
 
+  it('an edit that takes a secret out of a memory takes it out of an exported mirror too, which then holds the memory as edited', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-edit');
+    await exportMirror(memory, { dir: mirror });
+    expect(allBytes(mirror)).toContain('quokka');
+
+    await memory.update(stored!.memory.id, { content: 'My locker code changed, ask me again' });
+
+    // The database lost the text; the mirror kept it in index.json and its Markdown (probe).
+    expect(allBytes(mirror)).not.toContain('quokka');
+    const index = JSON.parse(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')) as { memories: { id: string; content: string }[] };
+    expect(index.memories.find((entry) => entry.id === stored!.memory.id)?.content).toBe('My locker code changed, ask me again');
+    expect(index.memories.map((entry) => entry.content)).toContain('We deploy on Tuesdays after the canary is green');
+  });
+
   it('graph relations and entities only the memory supported go with it; a skill keeps its code but not the link to it', async () => {
     const sentence = 'I moved to Quokkaville.';
     const words = wordsFoundNowhereElse(sentence, home.home);

@@ -50,7 +50,7 @@ import type { RecallResult } from './relevant-recall.ts';
 import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
 import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
-import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
+import { checkMirrorRegistry, refreshMirrors, scrubMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
 import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
@@ -461,7 +461,10 @@ export class Hippocampus {
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ValidationError({ message: 'update needs an object of the fields to change' });
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
+    const agentRoot = agentPaths(this.home, this.agentId).root;
     return this.serial(async () => {
+      // The mirrors an edit rewrites are read first, as a forget reads them: a damaged one refuses it with nothing changed.
+      checkMirrorRegistry(agentRoot);
       // One memory per verbatim text (facts aside): an edit to another memory's text failed deep in the store as a
       // STORE_ERROR ("UNIQUE constraint failed", "duplicate key value"; a 500 over HTTP PATCH).
       if (patch.content !== undefined && current.kind === 'memory') {
@@ -477,6 +480,7 @@ export class Hippocampus {
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
       if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      refreshMirrors(agentRoot, [updated]);
       return updated;
     });
   }
