@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hasVisibleText } from '../core/stored-text.ts';
 import { contextSchema } from './experience-schema.ts';
+import { memoryIdSchema } from './identifiers.ts';
 
 // The arguments of the engine's public methods, bounded: the same limits the HTTP API, the tools and
 // the CLI apply, so no call from any surface (or from a JavaScript caller passing anything at all) can
@@ -8,14 +9,9 @@ import { contextSchema } from './experience-schema.ts';
 
 /** Longest query text (the HTTP search route's limit): a question or a conversation turn, not a document. */
 export const MAX_QUERY_LENGTH = 4_000;
-/** Longest memory id: ULIDs are 26 characters; a host's own `generateId` gets room, not unbounded room. */
-export const MAX_ID_LENGTH = 128;
 /** Most ids or experiences in one call. */
 export const MAX_BATCH = 10_000;
 
-// No U+0000: no PostgreSQL text holds one, so a get, forget or history of such an id was a STORE_ERROR there
-// ("invalid byte sequence for encoding UTF8") and NOT_FOUND on SQLite.
-export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH).refine((id) => !id.includes('\u0000'), 'must not hold U+0000');
 export const memoryIdsSchema = z.array(memoryIdSchema).max(MAX_BATCH);
 // No min(1) beside hasVisibleText: an empty string failed both, and the message said "must not be empty" twice.
 export const queryTextSchema = z.string().trim().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');

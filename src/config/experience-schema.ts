@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { hasVisibleText, storableText } from '../core/stored-text.ts';
 import { storableTimeSchema } from './time-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
-import { identifierSchema } from './identifiers.ts';
+import { identifierSchema, memoryIdSchema } from './identifiers.ts';
 
 // Without U+0000 (storableText), on every backend alike: on PostgreSQL a remember holding one failed as a STORE_ERROR.
 const storedText = z.string().transform(storableText);
@@ -59,7 +59,8 @@ export function createExperienceSchema(limits: { maxContentBytes: number; maxTag
       importance: unit.optional(),
       intensity: unit.optional(),
       tags: z.array(storable(z.string().min(1).max(200))).max(limits.maxTags).optional(),
-      relatedTo: z.array(z.string().min(1).max(64)).max(1000).optional(),
+      // Ids as the engine takes them (up to 128 characters): at 64, a memory could not relate to one a host's generateId named.
+      relatedTo: z.array(memoryIdSchema).max(1000).optional(),
       source: storable(z.string().max(200)).optional(),
     })
     .strict();

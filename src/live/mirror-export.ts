@@ -48,10 +48,28 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
  * (probe, 2026-11-27). The home itself and anything under its `agents/` are refused.
  */
 function refuseInsideStore(home: string, dir: string): void {
-  const target = path.resolve(dir);
-  const agents = path.join(path.resolve(home), 'agents');
-  if (target === path.resolve(home) || target === agents || target.startsWith(agents + path.sep)) {
+  const target = realPathOf(dir);
+  const agents = path.join(realPathOf(home), 'agents');
+  if (target === realPathOf(home) || target === agents || target.startsWith(agents + path.sep)) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `The mirror cannot be written in ${dir}: it is the home or under its agents/ folder, where the store keeps its files; choose a folder outside them` });
+  }
+}
+
+/**
+ * Where a path leads once symbolic links are followed, for the part of it that exists (the rest is
+ * made by the export): compared as written, a folder linked to `<home>/agents/ada` let the mirror
+ * into the agent's folder beside its database.
+ */
+function realPathOf(target: string): string {
+  const absolute = path.resolve(target);
+  const missing: string[] = [];
+  for (let existing = absolute; ; existing = path.dirname(existing)) {
+    try {
+      return path.join(fs.realpathSync(existing), ...missing);
+    } catch {
+      if (path.dirname(existing) === existing) return absolute;
+      missing.unshift(path.basename(existing));
+    }
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { memoryIdSchema } from '../config/engine-call-schemas.ts';
+import { memoryIdSchema } from '../config/identifiers.ts';
 import { MEMORY_KINDS, MEMORY_TYPES, type MemoryRecord } from '../spec/memory-record.ts';
 
 /** Bumped when index.json changes shape; import refuses versions it does not know. */

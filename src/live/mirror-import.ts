@@ -40,8 +40,12 @@ export function readMirrorIndex(file: string): MirrorIndex {
   parseWith(z.string().min(1, 'must be the path of index.json'), file, 'readMirrorIndex file', 'CONFIG_ERROR');
   let text: string;
   try {
+    // Only a regular file: a link to /dev/zero in a mirror folder someone handed over was read without end.
+    const kind = fs.statSync(file);
+    if (!kind.isFile() && !kind.isDirectory()) throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot read the mirror index ${file}: not a regular file (a device, a FIFO or a socket)` });
     text = fs.readFileSync(file, 'utf8');
   } catch (error) {
+    if (HippocampusError.isInstance(error)) throw error;
     // A missing file, or a folder by that name, was Node's bare ENOENT/EISDIR (INTERNAL_ERROR from the CLI).
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot read the mirror index ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message} (write one with exportMirror / hippocampus index export)`, cause: error });
   }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { readAgentJsonFile } from '../config/agent-json-file.ts';
 import { writeFileAtomically } from './atomic-write.ts';
 import { writeMirrorMarkdown } from './mirror-export.ts';
-import { mirrorIndexSchema, type MirrorIndex } from './mirror-format.ts';
+import type { MemoryRecord } from '../spec/memory-record.ts';
+import { mirrorIndexSchema, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
 import { toRecord } from './mirror-import.ts';
 
 // A mirror (`index export`) is written wherever the user asks, outside the
@@ -30,9 +31,13 @@ function registryOf(agentRoot: string): string[] {
   return (folders as string[] | undefined) ?? [];
 }
 
-/** Reads the registry only to check it: a forget asks before anything is deleted. */
+/**
+ * Reads the registry and every registered mirror's index.json only to check them: a forget asks before
+ * anything is deleted. A mirror whose index cannot be read (a hand edit that broke it) is DATABASE_CORRUPT
+ * naming it: skipped, a forget left the sentence in its index.json and Markdown without a word.
+ */
 export function checkMirrorRegistry(agentRoot: string): void {
-  registryOf(agentRoot);
+  for (const dir of registryOf(agentRoot)) readMirrorIndex(agentRoot, dir);
 }
 
 /** Remembers that a mirror of this agent was written to `dir`. */
@@ -43,43 +48,67 @@ export function registerMirror(agentRoot: string, dir: string): void {
   writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`);
 }
 
-function readIndex(file: string): MirrorIndex | null {
-  try {
-    const parsed = mirrorIndexSchema.safeParse(JSON.parse(fs.readFileSync(file, 'utf8')) as unknown);
-    return parsed.success ? parsed.data : null;
-  } catch {
-    return null;
-  }
+/** A registered mirror's index; undefined when the folder holds none. One that does not parse as an index is DATABASE_CORRUPT naming it. */
+function readMirrorIndex(agentRoot: string, dir: string): MirrorIndex | undefined {
+  const agentId = path.basename(agentRoot);
+  let index: MirrorIndex | undefined;
+  readAgentJsonFile(path.join(dir, 'index.json'), {
+    what: 'mirror index',
+    agentId,
+    remedy: `write the mirror anew (hippocampus index export --agent ${agentId} --dir ${dir}) or delete the folder, then forget again`,
+    check: (value) => {
+      const result = mirrorIndexSchema.safeParse(value);
+      index = result.data;
+      return result.success ? null : result.error.issues.map((issue) => `${issue.path.join('.') || '(root)'}: ${issue.message}`).slice(0, 3).join('; ');
+    },
+  });
+  return index;
 }
 
 /**
  * Rewrites every registered mirror of the agent without these memories.
- * A mirror that is gone or no longer a valid index is left alone (and dropped
- * from the registry when gone). Returns the directories rewritten.
+ * A mirror that is gone is left alone and dropped from the registry; one that
+ * cannot be read or rewritten is reported (a warning). Returns the directories rewritten.
  *
  * @example
  * scrubMirrors('/home/me/.hippocampus/agents/ada', ['01J…']); // ['/home/me/project/memory']
  */
 export function scrubMirrors(agentRoot: string, ids: readonly string[]): string[] {
-  const known = registryOf(agentRoot);
-  if (known.length === 0 || ids.length === 0) return [];
+  if (ids.length === 0) return [];
   const forgotten = new Set(ids);
+  return rewriteMirrors(agentRoot, 'without the forgotten memories', (memories) => (memories.some((entry) => forgotten.has(entry.id)) ? memories.filter((entry) => !forgotten.has(entry.id)) : null));
+}
+
+/**
+ * Rewrites every registered mirror holding these memories with them as they are now: an edit that took text
+ * out of a memory (`update`) left it in the mirror's index.json and Markdown while the database lost it.
+ *
+ * @example
+ * refreshMirrors('/home/me/.hippocampus/agents/ada', [edited]); // ['/home/me/project/memory']
+ */
+export function refreshMirrors(agentRoot: string, records: readonly MemoryRecord[]): string[] {
+  const current = new Map(records.map((record) => [record.id, toMirrorEntry(record)]));
+  return rewriteMirrors(agentRoot, 'with the edited memories', (memories) => (memories.some((entry) => current.has(entry.id)) ? memories.map((entry) => current.get(entry.id) ?? entry) : null));
+}
+
+/** Each registered mirror whose entries `change` changes (null: untouched), written anew: index.json, then its Markdown. */
+function rewriteMirrors(agentRoot: string, what: string, change: (memories: MirrorIndex['memories']) => MirrorIndex['memories'] | null): string[] {
+  const known = registryOf(agentRoot);
+  if (known.length === 0) return [];
   const rewritten: string[] = [];
   for (const dir of known) {
-    const file = path.join(dir, 'index.json');
-    if (!fs.existsSync(file)) continue;
-    const index = readIndex(file);
-    if (index === null) continue;
-    if (!index.memories.some((entry) => forgotten.has(entry.id))) continue;
-    const kept = index.memories.filter((entry) => !forgotten.has(entry.id));
     try {
-      writeFileAtomically(file, `${JSON.stringify({ ...index, memories: kept }, null, 2)}\n`);
-      writeMirrorMarkdown(dir, kept.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
+      // Checked before the rows changed (checkMirrorRegistry); one damaged since is reported below, not skipped unsaid.
+      const index = readMirrorIndex(agentRoot, dir);
+      const memories = index === undefined ? null : change(index.memories);
+      if (index === undefined || memories === null) continue;
+      writeFileAtomically(path.join(dir, 'index.json'), `${JSON.stringify({ ...index, memories }, null, 2)}\n`);
+      writeMirrorMarkdown(dir, memories.map((entry) => toRecord(entry, index.agentId)), Date.parse(index.lastUpdated));
       rewritten.push(dir);
     } catch (error) {
-      // The rows are gone already and the other mirrors still need rewriting: a mirror that cannot be
+      // The rows changed already and the other mirrors still need rewriting: a mirror that cannot be
       // (a folder made read-only, a file where a domain folder goes) is reported, not left unsaid.
-      process.emitWarning(`the mirror in ${dir} could not be rewritten without the forgotten memories: ${(error as Error).message}`, { code: 'HIPPOCAMPUS_MIRROR_SCRUB' });
+      process.emitWarning(`the mirror in ${dir} could not be rewritten ${what}: ${(error as Error).message}`, { code: 'HIPPOCAMPUS_MIRROR_SCRUB' });
     }
   }
   const present = known.filter((dir) => fs.existsSync(dir));

@@ -91,14 +91,22 @@ describe('human-readable mirror', () => {
     const registry = path.join(temp.home, 'agents', memory.agentId, 'mirrors.json');
     const before = fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null;
     const agentsBefore = fs.readdirSync(path.join(temp.home, 'agents')).sort();
-    for (const dir of [temp.home, path.join(temp.home, 'agents'), path.join(temp.home, 'agents', memory.agentId), path.join(temp.home, 'agents', 'x', '..', memory.agentId, 'mirror')]) {
+    // Links into the store from outside it (a folder of the user's that is a symlink) reach the same folders.
+    const outside = fs.mkdtempSync(path.join(path.dirname(temp.home), 'hippocampus-links-'));
+    fs.symlinkSync(path.join(temp.home, 'agents'), path.join(outside, 'agents-link'));
+    fs.symlinkSync(path.join(temp.home, 'agents', memory.agentId), path.join(outside, 'agent-link'));
+    fs.symlinkSync(temp.home, path.join(outside, 'home-link'));
+    const links = [path.join(outside, 'agents-link'), path.join(outside, 'agent-link'), path.join(outside, 'agent-link', 'mirror'), path.join(outside, 'home-link', 'agents', 'new', 'mirror')];
+    for (const dir of [temp.home, path.join(temp.home, 'agents'), path.join(temp.home, 'agents', memory.agentId), path.join(temp.home, 'agents', 'x', '..', memory.agentId, 'mirror'), ...links]) {
       await expect(exportMirror(memory, { dir }), dir).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('agents/ folder') });
     }
     expect(fs.existsSync(registry) ? fs.readFileSync(registry, 'utf8') : null).toBe(before);
     expect(fs.readdirSync(path.join(temp.home, 'agents')).sort()).toEqual(agentsBefore);
     expect(fs.existsSync(path.join(temp.home, 'index.json'))).toBe(false);
+    expect(fs.existsSync(path.join(temp.home, 'agents', memory.agentId, 'index.json'))).toBe(false);
     // A folder of the home beside agents/ is fine.
     expect((await exportMirror(memory, { dir: path.join(temp.home, 'mirror') })).memories).toBeGreaterThan(0);
+    fs.rmSync(outside, { recursive: true, force: true });
   });
 
   it('a damaged mirrors.json refuses a forget before anything is forgotten, and an export, naming the file (the forget left the mirror holding the text, the export forgot the other mirrors)', async () => {
@@ -178,6 +186,10 @@ describe('human-readable mirror', () => {
     // Brackets nested 100,000 deep: a stack frame each.
     fs.writeFileSync(file, text.replace('"context": {', `"deep": ${'['.repeat(100_000)}${']'.repeat(100_000)}, "context": {`));
     await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringContaining('nested deeper than') });
+    // A link to a device (a folder someone handed over): read whole, /dev/zero never ended and memory grew without bound.
+    fs.rmSync(file);
+    fs.symlinkSync('/dev/zero', file);
+    await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('not a regular file') });
     expect(await memory.recall({ limit: 100 })).toEqual(before);
   });
 

@@ -1,5 +1,6 @@
 import type { EngineConfig } from '../config/config-schema.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
+import { memoryIdSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
@@ -37,6 +38,15 @@ export function createExperienceValidator(options: {
     }
     const experience = parseWith(experienceSchema, input, 'experience');
     const now = clock.now();
-    return buildRecord(experience, { agentId, sessionId, id: generateId(now), now }).record;
+    return buildRecord(experience, { agentId, sessionId, id: checkedId(generateId(now)), now }).record;
   };
+}
+
+/**
+ * A host's generated id, held to the rule every engine call takes ids by (memoryIdSchema): an id of 200
+ * characters, an empty one or one holding U+0000 was stored, and then could be neither read nor forgotten
+ * by id (get and forget refused it as a VALIDATION_ERROR), nor by description, which forgets by id.
+ */
+function checkedId(id: unknown): string {
+  return parseWith(memoryIdSchema, id, 'id from generateId', 'CONFIG_ERROR');
 }

@@ -199,6 +199,21 @@ describe('forgetting is complete', () => {
     expect(await memory.recallRelevant('quokka', { mode: 'keyword', recordAccess: false })).toEqual([]);
   });
 
+  it('an edit that takes a secret out of a memory takes it out of an exported mirror too, which then holds the memory as edited', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-edit');
+    await exportMirror(memory, { dir: mirror });
+    expect(allBytes(mirror)).toContain('quokka');
+
+    await memory.update(stored!.memory.id, { content: 'My locker code changed, ask me again' });
+
+    // The database lost the text; the mirror kept it in index.json and its Markdown (probe).
+    expect(allBytes(mirror)).not.toContain('quokka');
+    const index = JSON.parse(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')) as { memories: { id: string; content: string }[] };
+    expect(index.memories.find((entry) => entry.id === stored!.memory.id)?.content).toBe('My locker code changed, ask me again');
+    expect(index.memories.map((entry) => entry.content)).toContain('We deploy on Tuesdays after the canary is green');
+  });
+
   it('graph relations and entities only the memory supported go with it; a skill keeps its code but not the link to it', async () => {
     const sentence = 'I moved to Quokkaville.';
     const words = wordsFoundNowhereElse(sentence, home.home);
@@ -255,6 +270,25 @@ describe('forgetting is complete', () => {
     const report = await importMirror(memory, { dir: stale });
     expect(report.skippedForgotten).toEqual([stored!.memory.id]);
     expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toEqual([]);
+  });
+
+  it('a registered mirror whose index.json cannot be read refuses the forget with nothing deleted, naming the file; rewritten by an export, it is scrubbed', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-edited');
+    await exportMirror(memory, { dir: mirror });
+    const index = path.join(mirror, 'index.json');
+    // A hand edit that left the file no index (the mirror is for people to read and edit): the forget skipped
+    // the mirror without a word, and its Markdown and index.json kept the sentence.
+    for (const damage of [(text: string) => text.replace(/"importance": [\d.]+/, '"importance": "high"'), (text: string) => `${text.trimEnd()},`]) {
+      fs.writeFileSync(index, damage(fs.readFileSync(index, 'utf8')));
+      await expect(memory.forget([stored!.memory.id])).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining(index) });
+      expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+      await exportMirror(memory, { dir: mirror });
+    }
+
+    await memory.forget([stored!.memory.id]);
+
+    expect(allBytes(mirror)).not.toContain('quokka');
   });
 
   it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {

@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { openRedisWorkingMemory } from '../stores/open-backend.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
+import { startRedisServer } from '../testing/redis-server.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
 import { createHippocampus } from './hippocampus.ts';
@@ -41,6 +43,34 @@ describe('forgetting reaches working memory', () => {
       await memory.stop();
     }
   });
+});
+
+describe('a working memory that does not answer', () => {
+  it('refuses the forget with the memory still stored, so forgetting it again once Redis is back takes the conversation too', async () => {
+    // The rows went first: a forget while Redis did not answer was a 503 with the memory deleted and the
+    // conversation holding its text kept, and the next forget of that id was NOT_FOUND, so it stayed for good.
+    const redis = await startRedisServer();
+    const working = await openRedisWorkingMemory({ url: redis.url });
+    const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), workingMemory: working });
+    try {
+      const scope = { agentId: 'ada' };
+      await working.store(scope, conversation('bunker', 'user: the bunker passphrase is velvet otter\nassistant: noted'));
+      const { memory: stored } = await memory.remember({ type: 'decision', content: 'The bunker passphrase is velvet otter', importance: 0.8 });
+      process.kill(redis.pid, 'SIGSTOP');
+      try {
+        await expect(memory.forget([stored.id])).rejects.toMatchObject({ code: 'WORKING_MEMORY_UNAVAILABLE' });
+        expect((await memory.get(stored.id)).content).toBe('The bunker passphrase is velvet otter');
+      } finally {
+        process.kill(redis.pid, 'SIGCONT');
+      }
+      expect(await memory.forget([stored.id])).toEqual([stored.id]);
+      expect(await working.get(scope, 'bunker')).toBeNull();
+    } finally {
+      await memory.stop();
+      await working.close();
+      await redis.stop();
+    }
+  }, 30_000);
 });
 
 describe('a damaged working-memory snapshot', () => {

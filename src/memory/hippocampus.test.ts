@@ -297,6 +297,31 @@ describe('configuration', () => {
   });
 });
 
+describe("a host's own memory ids (generateId)", () => {
+  it('are any string the engine takes: one a session folder could not be named (a colon, a slash, 128 characters) opens the engine and stores under it', async () => {
+    // The default session id was `s-` + the host's first id: "mem:1" failed createHippocampus with
+    // INVALID_SESSION_ID, naming a session id the host never gave.
+    for (const [index, shape] of [(n: number) => `mem:${n}`, (n: number) => `notes/2024/${n}`, (n: number) => `${n}`.padStart(128, 'x')].entries()) {
+      let next = 0;
+      const memory = await engine({ agentId: `host-ids-${index}`, generateId: () => shape(next++) });
+      const { memory: stored } = await memory.remember({ type: 'chat', content: 'The spare key hangs behind the boiler' });
+      expect(stored.id).toBe(shape(next - 1));
+      expect((await memory.get(stored.id)).content).toBe('The spare key hangs behind the boiler');
+      expect(memory.sessionId).toMatch(/^s-[0-9a-z]{26}$/);
+    }
+  });
+});
+
+describe("a host's generateId giving an id no engine call takes", () => {
+  it('is a CONFIG_ERROR naming it, and nothing is stored (such a memory could be neither read nor forgotten)', async () => {
+    for (const [index, id] of ['x'.repeat(129), '', 'a\u0000b', 42].entries()) {
+      const memory = await engine({ agentId: `bad-ids-${index}`, generateId: () => id as string });
+      await expect(memory.remember({ type: 'chat', content: 'The spare key hangs behind the boiler' }), JSON.stringify(id)).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('generateId') });
+      expect((await memory.stats()).total).toBe(0);
+    }
+  });
+});
+
 describe('a memory another engine on the same agent forgot', () => {
   it('is no longer listed or got from this engine\'s short-term ring (hippocampus forget beside serve)', async () => {
     const writer = await engine({ embedder: createHashEmbedder() });

@@ -8,7 +8,6 @@ import {
   embedderShapeSchema,
   keywordListSchema,
   MAX_BATCH,
-  memoryIdSchema,
   memoryIdsSchema,
   queryTextSchema,
   reinforcementSchema,
@@ -17,6 +16,7 @@ import {
   similarOptionsSchema,
   triggerSchema,
 } from '../config/engine-call-schemas.ts';
+import { memoryIdSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { recallQuerySchema, relatedQuerySchema, type RecallQueryInput, type RelatedQueryInput } from '../config/recall-query-schema.ts';
 import { recallRelevantOptionsSchema, type RecallRelevantOptionsInput } from '../config/recall-relevant-schema.ts';
@@ -50,7 +50,7 @@ import type { RecallResult } from './relevant-recall.ts';
 import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
 import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
-import { checkMirrorRegistry, scrubMirrors } from '../live/mirror-registry.ts';
+import { checkMirrorRegistry, refreshMirrors, scrubMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
 import { createSessionLog, scrubSessionLogs } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
@@ -71,6 +71,7 @@ export interface HippocampusOptions extends EngineConfigInput {
   /** Re-bind the agent to this embedder, dropping vectors of the old model (then run backfillVectors). */
   allowModelChange?: boolean;
   clock?: Clock;
+  /** Memory ids (default: ULIDs): any string of 1 to 128 characters without U+0000, unique per agent. */
   generateId?: IdGenerator;
   onEvent?: (event: MemoryEvent) => void;
   /**
@@ -148,7 +149,9 @@ export class Hippocampus {
     this.agentId = config.agentId;
     this.clock = options.clock ?? systemClock;
     const generateId = options.generateId ?? createUlidGenerator();
-    this.sessionId = config.sessionId ?? `s-${generateId(this.clock.now()).toLowerCase()}`;
+    // The session id names a folder (sessions/<id>/logs), so it is the engine's own ULID, not the host's memory id:
+    // `s-` + a generateId of "mem:1" (or of 127 characters) failed createHippocampus with INVALID_SESSION_ID.
+    this.sessionId = config.sessionId ?? `s-${createUlidGenerator()(this.clock.now()).toLowerCase()}`;
     this.home = resolveHome(config.home);
     this.ownsStore = options.backend === undefined;
     this.ownBackend = backend;
@@ -403,9 +406,12 @@ export class Hippocampus {
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const texts = doomed.map((record) => record.content);
+      // Working memory before the rows: when it does not answer (Redis down), the forget fails with the memory
+      // still stored and can be asked again. The rows went first, the conversation holding the text stayed,
+      // and the next forget of that id was NOT_FOUND. Everything it drops is what this forget was asked to take.
       const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
       return { forgotten, conversations: [...conversations] };
@@ -457,7 +463,10 @@ export class Hippocampus {
     if (typeof patch !== 'object' || patch === null || Array.isArray(patch)) throw new ValidationError({ message: 'update needs an object of the fields to change' });
     const current = await this.get(id);
     const merged = this.validate({ type: current.type, content: current.content, ...(current.domain ? { domain: current.domain } : {}), ...patch });
+    const agentRoot = agentPaths(this.home, this.agentId).root;
     return this.serial(async () => {
+      // The mirrors an edit rewrites are read first, as a forget reads them: a damaged one refuses it with nothing changed.
+      checkMirrorRegistry(agentRoot);
       // One memory per verbatim text (facts aside): an edit to another memory's text failed deep in the store as a
       // STORE_ERROR ("UNIQUE constraint failed", "duplicate key value"; a 500 over HTTP PATCH).
       if (patch.content !== undefined && current.kind === 'memory') {
@@ -473,6 +482,7 @@ export class Hippocampus {
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
       if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      refreshMirrors(agentRoot, [updated]);
       return updated;
     });
   }

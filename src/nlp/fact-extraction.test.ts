@@ -58,6 +58,11 @@ describe('extractFactsOffline', () => {
     expect(facts(input)).toEqual(expected);
   });
 
+  it('reads a message of one statement a line as that many facts', () => {
+    // It was one fact, "User likes tea they live in Lisbon they work at Acme".
+    expect(extractFactsOffline('I like tea\nI live in Lisbon\nI work at Acme').map((found) => found.fact)).toEqual(['User likes tea', 'User lives in Lisbon', 'User works at Acme']);
+  });
+
   it('skips questions, greetings, thanks and chatter', () => {
     for (const text of ['ok', 'haha', 'thanks!', 'Hi! How are you?', 'Can you help me with my resume?', 'Sure, sounds good. lol', 'You are right.']) {
       expect(facts(text), text).toEqual([]);

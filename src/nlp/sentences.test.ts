@@ -35,6 +35,14 @@ describe('splitSentences', () => {
     expect(splitSentences('I moved to Lisbon, can you recommend a café?')).toEqual(['I moved to Lisbon', 'can you recommend a café?']);
   });
 
+  it('reads a line break as the end of a statement when the next line opens one, and a wrapped line as going on', () => {
+    // Chat puts one statement a line, often with no full stop: the lines were read as one sentence.
+    expect(splitSentences('I like tea\nI live in Lisbon\r\nI work at Acme')).toEqual(['I like tea', 'I live in Lisbon', 'I work at Acme']);
+    expect(splitSentences('- i like tea\n- i live in lisbon\n\nmy dog is called rex')).toEqual(['i like tea', 'i live in lisbon', 'my dog is called rex']);
+    expect(splitSentences('1. I like tea\n2) I live in Lisbon')).toEqual(['I like tea', 'I live in Lisbon']);
+    expect(splitSentences('I moved to\nLisbon last year because\nthe rent was lower.')).toEqual(['I moved to Lisbon last year because the rent was lower.']);
+  });
+
   it('respects abbreviations and returns nothing for blank text', () => {
     expect(splitSentences('Mr. Smith met Dr. Jones at 5 p.m. yesterday. It went well!')).toHaveLength(2);
     expect(splitSentences('  \n ')).toEqual([]);

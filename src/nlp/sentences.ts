@@ -64,7 +64,35 @@ function splitSentence(sentence: string): string[] {
  * // ['I NEVER want to use Redux again, it was a nightmare.', 'Oh and I tried that new café on Sukhumvit.']
  */
 export function splitSentences(text: string): string[] {
-  const normalized = text.replace(/\s+/gu, ' ').trim();
-  if (normalized === '') return [];
-  return analyzeWithWink(normalized).sentences.flatMap(splitSentence);
+  return statementLines(text).flatMap((lines) => analyzeWithWink(lines.replace(/\s+/gu, ' ')).sentences.flatMap(splitSentence));
+}
+
+// A list item ("- …", "* …", "• …", "1. …", "2) …") opens a statement of its own; its marker says nothing.
+const LIST_ITEM = /^(?:[-*•·]|\d{1,3}[.)])\s+/u;
+// A line ending on one of these words was wrapped mid-phrase ("I moved to\nLisbon"): the next line goes on with it.
+const ENDS_MID_PHRASE = /\b(?:a|an|the|to|of|in|on|at|for|with|from|by|as|and|or|but|my|our|your|is|are|was|were)$/iu;
+
+/**
+ * The text in runs of lines that read as one statement or more. A line break starts a new run at a blank
+ * line, at a list item, and before a line that opens with a capital when the line before does not end
+ * mid-phrase: a chat message with one statement a line and no full stops ("I like tea\nI live in
+ * Lisbon\nI work at Acme") was read as one sentence, and remember_facts stored "User likes tea they
+ * live in Lisbon they work at Acme" as one fact. A lower-case line goes on with the one before (a
+ * wrapped sentence).
+ */
+function statementLines(text: string): string[] {
+  const runs: string[] = [];
+  let run = '';
+  for (const raw of text.split(/\r\n|\r|\n/u)) {
+    const listed = LIST_ITEM.test(raw.trim());
+    const line = raw.trim().replace(LIST_ITEM, '');
+    const opensStatement = line === '' || listed || (/^\p{Lu}/u.test(line) && !ENDS_MID_PHRASE.test(run));
+    if (opensStatement && run !== '') {
+      runs.push(run);
+      run = '';
+    }
+    if (line !== '') run = run === '' ? line : `${run} ${line}`;
+  }
+  if (run !== '') runs.push(run);
+  return runs;
 }

@@ -1,7 +1,9 @@
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { isLoopbackHost, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
+import { isLoopbackHost, readTokenFile, requireTokenOffLoopback, resolveServerToken } from '../config/server-options.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { statusOfCode } from './error-response.ts';
@@ -96,6 +98,21 @@ test('the server refuses to bind beyond loopback without a token, before opening
   await expect(startServer({ home: '/nonexistent', host: '0.0.0.0', port: 0, token: '', embedder: null })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('HIPPOCAMPUS_TOKEN') });
   expect(['127.0.0.1', '::1', 'localhost'].every(isLoopbackHost)).toBe(true);
   expect(['0.0.0.0', '192.168.1.4', '::'].some(isLoopbackHost)).toBe(false);
+});
+
+test('a token file is read to its first line: a pipe of one line works, a device that never ends one is refused', () => {
+  // Read whole, --token-file /dev/zero took 4.4 GB in 15 s and printed nothing.
+  expect(() => readTokenFile('/dev/zero')).toThrow(expect.objectContaining({ code: 'CONFIG_ERROR', message: expect.stringContaining('no line break in its first') }));
+  const fifo = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-token-')), 'token.fifo');
+  execFileSync('mkfifo', [fifo]);
+  // A writer on the other end, as `--token-file <(pass show …)` has: one line, then more the token is not.
+  const writer = spawn('sh', ['-c', `printf 'piped-secret-1234567\\nsecond line\\n' > '${fifo}'`]);
+  try {
+    expect(readTokenFile(fifo)).toBe('piped-secret-1234567');
+  } finally {
+    writer.kill();
+    fs.rmSync(path.dirname(fifo), { recursive: true, force: true });
+  }
 });
 
 test('beyond loopback a short or blank token is refused too, and a blank HIPPOCAMPUS_TOKEN is a mistake, not "no token"', async () => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { memoryIdSchema, queryTextSchema } from '../config/engine-call-schemas.ts';
+import { queryTextSchema } from '../config/engine-call-schemas.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
-import { identifierSchema } from '../config/identifiers.ts';
+import { identifierSchema, memoryIdSchema } from '../config/identifiers.ts';
 import { storableText } from '../core/stored-text.ts';
 import { recallRelevantOptionsSchema } from '../config/recall-relevant-schema.ts';
 import { MEMORY_KINDS, MEMORY_TYPES } from '../spec/memory-record.ts';
@@ -85,8 +85,10 @@ export const searchBodySchema = recallRelevantOptionsSchema.extend({
   recordAccess: z.boolean().default(false),
 });
 
-/** POST /agents/:agent/forget and /forget/preview. */
-export const forgetBodySchema = z.object({ ids: z.array(z.string().min(1).max(64)).min(1).max(1000) }).strict();
+/** POST /agents/:agent/forget and /forget/preview. Ids by the engine's rule: at 64 characters here, a memory a host's
+ * generateId or a mirror import named with up to 128 could be read and deleted (GET, DELETE) but not forgotten from
+ * the dashboard, which forgets through this route. */
+export const forgetBodySchema = z.object({ ids: z.array(memoryIdSchema).min(1).max(1000) }).strict();
 
 export const exportQuerySchema = z.object({ format: z.enum(['json', 'markdown']).default('json') }).strict();
 

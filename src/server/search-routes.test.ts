@@ -2,6 +2,8 @@ import { afterEach, beforeEach, describe, expect, test } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture, type HttpAppFixture } from '../testing/http-app-fixture.ts';
+import { createTempHome } from '../testing/temp-home.ts';
+import { createHttpApp } from './create-http-app.ts';
 import { toMemoryView, type MemoryView } from './memory-view.ts';
 
 let fixture: HttpAppFixture;
@@ -154,6 +156,32 @@ describe('forget', () => {
     expect(listed.memories.some((memory) => ids.includes(memory.id))).toBe(false);
     const search = (await (await fixture.json('/agents/ada/search', 'POST', { query: 'postgres migration invoices retries', recordAccess: false })).json()) as SearchResponse;
     expect(search.results.some((result) => ids.includes(result.memory.id))).toBe(false);
+  });
+
+  test('a memory id longer than 64 characters (up to the engine\'s 128) is forgotten, previewed and related to over HTTP', async () => {
+    // A host's generateId (or a mirror import) makes ids up to 128 characters; the engine, GET and DELETE take them.
+    const { home, cleanup } = createTempHome('hippocampus-long-id-');
+    let count = 0;
+    const longId = () => `host-${'x'.repeat(90)}-${String(count++).padStart(4, '0')}`;
+    const writer = await createHippocampus({ home, agentId: 'ada', embedder: createHashEmbedder(), generateId: longId });
+    const memory = (await writer.rememberMany([{ type: 'chat', content: 'The spare key hangs behind the boiler' }], { longTerm: true }))[0]!.memory;
+    await writer.stop();
+    expect(memory.id.length).toBeGreaterThan(64);
+    const served = createHttpApp({ home, embedder: createHashEmbedder(), logError: () => {} });
+    const post = (path: string, body: unknown) => served.app.request(path, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    try {
+      const related = await post('/agents/ada/memories', { type: 'chat', content: 'The boiler was serviced in March', relatedTo: [memory.id] });
+      expect(related.status).toBe(201);
+      expect(((await related.json()) as { memory: MemoryView }).memory.relatedTo).toEqual([memory.id]);
+      const preview = (await (await post('/agents/ada/forget/preview', { ids: [memory.id] })).json()) as { memories: MemoryView[]; missing: string[] };
+      expect(preview.memories.map((view) => view.id)).toEqual([memory.id]);
+      const forgotten = (await (await post('/agents/ada/forget', { ids: [memory.id] })).json()) as { deleted: string[]; missing: string[] };
+      expect(forgotten).toMatchObject({ deleted: [memory.id], missing: [] });
+      expect((await served.app.request(`/agents/ada/memories/${memory.id}`)).status).toBe(404);
+    } finally {
+      await served.close();
+      cleanup();
+    }
   });
 
   test('needs a non-empty list of ids', async () => {

@@ -43,6 +43,15 @@ describe('copyAgent and the watcher of the store\'s own messages table', () => {
     expect((await target.recall({ limit: 10 })).map((record) => record.id)).toEqual([kept!.memory.id]);
   });
 
+  it('refuses a target that forgot memories of the agent: copied again, the source brought back what the target forgot', async () => {
+    const [secret] = await source.rememberMany([{ type: 'chat', content: 'The vault combination is 31-07-55 heron' }], { longTerm: true });
+    await copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' });
+    await target.forget([secret!.memory.id]);
+    // The target now holds no memory of the agent, only the id it forgot: "empty" to the count of memories.
+    await expect(copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('forgot') });
+    expect(await target.store.getMany({ agentId: 'mover' }, [secret!.memory.id])).toEqual([]);
+  });
+
   it("does not carry the watermark of a messages table it does not copy: the target's own messages are all read", async () => {
     const scope = { agentId: 'mover' };
     await source.backend.conversations!.createTable(scope, { table: 'messages' });

@@ -52,6 +52,16 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
   if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
     throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
   }
+  // An agent that forgot memories on the target was used there (a migrate before): the source still holds what it
+  // forgot, and a copy run again brought it all back into an agent that held no memory, only their ids.
+  const forgottenThere = (await to.forgottenIds?.(scope)) ?? [];
+  if (forgottenThere.length > 0) {
+    throw new HippocampusError({
+      code: 'CONFIG_ERROR',
+      message: `Agent "${agentId}" forgot ${forgottenThere.length} memories in the target store: copied again, the source would bring them back. Migrate into an agent the target has never held (the source keeps its own copy: forgetting on the target does not reach it)`,
+      details: { agentId, forgottenIds: forgottenThere.length },
+    });
+  }
   const report: CopyAgentReport = { agentId, memories: 0, vectors: 0, historyEvents: 0, blocks: 0, skills: 0, skillVersions: 0, watermarks: 0, forgottenIds: 0, notCopied: [] };
   const model = await from.vectors.boundModel(scope);
   if (model !== null) await to.vectors.bind(scope, model);

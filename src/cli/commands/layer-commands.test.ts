@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from 'ioredis';
 import { startRedisServer, type RedisServerHandle } from '../../testing/redis-server.ts';
@@ -58,6 +60,21 @@ describe('their counts and texts', () => {
       const result = await run(...args, '--agent', 'bea');
       expect(result.code, args.join(' ')).toBe(2);
     }
+  });
+});
+
+describe('files the command line names', () => {
+  it('a device or a FIFO is refused at once as a usage error, and no agent is made', async () => {
+    // Read whole, /dev/zero (or a FIFO no one writes to) never ended: nothing printed, memory growing.
+    const fifo = `${home.home}/no-writer.fifo`;
+    execFileSync('mkfifo', [fifo]);
+    for (const file of ['/dev/zero', fifo]) {
+      for (const args of [['working', 'store', `@${file}`], ['skills', 'add', 'tail-logs', '--description', 'follow a log', '--code-file', file]]) {
+        const result = await run(...args, '--agent', 'devices');
+        expect(result, args.join(' ')).toMatchObject({ code: 2, err: expect.stringContaining('not a regular file') });
+      }
+    }
+    expect(fs.existsSync(`${home.home}/agents/devices`)).toBe(false);
   });
 });
 

@@ -43,16 +43,23 @@ async function withWorking<T>(context: CliContext, command: Command, options: Op
   }, { create });
 }
 
+/**
+ * A file the command line names, read whole. Only a regular file: `working store @/dev/zero` (or a FIFO no one
+ * writes to) read without end, printing nothing, its memory growing until it was killed.
+ */
+function readNamedFile(file: string, what: string): string {
+  try {
+    if (!fs.statSync(file).isFile()) throw new CliUsageError(`cannot read the ${what} ${file}: not a regular file (a device, a FIFO or a socket)`);
+    return fs.readFileSync(file, 'utf8');
+  } catch (error) {
+    if (error instanceof CliUsageError) throw error;
+    throw new CliUsageError(`cannot read the ${what} ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+  }
+}
+
 /** A conversation given on the command line, or read from the file named after `@`; a bare file path is a usage error, not a conversation. */
 function readTranscriptArgument(transcript: string): string {
-  if (transcript.startsWith('@')) {
-    const file = transcript.slice(1);
-    try {
-      return fs.readFileSync(file, 'utf8');
-    } catch (error) {
-      throw new CliUsageError(`cannot read the transcript file ${file}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
-    }
-  }
+  if (transcript.startsWith('@')) return readNamedFile(transcript.slice(1), 'transcript file');
   if (!transcript.includes('\n') && !/:\s/.test(transcript) && fs.existsSync(transcript)) {
     throw new CliUsageError(`"${transcript}" is a file path, not a conversation: write @${transcript} to read the file`);
   }
@@ -157,7 +164,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
     .option('--inputs <json>', 'parameters as JSON: [{"name":"env"}]')
     .action(async (name: string, options: Options, command: Command) => {
       const codeFile = text(options, 'codeFile');
-      const code = codeFile ? fs.readFileSync(codeFile, 'utf8') : text(options, 'code');
+      const code = codeFile ? readNamedFile(codeFile, 'code file') : text(options, 'code');
       if (code === undefined) throw new CliUsageError('skills add needs --code or --code-file');
       const inputs = parseJsonOption(text(options, 'inputs'), 'inputs') as SkillParameter[] | undefined;
       await context.writeMemory(command, async (memory) => {

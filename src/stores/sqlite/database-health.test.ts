@@ -7,6 +7,7 @@ import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createHttpApp } from '../../server/create-http-app.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
+import { withCliServer } from '../../testing/cli-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import type { SqliteBackend } from './sqlite-backend.ts';
 
@@ -109,6 +110,25 @@ describe('damaged databases are refused at open', () => {
       expect(await memory.store.count({ agentId: 'ada' })).toBe(report.copied.memories);
       expect((await memory.recallRelevant('project', { mode: 'keyword' })).length).toBeGreaterThan(0);
       await memory.remember({ type: 'chat', content: 'Life goes on after recovery' });
+    } finally {
+      await memory.stop();
+    }
+  });
+
+  it('data recover refuses while a server has the agent open, and the server\'s writes stay in the agent\'s database', async () => {
+    // It swapped the file under the open server: the next write was answered 201 and went into the file kept aside.
+    await withCliServer(['serve', '--home', home.home, '--port', '0', '--keyword-only'], {}, async (url) => {
+      const write = (content: string) => fetch(`${url}/agents/ada/memories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'decision', content, importance: 0.9 }) });
+      expect((await write('Written while the agent is open')).status).toBe(201);
+      const recover = await cli('--agent', 'ada', '--json', 'data', 'recover', '--force');
+      expect(recover.code).toBe(1);
+      expect(JSON.parse(recover.stderr)).toMatchObject({ error: { code: 'DATABASE_BUSY', message: expect.stringContaining('open in another process') } });
+      expect(fs.readdirSync(path.dirname(file)).filter((name) => name.includes('.damaged-') || name.includes('.recovered-'))).toEqual([]);
+      expect((await write('Written after the refused recovery')).status).toBe(201);
+    });
+    const memory = await open();
+    try {
+      expect((await memory.recallRelevant('written refused recovery', { mode: 'keyword' })).map((result) => result.memory.content)).toContain('Written after the refused recovery');
     } finally {
       await memory.stop();
     }

@@ -32,6 +32,33 @@ function checkAgentFile(home: string, agent: string): AgentHealth {
   return { ...base, state: problems.length === 0 ? 'ok' : 'damaged', problems, checkMs: Math.round(performance.now() - started), ...(problems.length === 0 ? {} : { recovery: recoveryCommand(agent) }) };
 }
 
+/**
+ * Refuses to salvage a file another connection has open (a server, a watcher, an MCP server): the swap
+ * moved the file under it, and its next write, acknowledged, went into the file kept aside. An open
+ * connection keeps this one from the exclusive lock it asks for at once; a file too damaged to be
+ * locked at all is left to the salvage, which reads what it can.
+ */
+function refuseWhileOpen(file: string, agentId: string): void {
+  let db: Database.Database | undefined;
+  try {
+    db = new Database(file, { fileMustExist: true, timeout: 0 });
+    db.pragma('locking_mode = EXCLUSIVE');
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
+      throw new HippocampusError({
+        code: 'DATABASE_BUSY',
+        message: `${file} is open in another process (a server, a watcher, an MCP server): stop it, then run data recover again — the file is swapped, and what that process wrote next would go to the copy kept aside`,
+        details: { file, agentId },
+        cause: error,
+      });
+    }
+  } finally {
+    db?.close();
+  }
+}
+
 /** Moves the damaged file (and its WAL/SHM) aside, the salvaged copy in, and drops caches of the old file. */
 function swapIn(file: string, recovered: string, stamp: string): string {
   const kept = `${file}.damaged-${stamp}`;
@@ -80,7 +107,15 @@ export function createSqliteMaintenance(home: string): DatabaseMaintenance {
       if (size === 0) throw new HippocampusError({ code: 'DATABASE_MISSING', message: `Nothing to recover: ${file} is ${fs.existsSync(file) ? 'empty' : 'missing'}. Restore it from a backup.`, details: { file, agentId } });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const recovered = `${file}.recovered-${stamp}`;
+      refuseWhileOpen(file, agentId);
       const report = salvageDatabase(file, recovered);
+      try {
+        // Asked again: a process may have opened the agent while the rows were copied.
+        refuseWhileOpen(file, agentId);
+      } catch (error) {
+        for (const suffix of ['', '-wal', '-shm', '.checked']) fs.rmSync(recovered + suffix, { force: true });
+        throw error;
+      }
       const kept = swapIn(file, recovered, stamp);
       return { agent: agentId, location: file, damagedKeptAt: kept, ...report, next: [`hippocampus --agent ${agentId} data backfill-vectors`] };
     },
