@@ -32,18 +32,19 @@ describe('forgetting by description on 780 labelled requests and 80 about nothin
   });
 
   it('deletes what most requests mean at once, and offers the rest to confirm', () => {
-    // 0.712 with USE-lite on all 156 scenarios since round 16 (0.710 after round 15, 0.705 after round 14, 0.709 before the namer chosen by words met lacksUnsaidNoun; 0.708 since a lead by meaning needs ten memories judged; 0.713 after round 9's
+    // 0.719 with USE-lite on all 156 scenarios since round 20 (0.717 after round 19), 0.712 since round 16 (0.710 after round 15, 0.705 after round 14, 0.709 before the namer chosen by words met lacksUnsaidNoun; 0.708 since a lead by meaning needs ten memories judged; 0.713 after round 9's
     // wrong deletions were mended, 0.712 after round 10's precision rules; the 720 of scenarios 1–144: 0.736;
     // scenarios 145–156 alone: 0.517).
     expect(report.recall).toBeGreaterThanOrEqual(0.7);
     // A request it is not sure about lists the memory meant among its candidates, so the confirm step reaches
-    // it — all but 22, among them "my medication", which holds no word of "I am taking sertraline 50 mg every
+    // it — all but 21 (22 before round 20's stricter stems, which took a memory off the ten candidates of "the secret
+    // about my colleague", letting the colleague's pregnancy in), among them "my medication", which holds no word of "I am taking sertraline 50 mg every
     // morning" and is not close in meaning, "my surprise proposal", which offers three others and not the
     // engagement ring, and "the celebration for grandma and grandpa", which since round 9 no longer joins "grandma"
     // to "grandparents" by their shared start (and "my body art", "that I am going to propose", "my Christmas
     // bonus", "the in vitro thing", "my trip to the ER", "when I fly to Korea", "forget my side gig", "the truancy
     // thing", "my beta blockers" … find nothing at all).
-    expect(report.unsureWithTarget).toBe(report.unsure - 22);
+    expect(report.unsureWithTarget).toBe(report.unsure - 21);
     // 0.949 (0.958 on the 720 of scenarios 1–144 after round 8; scenarios 145–156 add requests that find nothing).
     expect((report.deletedTarget + report.unsureWithTarget) / report.cases).toBeGreaterThanOrEqual(0.945);
   });
