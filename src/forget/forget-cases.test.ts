@@ -3,6 +3,7 @@ import { runForgetBenchmark, type ForgetBenchmarkReport } from '../evaluation/fo
 import { createHippocampus, type Hippocampus } from '../memory/hippocampus.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { decisiveWords } from './forget-by-description.ts';
+import { descriptionForms, heldWords, wordForms } from './description-words.ts';
 import { FORGET_NOTHING_STORED, FORGET_SCENARIOS } from './fixtures/forget-cases.ts';
 
 // The labelled set with the default offline model (figures in docs/memory-model.md, from
@@ -54,5 +55,27 @@ describe('forgetting by description on 780 labelled requests and 80 about nothin
     expect(decisiveWords('Forget that I like Redux', { description: true })).toEqual(['redux']);
     expect(decisiveWords('The door code of the Kreuzberg flat is 4711')).toEqual(['kreuzberg', '4711']);
     expect(decisiveWords("Ines's pregnancy", { description: true })).toEqual(['ines']);
+  });
+});
+
+describe('the labelled set itself', () => {
+  // A request given to two scenarios can be right for one of them at most, and a request "about nothing stored" that
+  // holds every word of a memory a later batch stored names it: either counts the right answer (asking, deleting) as a
+  // miss or a wrong deletion. Round 20 found these, made when later batches reused a request or stored what an earlier
+  // request about nothing stored names (docs/memory-model.md, round 20); a new one fails here before it skews a figure.
+  const KNOWN_SHARED_REQUESTS = ['the divorce', 'my divorce', 'the epipen', 'that i lost my licence'];
+  const KNOWN_NAMED_AS_NOTHING = ['my sleep apnea', 'my car insurance', 'the parking fine', 'my teeth whitening', "Dorian's leaving do"];
+
+  it('gives a request to one scenario, and asks about nothing stored only of what no stored memory holds every word of', () => {
+    const scenariosOf = new Map<string, number>();
+    for (const scenario of FORGET_SCENARIOS) for (const description of new Set(scenario.descriptions.map((text) => text.toLowerCase()))) scenariosOf.set(description, (scenariosOf.get(description) ?? 0) + 1);
+    expect([...scenariosOf].filter(([, count]) => count > 1).map(([description]) => description)).toEqual(KNOWN_SHARED_REQUESTS);
+    // holdsEveryWord, with each memory's words read once.
+    const stored = FORGET_SCENARIOS.flatMap((scenario) => [scenario.target, ...scenario.nearMisses]).map((content) => wordForms(content));
+    const namesStored = (description: string) => {
+      const terms = descriptionForms(description);
+      return terms.length > 0 && stored.some((forms) => heldWords(forms, terms).length === terms.length);
+    };
+    expect(FORGET_NOTHING_STORED.filter(namesStored)).toEqual(KNOWN_NAMED_AS_NOTHING);
   });
 });
