@@ -345,7 +345,13 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // snores" (round 17; the tagger reads "snores" there as a noun of the subject). A memory whose subject is the user's
   // thing named ("My sabbatical starts in May") or where the user acts or is acted on is the user's.
   const usersLife = (entry: Judged) => !speaksOfUser(description) || userIsSubject(entry.content) || userIsObject(entry.content) || isUsersThing(entry.content, description);
-  const aloneInHolding = (entry: Judged) => holders.length === 1 && entry.holdsAllLiterally && (entry.similarity === null || entry.similarity >= ONLY_HOLDER_ALONE_SIMILARITY) && usersLife(entry);
+  // A bare word that does not speak of the user ("the deafness stuff") has only the word to go by: a memory without it
+  // close enough to be offered by meaning alone (CANDIDATE_SIMILARITY) is as likely meant. "the deafness stuff" (meant:
+  // "I have worn a hearing aid …", 0.47; "I have tinnitus …" 0.56) deleted "My sister teaches at a school for deaf
+  // children in Bristol", the one memory holding "deaf" (round 20, on all 252); the user's own ("my sabbatical") is
+  // judged by usersLife instead, and read this way too it cost three hits there ("my aligners", "my burnout").
+  const rivalInMeaning = !speaksOfUser(description) && closest >= CANDIDATE_SIMILARITY;
+  const aloneInHolding = (entry: Judged) => holders.length === 1 && entry.holdsAllLiterally && (entry.similarity === null || entry.similarity >= ONLY_HOLDER_ALONE_SIMILARITY) && usersLife(entry) && !rivalInMeaning;
   if (holding.length === 1 && !holding[0]!.sure && (alsoAbout(holding[0]!) || aloneInHolding(holding[0]!)) && !holdsLessOfKind(holding[0]!)) Object.assign(holding[0]!, { sure: true, why: `the only memory holding "${read.terms[0]![0]}"` });
   if (!judged.some((entry) => entry.sure)) markOwnLife(judged, read);
   if (!judged.some((entry) => entry.sure)) await markClearLeader(memory, field, read);
