@@ -1,4 +1,5 @@
 import { queryTerms } from '../core/query-terms.ts';
+import { isKnownWord } from './contrast-guard.ts';
 import { analyzeWithWink } from '../nlp/wink-adapter.ts';
 import { aliases, covers, KIND_WORDS, readPhrases } from './word-aliases.ts';
 import { digitOfWord, digitsForNumberWords, digitsForWords } from './number-words.ts';
@@ -113,10 +114,43 @@ export function sameWord(left: string, right: string): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
   if (doneAgain(longer, shorter)) return true;
   // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
-  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length))) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
+  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length)) && suffixesFrom(longer, shorter.length, shorter)) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
-  return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common))) || oneLetterDropped(shorter, longer);
+  return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common)) && suffixesFrom(longer, common, shorter)) || oneLetterDropped(shorter, longer);
+}
+
+/**
+ * English endings, from the suffix lists of the Porter stemmer (steps 1–4: inflections and derivations) with the
+ * adverb's "ly", the superlative's "est", the participle's "en" (broken), a silent "e", the Greek "-sis" noun's "is" (diagnosis, diagnosed), and the
+ * nouns made with "-ure", "-age" and "-ian" (failure, marriage, musician).
+ */
+const SUFFIXES = ['s', 'es', 'ies', 'ied', 'ier', 'iest', 'ily', 'd', 'ed', 'eed', 'en', 'ing', 'y', 'i', 'e', 'er', 'ers', 'est', 'ly', 'al', 'ally', 'ance', 'ancy', 'ence', 'ency', 'ic', 'ical', 'able', 'ible', 'ant', 'ent', 'ement', 'ment', 'ion', 'ation', 'ition', 'ator', 'ate', 'ative', 'ism', 'ist', 'iti', 'ity', 'ous', 'ive', 'ize', 'ise', 'ful', 'ness', 'less', 'ship', 'hood', 'ology', 'ologist', 'is', 'ee', 'or', 'ary', 'ery', 'ory', 'ure', 'age', 'ian'];
+
+/** The rest of a word after its stem is a run of endings (at most three). */
+function endingRun(rest: string, depth = 0): boolean {
+  if (rest === '') return true;
+  return depth < 3 && SUFFIXES.some((suffix) => rest.startsWith(suffix) && endingRun(rest.slice(suffix.length), depth + 1));
+}
+
+/**
+ * Two words share a stem when, cut where they part (or up to two letters before, where a stem's last letter changes:
+ * "bully", "bullied"), both rests are runs of endings: "partly" and "partner" share "part", but "ner" is no ending, and
+ * "that I'm partly deaf" held "My partner snores so loudly …" (fresh 17, round 20). A word the longer one starts with
+ * and ends in another English word (WordNet's) is its compound, as before.
+ */
+function suffixesFrom(longer: string, common: number, shorter: string): boolean {
+  for (let cut = common; cut >= Math.max(3, common - 2); cut -= 1) {
+    const [one, other] = [longer.slice(cut), shorter.slice(cut)];
+    if ((endingRun(one) && endingRun(other)) || sionOfStem(one, other) || sionOfStem(other, one)) return true;
+  }
+  // A compound of the word and another ("heartbeat", "breakdown" for "broke down", "checkup") says the word.
+  return shorter.length === common && isKnownWord(longer.slice(common));
+}
+
+/** The Latin noun in "-sion" beside a stem ending in "t" or "d": "conversion" / "converting", "admission" / "admitted", "extension" / "extend". */
+function sionOfStem(noun: string, verb: string): boolean {
+  return /^s?sions?$/u.test(noun) && /^[td]/u.test(verb) && endingRun(verb.slice(1).replace(/^t/u, ''));
 }
 
 /**

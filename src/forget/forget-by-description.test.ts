@@ -17,6 +17,25 @@ let memory: Hippocampus;
 const engines = eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ home, memory } = opened));
 
 describe('forgetByDescription', () => {
+  it('does not hold a word the memory says only as the first part of a compound the description does not say', async () => {
+    // Round 20: "opening up the kitchen" (meant: knocking down a wall) deleted "We have an open-plan kitchen and living
+    // room", holding "open" only in "open-plan" — a plan, not an opening — and "kitchen".
+    await memory.rememberMany(
+      ['We have an open-plan kitchen and living room', 'We bought a second-hand car last spring', 'The kitchen tap drips'].map((content) => ({ type: 'observation' as const, content })),
+      { longTerm: true },
+    );
+    for (const description of ['opening up the kitchen', 'my second car']) {
+      const report = await forgetByDescription(memory, description, { dryRun: true });
+      expect(report.deleted).toEqual([]);
+      expect(report.candidates.length).toBeGreaterThan(0);
+    }
+    // The compound said, hyphenated or not, is held.
+    for (const description of ['the open-plan kitchen', 'the open plan kitchen']) {
+      expect((await forgetByDescription(memory, description, { dryRun: true })).deleted.map((entry) => entry.content)).toEqual(['We have an open-plan kitchen and living room']);
+    }
+    expect((await forgetByDescription(memory, 'the second-hand car', { dryRun: true })).deleted.map((entry) => entry.content)).toEqual(['We bought a second-hand car last spring']);
+  });
+
   it('leaves no trace of the forgotten sentence in the database file or the WAL, and leaves blocks alone', async () => {
     const blocks = createSqliteBlockStore({ pool: (memory.backend as SqliteBackend).pool });
     await blocks.putMany({ agentId: 'ada' }, [{ key: 'human', value: 'Ada lives in Kreuzberg', updatedAt: 1 }]);

@@ -32,4 +32,17 @@ describe('the one memory of all holding a bare word', () => {
     expect(report.deleted).toEqual([]);
     expect(report.candidates.map((match) => match.content)).toContain('My sister is on a keto diet');
   });
+
+  it('is not deleted for a bare word that does not speak of the user when a memory without it is close in meaning, and offered instead', async () => {
+    // Round 20: "the deafness stuff" deleted the one memory holding "deaf", another person's, beside the user's tinnitus
+    // and hearing aid closer in meaning (0.52–0.57 here; the one holding it 0.2–0.4).
+    await agent.remember(['My aunt runs a choir for deaf adults in Hull', 'I have had a ringing in my ears since the concert in May', 'I wear a hearing aid in my right ear', 'I have tinnitus and hear a whistle at night', ...STORE]);
+    for (const description of ['the deafness stuff', 'the deafness']) {
+      const report = await forget(description);
+      expect(report.deleted).toEqual([]);
+      expect(report.candidates.map((match) => match.content)).toContain('My aunt runs a choir for deaf adults in Hull');
+    }
+    // Far from every memory, a bare word still names the one holding it ("the sabbatical" sits at 0.3 from all of them).
+    expect((await forget('the sabbatical')).deleted.map((match) => match.content)).toEqual(['I am taking a sabbatical next autumn to cycle through Portugal']);
+  });
 });
