@@ -27,19 +27,44 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
   parseWith(mirrorOptionsSchema, options ?? {}, 'exportMirror options', 'CONFIG_ERROR');
   refuseInsideStore(memory.home, options.dir);
   const now = options.now ?? memory.clock.now();
-  const rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
-  const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId: memory.agentId, memories: rows.map(toMirrorEntry) };
-  const files = [path.join(options.dir, 'index.json')];
-  // Remembered beside the agent, so a later forget rewrites this mirror too; before the first byte is
-  // written, so a mirror that fails halfway (index.json written, a Markdown file not) is found as well.
+  // Registered before the rows are read, so a forget that deletes one of them after the read rewrites this
+  // mirror (or finds it written before the export's last look, below); registered after the read, a forget in
+  // another process ran between the read and the write, found no index.json to scrub, and the export then
+  // wrote the forgotten memory into the mirror (probe: `index export` beside `forget`). Also before the first
+  // byte is written, so a mirror that fails halfway (index.json written, a Markdown file not) is found as well.
   registerMirror(agentPaths(memory.home, memory.agentId).root, options.dir);
+  let rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
+  // Written, then asked which rows were forgotten since: a forget deletes and tombstones its rows before it
+  // scrubs the mirrors, so a memory forgotten by this look is written out again here, and one forgotten after
+  // it finds this mirror written and registered, and its own scrub takes it out. Until a look finds none.
+  for (;;) {
+    const files = writeMirror(memory.agentId, options.dir, rows, now);
+    const gone = await forgottenSince(memory, rows);
+    if (gone.size === 0) return { files, memories: rows.length };
+    rows = rows.filter((row) => !gone.has(row.id));
+  }
+}
+
+/** index.json and the Markdown of these rows; an error writing them is CONFIG_ERROR naming the folder. */
+function writeMirror(agentId: string, dir: string, rows: readonly MemoryRecord[], now: number): string[] {
+  const index: MirrorIndex = { version: MIRROR_VERSION, lastUpdated: new Date(now).toISOString(), agentId, memories: rows.map(toMirrorEntry) };
+  const files = [path.join(dir, 'index.json')];
   try {
     writeFileAtomically(files[0]!, `${JSON.stringify(index, null, 2)}\n`);
-    files.push(...writeMirrorMarkdown(options.dir, rows, now));
+    files.push(...writeMirrorMarkdown(dir, rows, now));
   } catch (error) {
-    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot write the mirror in ${options.dir}: ${(error as Error).message}`, cause: error });
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Cannot write the mirror in ${dir}: ${(error as Error).message}`, cause: error });
   }
-  return { files, memories: rows.length };
+  return files;
+}
+
+/** The ids of these rows forgotten since they were read: tombstoned, or (a backend keeping no tombstones) no longer stored. */
+async function forgottenSince(memory: Hippocampus, rows: readonly MemoryRecord[]): Promise<Set<string>> {
+  const scope = { agentId: memory.agentId };
+  const ids = rows.map((row) => row.id);
+  if (memory.backend.forgottenAmong) return memory.backend.forgottenAmong(scope, ids);
+  const stored = new Set((await memory.store.getMany(scope, ids)).map((row) => row.id));
+  return new Set(ids.filter((id) => !stored.has(id)));
 }
 
 /**
