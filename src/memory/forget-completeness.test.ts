@@ -291,6 +291,28 @@ describe('forgetting is complete', () => {
     expect(allBytes(mirror)).not.toContain('quokka');
   });
 
+  it('a registered mirror whose index.json was deleted while its Markdown stays refuses the forget with nothing deleted; emptied, or written anew, it does not', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-without-index');
+    await exportMirror(memory, { dir: mirror });
+    const index = path.join(mirror, 'index.json');
+    fs.rmSync(index);
+    // Skipped as a mirror with nothing to rewrite, it kept the sentence in its Markdown without a word (probe).
+    expect(allBytes(mirror)).toContain('quokka');
+    await expect(memory.forget([stored!.memory.id])).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining(index) });
+    expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+
+    await exportMirror(memory, { dir: mirror });
+    await memory.forget([stored!.memory.id]);
+    expect(allBytes(mirror)).not.toContain('quokka');
+
+    const [again] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    await exportMirror(memory, { dir: mirror });
+    fs.rmSync(mirror, { recursive: true });
+    fs.mkdirSync(mirror);
+    expect(await memory.forget([again!.memory.id])).toEqual([again!.memory.id]);
+  });
+
   it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {
     const bo = await createHippocampus({ home: home.home, agentId: 'bo', embedder: createHashEmbedder() });
     try {
