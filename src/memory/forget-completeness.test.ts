@@ -23,6 +23,7 @@ import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
+import { createTempHome } from '../testing/temp-home.ts';
 import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
 import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
@@ -407,6 +408,28 @@ describe('forgetting over HTTP', () => {
       expectNoTrace(fixture.home, engine, LOCKER, words);
     } finally {
       await fixture.cleanup();
+    }
+  });
+
+  it('a damaged mirror outside the home refuses the forget naming its file from the folder on, not by the path that says where the server keeps it', async () => {
+    const fixture = await createHttpAppFixture({ memories: OTHER });
+    const outside = createTempHome('hippocampus-private-layout-');
+    try {
+      const engine = await fixture.registry.get('ada');
+      const [stored] = await engine.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const mirror = path.join(outside.home, 'srv', 'team-mirror');
+      await exportMirror(engine, { dir: mirror });
+      fs.writeFileSync(path.join(mirror, 'index.json'), '{ "damaged": ');
+
+      const response = await fixture.json('/agents/ada/forget', 'POST', { ids: [stored!.memory.id] });
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('DATABASE_CORRUPT');
+      expect(body.error.message).toContain(`team-mirror${path.sep}index.json`);
+      expect(JSON.stringify(body)).not.toContain(outside.home);
+      expect(await engine.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+    } finally {
+      await fixture.cleanup();
+      outside.cleanup();
     }
   });
 });
