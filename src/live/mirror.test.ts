@@ -236,7 +236,8 @@ describe('human-readable mirror', () => {
     await exportMirror(memory, { dir });
     const index = readIndex(dir);
     const moment = index.memories.find((entry) => entry.id === ids.moment)!;
-    for (const id of ['L'.repeat(200), 'a\u0000b']) {
+    // '.' and '..' as well: a URL …/memories/.. is normalised away, so no HTTP route could reach such a memory (probe).
+    for (const id of ['L'.repeat(200), 'a\u0000b', '.', '..']) {
       fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories: [...index.memories, { ...moment, id, content: 'A memory under an odd id' }] }, null, 2));
       await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: memories\.\d+\.id/u) });
     }
