@@ -23,7 +23,7 @@ async function appears(file: string): Promise<void> {
   while (!fs.existsSync(file)) await new Promise((resolve) => setImmediate(resolve));
 }
 
-describe('an export racing a forget', () => {
+describe('an export racing a forget or an edit', () => {
   it('a forget in this process while `exportMirror` runs in another leaves the forgotten memory in no file of the mirror', async () => {
     const agentRoot = agentPaths(home.home, 'ada').root;
     for (const round of [1, 2, 3]) {
@@ -40,6 +40,22 @@ describe('an export racing a forget', () => {
 
       expect(allBytesUnder(mirror), `round ${round}`).not.toContain('quokka');
       expect(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')).toContain('number 2999');
+    }
+  }, 120_000);
+
+  it('an edit in this process that takes a secret out of a memory while `exportMirror` runs in another leaves the secret in no file of the mirror', async () => {
+    const agentRoot = agentPaths(home.home, 'ada').root;
+    for (const round of [1, 2, 3]) {
+      const [stored] = await memory.rememberMany([{ type: 'observation', content: `My locker code is ZEBRA-${round}431-quokka` }], { longTerm: true });
+      const mirror = path.join(home.home, `mirror-${round}`);
+      fs.rmSync(path.join(agentRoot, 'mirrors.json'), { force: true });
+      const exporting = runScript('mirror-export.ts', [home.home, 'ada', mirror]);
+      await appears(path.join(agentRoot, 'mirrors.json'));
+      await memory.update(stored!.memory.id, { content: `My locker code changed in round ${round}` });
+      await exporting;
+
+      expect(allBytesUnder(mirror), `round ${round}`).not.toContain('quokka');
+      expect(fs.readFileSync(path.join(mirror, 'index.json'), 'utf8')).toContain(`changed in round ${round}`);
     }
   }, 120_000);
 });

@@ -34,14 +34,16 @@ export async function exportMirror(memory: Hippocampus, options: { dir: string; 
   // byte is written, so a mirror that fails halfway (index.json written, a Markdown file not) is found as well.
   registerMirror(agentPaths(memory.home, memory.agentId).root, options.dir);
   let rows = await memory.store.query({ agentId: memory.agentId }, { includeSuperseded: true, orderBy: 'id', direction: 'asc' });
-  // Written, then asked which rows were forgotten since: a forget deletes and tombstones its rows before it
-  // scrubs the mirrors, so a memory forgotten by this look is written out again here, and one forgotten after
-  // it finds this mirror written and registered, and its own scrub takes it out. Until a look finds none.
+  // Written, then read again: a forget deletes its rows, and an edit (`update`) writes its row, before either
+  // rewrites the registered mirrors, so a memory forgotten or edited by this look is written out again here as
+  // it is now, and one forgotten or edited after it finds this mirror written and registered, and its own
+  // rewrite takes it out. Until a look finds nothing changed. The second read cost an export of 10k memories
+  // ~600 ms against ~460 (4 alternating runs, 2 shared vCPUs).
   for (;;) {
     const files = writeMirror(memory.agentId, options.dir, rows, now);
-    const gone = await forgottenSince(memory, rows);
-    if (gone.size === 0) return { files, memories: rows.length };
-    rows = rows.filter((row) => !gone.has(row.id));
+    const changed = await changedSince(memory, rows);
+    if (changed.size === 0) return { files, memories: rows.length };
+    rows = rows.flatMap((row) => (changed.has(row.id) ? (changed.get(row.id) ?? []) : [row]));
   }
 }
 
@@ -58,14 +60,23 @@ function writeMirror(agentId: string, dir: string, rows: readonly MemoryRecord[]
   return files;
 }
 
-/** The ids of these rows forgotten since they were read: tombstoned, or (a backend keeping no tombstones) no longer stored. */
-async function forgottenSince(memory: Hippocampus, rows: readonly MemoryRecord[]): Promise<Set<string>> {
-  const scope = { agentId: memory.agentId };
-  const ids = rows.map((row) => row.id);
-  if (memory.backend.forgottenAmong) return memory.backend.forgottenAmong(scope, ids);
-  const stored = new Set((await memory.store.getMany(scope, ids)).map((row) => row.id));
-  return new Set(ids.filter((id) => !stored.has(id)));
+/**
+ * The rows whose stored text changed since they were read: each as stored now, or null when it is no longer
+ * stored (forgotten). Only what a person reads in the mirror is compared (content, keywords, context and the
+ * labels): the access marks every recall moves would have a busy server's export written again and again.
+ */
+async function changedSince(memory: Hippocampus, rows: readonly MemoryRecord[]): Promise<Map<string, MemoryRecord | null>> {
+  const stored = new Map((await memory.store.getMany({ agentId: memory.agentId }, rows.map((row) => row.id))).map((record) => [record.id, record]));
+  const changed = new Map<string, MemoryRecord | null>();
+  for (const row of rows) {
+    const current = stored.get(row.id);
+    if (current === undefined) changed.set(row.id, null);
+    else if (readableText(current) !== readableText(row)) changed.set(row.id, current);
+  }
+  return changed;
 }
+
+const readableText = (record: MemoryRecord) => JSON.stringify([record.content, record.tags, record.context, record.domain, record.category, record.source, record.supersededBy]);
 
 /**
  * A mirror is written outside the home's store: `index export --dir <home>/agents` wrote `user/`, `self/` … among
