@@ -16,8 +16,16 @@ const jsonValue: z.ZodType<unknown> = z.lazy(() =>
 export const CONTEXT_LIMITS = { depth: 32, bytes: 100_000 } as const;
 
 /**
- * Why a context is too deep or too large, measured without recursion: a context nested 10,000 deep overflowed
- * the stack of the recursive schema (a bare RangeError), and one of 5 MB was stored beside a 100 KB content cap.
+ * Keys a context may not hold, at any depth: the record schema builds its output by assignment, so `__proto__`
+ * (an own key of a parsed JSON body) set the new object's prototype and was dropped with what it held, without a
+ * word (probe); `constructor` and `prototype` read as the object's own machinery in a host's code.
+ */
+const RESERVED_CONTEXT_KEYS: ReadonlySet<string> = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * Why a context is too deep, too large or holds a reserved key, measured without recursion: a context nested
+ * 10,000 deep overflowed the stack of the recursive schema (a bare RangeError), and one of 5 MB was stored
+ * beside a 100 KB content cap.
  */
 function contextShapeProblem(value: unknown): string | null {
   const pending: [unknown, number][] = [[value, 1]];
@@ -25,6 +33,8 @@ function contextShapeProblem(value: unknown): string | null {
     const [node, depth] = pending.pop()!;
     if (typeof node !== 'object' || node === null) continue;
     if (depth > CONTEXT_LIMITS.depth) return `must nest at most ${CONTEXT_LIMITS.depth} levels deep`;
+    const reserved = Object.keys(node).find((key) => RESERVED_CONTEXT_KEYS.has(key));
+    if (reserved !== undefined && !Array.isArray(node)) return `must not hold the key "${reserved}" (reserved: ${[...RESERVED_CONTEXT_KEYS].join(', ')})`;
     for (const inner of Object.values(node)) pending.push([inner, depth + 1]);
   }
   const bytes = Buffer.byteLength(JSON.stringify(value) ?? '', 'utf8');

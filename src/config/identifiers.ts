@@ -24,3 +24,11 @@ export const MAX_ID_LENGTH = 128;
  * NOT_FOUND on SQLite.
  */
 export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_LENGTH).refine((id) => !id.includes('\u0000'), 'must not hold U+0000');
+
+/**
+ * The id of a memory about to be made (a host's `generateId`, an entry a mirror import writes): a memory id
+ * that is also not '.' or '..'. A URL normalises those segments away (`/agents/ada/memories/..` is
+ * `/agents/ada`), so no HTTP route could get, edit or forget such a memory (probe). Ids already stored are
+ * still taken by every call (memoryIdSchema), so one made before stays reachable from the library and CLI.
+ */
+export const newMemoryIdSchema = memoryIdSchema.refine((id) => id !== '.' && id !== '..', "must not be '.' or '..' (a URL path drops them, so no HTTP route could reach the memory)");

@@ -25,12 +25,18 @@ export function publicMessage(error: HippocampusError): string {
 /**
  * A message naming an agent's file (`details.file`: a damaged or missing database) names it from the
  * home directory on: "agents/ada/memory/longterm.db". The absolute path says where the server keeps its
- * data and whose account it runs in; the operator's log and the CLI keep it.
+ * data and whose account it runs in; the operator's log and the CLI keep it. A file outside the home (a
+ * registered mirror's index.json, written wherever `index export` was told) is named from its folder on,
+ * "team-mirror/index.json", as is that folder wherever the message names it (the remedy's `--dir`): cut only
+ * at the home, the message gave an HTTP client or a model "/srv/data/private/team-mirror/index.json" (probe).
  */
 function withoutHome(message: string, details: Readonly<Record<string, unknown>>): string {
   const { file, agentId } = details;
   if (typeof file !== 'string' || typeof agentId !== 'string') return message;
   const marker = `${path.sep}agents${path.sep}${agentId}${path.sep}`;
   const at = file.lastIndexOf(marker);
-  return at <= 0 ? message : message.split(file.slice(0, at + 1)).join('');
+  if (at > 0) return message.split(file.slice(0, at + 1)).join('');
+  const above = path.dirname(path.dirname(file));
+  // A file in the root or one folder below it names nothing more than its folder.
+  return path.isAbsolute(file) && above !== path.dirname(above) ? message.split(above + path.sep).join('') : message;
 }

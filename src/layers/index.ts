@@ -2,7 +2,7 @@
 // knowledge graph, procedural skills, the router between them, and working → semantic consolidation.
 // Named exports only; each is public API.
 export { createInProcessWorkingMemory } from '../working/in-process-store.ts';
-export { describeConversation } from '../working/conversation-features.ts';
+export { describeConversation, WORKING_MEMORY_LIMITS } from '../working/conversation-features.ts';
 export { createKnowledgeGraph, type KnowledgeGraph, type KnowledgeGraphOptions } from '../graph/knowledge-graph.ts';
 export { graphRecall, type GraphRecallOptions, type GraphRecallResult, type GraphRecallExplanation } from '../graph/graph-recall.ts';
 export type { GraphExtractor } from '../graph/graph-extractor.ts';

@@ -83,6 +83,9 @@ export function parseJsonWithLines(text: string, what = 'JSON'): JsonWithLines {
         skipSpace();
         if (text[index] !== '"') fail('expected a property name in double quotes');
         const key = string();
+        // Set by assignment, "__proto__" replaced the object's prototype instead of adding a key: a context holding
+        // one was imported without it and without a word (probe). JSON.parse keeps it as a key; no field takes it.
+        if (key === '__proto__') fail('a property named "__proto__" is not taken (it must not hold the key "__proto__")');
         expect(':');
         object[key] = value([...path, key]);
         skipSpace();

@@ -12,6 +12,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { MemoryPatch } from '../spec/memory-store.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
+import { newMemoryIdSchema } from '../config/identifiers.ts';
 import { parseJsonWithLines } from './json-with-lines.ts';
 import { mirrorIndexSchema, mirrorOptionsSchema, type MirrorEntry, type MirrorIndex } from './mirror-format.ts';
 
@@ -64,6 +65,8 @@ export function readMirrorIndex(file: string): MirrorIndex {
     const first = seen.get(entry.id);
     if (first !== undefined) issues.push({ path: `line ${line}: memories.${position}.id`, message: `duplicate id ${entry.id} (first on line ${first})` });
     else seen.set(entry.id, line);
+    const fresh = newMemoryIdSchema.safeParse(entry.id);
+    if (!fresh.success) issues.push({ path: `line ${line}: memories.${position}.id`, message: fresh.error.issues[0]!.message });
   }
   // A memory superseded by itself, or by one that is (through others) superseded by it, is hidden from every
   // recall for good: such an edit was imported as written.

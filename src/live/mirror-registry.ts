@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { readAgentJsonFile } from '../config/agent-json-file.ts';
 import { writeFileAtomically } from './atomic-write.ts';
+import { HippocampusError } from '../errors/hippocampus-error.ts';
+import { LIVE_DOMAINS } from './live-candidate.ts';
 import { writeMirrorMarkdown } from './mirror-export.ts';
+import { mirrorFolderOf } from './mirror-markdown.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import { mirrorIndexSchema, toMirrorEntry, type MirrorIndex } from './mirror-format.ts';
 import { toRecord } from './mirror-import.ts';
@@ -48,11 +51,16 @@ export function registerMirror(agentRoot: string, dir: string): void {
   writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`);
 }
 
-/** A registered mirror's index; undefined when the folder holds none. One that does not parse as an index is DATABASE_CORRUPT naming it. */
+/**
+ * A registered mirror's index; undefined when the folder holds none. One that does not parse as an index is
+ * DATABASE_CORRUPT naming it, and so is a missing one whose Markdown stays (`refuseOrphanMarkdown`).
+ */
 function readMirrorIndex(agentRoot: string, dir: string): MirrorIndex | undefined {
   const agentId = path.basename(agentRoot);
+  const file = path.join(dir, 'index.json');
+  if (!fs.existsSync(file)) return refuseOrphanMarkdown(file, agentId);
   let index: MirrorIndex | undefined;
-  readAgentJsonFile(path.join(dir, 'index.json'), {
+  readAgentJsonFile(file, {
     what: 'mirror index',
     agentId,
     remedy: `write the mirror anew (hippocampus index export --agent ${agentId} --dir ${dir}) or delete the folder, then forget again`,
@@ -63,6 +71,24 @@ function readMirrorIndex(agentRoot: string, dir: string): MirrorIndex | undefine
     },
   });
   return index;
+}
+
+/**
+ * A mirror folder whose index.json is gone while its Markdown stays: skipped as "no mirror", a forget left the
+ * sentence in the Markdown without a word (probe). Refused (DATABASE_CORRUPT naming the index, before any row
+ * goes), not scrubbed: the Markdown is rendered from index.json and says to edit that file, so without it which
+ * lines are the forgotten memory's could only be guessed from the text (a person's edit of the Markdown defeats
+ * the guess), and a guess that misses leaves the text behind as silently as the skip did. An export writes it anew.
+ */
+function refuseOrphanMarkdown(file: string, agentId: string): undefined {
+  const dir = path.dirname(file);
+  const markdown = [...LIVE_DOMAINS, mirrorFolderOf(null)].map((folder) => path.join(folder, 'memories.md')).filter((name) => fs.existsSync(path.join(dir, name)));
+  if (markdown.length === 0) return undefined;
+  throw new HippocampusError({
+    code: 'DATABASE_CORRUPT',
+    message: `The mirror index ${file} is missing while the mirror's Markdown (${markdown.join(', ')}) stays: nothing was changed; write the mirror anew (hippocampus index export --agent ${agentId} --dir ${dir}) or delete the folder, then forget again`,
+    details: { file, agentId },
+  });
 }
 
 /**

@@ -193,6 +193,20 @@ describe('human-readable mirror', () => {
     expect(await memory.recall({ limit: 100 })).toEqual(before);
   });
 
+  it('a context key __proto__ in index.json is a VALIDATION_ERROR naming where it is, as at every other input (it was dropped with what it held)', async () => {
+    const dir = path.join(temp.home, 'mirror');
+    await exportMirror(memory, { dir });
+    const file = path.join(dir, 'index.json');
+    const before = await memory.recall({ limit: 100 });
+    const text = fs.readFileSync(file, 'utf8');
+    for (const context of ['"context": { "__proto__": { "room": "4B" }, ', '"context": { "where": { "constructor": 1 }, ']) {
+      expect(text).toContain('"context": {');
+      fs.writeFileSync(file, text.replace('"context": {', context));
+      await expect(importMirror(memory, { dir }), context).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/(line \d+: |memories\.\d+\.context: ).*must not hold the key "(__proto__|constructor)"/u) });
+    }
+    expect(await memory.recall({ limit: 100 })).toEqual(before);
+  });
+
   it('an entry whose text a stored memory says word for word is reported as already stored, and what it supersedes points at the stored one (the import failed with NOT_FOUND)', async () => {
     const dir = path.join(temp.home, 'mirror');
     await exportMirror(memory, { dir });
@@ -236,7 +250,8 @@ describe('human-readable mirror', () => {
     await exportMirror(memory, { dir });
     const index = readIndex(dir);
     const moment = index.memories.find((entry) => entry.id === ids.moment)!;
-    for (const id of ['L'.repeat(200), 'a\u0000b']) {
+    // '.' and '..' as well: a URL …/memories/.. is normalised away, so no HTTP route could reach such a memory (probe).
+    for (const id of ['L'.repeat(200), 'a\u0000b', '.', '..']) {
       fs.writeFileSync(path.join(dir, 'index.json'), JSON.stringify({ ...index, memories: [...index.memories, { ...moment, id, content: 'A memory under an odd id' }] }, null, 2));
       await expect(importMirror(memory, { dir })).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/line \d+: memories\.\d+\.id/u) });
     }

@@ -1,5 +1,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
 import { toolError, type HippoTool, type ToolResult } from '../tools/hippo-tool.ts';
 import { requireEngine } from '../memory/backend-capability.ts';
 import { createHippoTools, type HippoToolsOptions } from '../tools/create-hippo-tools.ts';
@@ -38,14 +40,30 @@ export function createMcpServer(options: McpServerOptions): Server {
       inputSchema: tool.jsonSchema as { type: 'object'; [key: string]: unknown },
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const tool = tools.find((candidate) => candidate.name === request.params.name);
-    if (!tool) return toCallToolResult({ ok: false, error: { code: 'VALIDATION_ERROR', message: `Unknown tool "${request.params.name}"` } });
-    try {
-      return toCallToolResult(await tool.execute(request.params.arguments ?? {}));
-    } catch (error) {
-      return toCallToolResult(toolError(error));
-    }
-  });
+  // Registered past the SDK Server's own tools/call check: that check (CallToolRequestSchema) answered
+  // `arguments: null` (a model's empty call) with a -32603 protocol error carrying zod's raw issue list, where
+  // every other bad argument is a VALIDATION_ERROR result the model can read and correct (probe). The request's
+  // name and arguments are checked by `callTool` and the tool's own schema instead.
+  Protocol.prototype.setRequestHandler.call(server, toolsCallRequestSchema, async (request: z.infer<typeof toolsCallRequestSchema>) => callTool(tools, request.params));
   return server;
 }
+
+/** A tools/call request as it arrives: its params left for `callTool` to check. */
+const toolsCallRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
+
+/** Runs the named tool on the call's arguments; a missing or unknown name, or arguments that are not an object, is a VALIDATION_ERROR result. */
+async function callTool(tools: readonly HippoTool[], params: unknown): Promise<CallToolResult> {
+  const { name, arguments: input } = (typeof params === 'object' && params !== null ? params : {}) as { name?: unknown; arguments?: unknown };
+  const tool = tools.find((candidate) => candidate.name === name);
+  if (!tool) return refused(typeof name === 'string' ? `Unknown tool "${name}"` : 'A tools/call request names its tool in params.name, a string');
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) {
+    return refused(`Invalid ${tool.name} input: expected an object of the tool's arguments, received ${input === null ? 'null' : Array.isArray(input) ? 'a list' : typeof input}`);
+  }
+  try {
+    return toCallToolResult(await tool.execute(input ?? {}));
+  } catch (error) {
+    return toCallToolResult(toolError(error));
+  }
+}
+
+const refused = (message: string) => toCallToolResult({ ok: false, error: { code: 'VALIDATION_ERROR', message } });

@@ -2,6 +2,7 @@ import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
+import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMessagesTable } from '../conversations/messages-table.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -47,6 +48,15 @@ async function exerciseEveryTool(client: Client): Promise<void> {
   const missing = await client.callTool({ name: 'replace_memory_block', arguments: { key: 'nothing', find: 'a', replace: 'b' } });
   expect(missing).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 'BLOCK_NOT_FOUND' } } });
   expect(await client.callTool({ name: 'no_such_tool', arguments: {} })).toMatchObject({ isError: true });
+  // Arguments that are not an object (null from a model's empty call, a list, a string) are bad arguments like any
+  // other: a VALIDATION_ERROR result, not a -32603 protocol error carrying the SDK's raw zod output (probe).
+  for (const bad of [null, ['content'], 'The staging password rotates monthly']) {
+    const refused = await client.request({ method: 'tools/call', params: { name: 'store_memory', arguments: bad as never } }, CallToolResultSchema);
+    expect(refused, JSON.stringify(bad)).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 'VALIDATION_ERROR' } } });
+    expect(text(refused)).toMatch(/^\[VALIDATION_ERROR\] Invalid store_memory input: expected an object of the tool's arguments, received (null|a list|string)$/);
+  }
+  const unnamed = await client.request({ method: 'tools/call', params: { name: null as never, arguments: {} } }, CallToolResultSchema);
+  expect(unnamed).toMatchObject({ isError: true, structuredContent: { ok: false, error: { code: 'VALIDATION_ERROR' } } });
 }
 
 describe('MCP server', () => {

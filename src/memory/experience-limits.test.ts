@@ -41,6 +41,30 @@ describe("an experience's context", () => {
   });
 });
 
+describe("an experience's context keys", () => {
+  let temp: ReturnType<typeof createTempHome>;
+  beforeEach(() => (temp = createTempHome()));
+  afterEach(() => temp.cleanup());
+
+  it('__proto__, constructor and prototype, at any depth, are a VALIDATION_ERROR naming the key, and nothing is stored', async () => {
+    const memory = await createHippocampus({ home: temp.home, agentId: 'ada', embedder: createHashEmbedder() });
+    try {
+      // As a JSON body arrives (HTTP, MCP, the CLI's --context): `__proto__` an own key, which the schema's
+      // record dropped without a word, with what it held (probe).
+      for (const json of ['{"__proto__": {"room": "4B"}}', '{"constructor": "x"}', '{"where": {"prototype": 1}}', '{"list": [{"__proto__": 1}]}']) {
+        const refused = memory.remember({ type: 'chat', content: 'The meeting moved', context: JSON.parse(json) });
+        await expect(refused, json).rejects.toMatchObject({ code: 'VALIDATION_ERROR', message: expect.stringMatching(/__proto__|constructor|prototype/) });
+      }
+      expect(await memory.recall({})).toHaveLength(0);
+      const { memory: kept } = await memory.remember({ type: 'chat', content: 'kept', context: JSON.parse('{"proto": 1, "constructors": ["a"]}') });
+      expect(kept.context).toEqual({ proto: 1, constructors: ['a'] });
+      await expect(memory.reinforce(kept.id, { intensity: 0.5, context: JSON.parse('{"__proto__": {"a": 1}}') })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    } finally {
+      await memory.stop();
+    }
+  });
+});
+
 describe('text with nothing to show', () => {
   let temp: ReturnType<typeof createTempHome>;
   beforeEach(() => (temp = createTempHome()));

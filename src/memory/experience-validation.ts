@@ -1,6 +1,6 @@
 import type { EngineConfig } from '../config/config-schema.ts';
 import { createExperienceSchema } from '../config/experience-schema.ts';
-import { memoryIdSchema } from '../config/identifiers.ts';
+import { newMemoryIdSchema } from '../config/identifiers.ts';
 import { parseWith } from '../config/parse.ts';
 import { ValidationError } from '../errors/validation-error.ts';
 import type { Clock, IdGenerator } from '../spec/clock.ts';
@@ -45,8 +45,9 @@ export function createExperienceValidator(options: {
 /**
  * A host's generated id, held to the rule every engine call takes ids by (memoryIdSchema): an id of 200
  * characters, an empty one or one holding U+0000 was stored, and then could be neither read nor forgotten
- * by id (get and forget refused it as a VALIDATION_ERROR), nor by description, which forgets by id.
+ * by id (get and forget refused it as a VALIDATION_ERROR), nor by description, which forgets by id; '.' and
+ * '..' (newMemoryIdSchema) were stored and no HTTP route could reach them.
  */
 function checkedId(id: unknown): string {
-  return parseWith(memoryIdSchema, id, 'id from generateId', 'CONFIG_ERROR');
+  return parseWith(newMemoryIdSchema, id, 'id from generateId', 'CONFIG_ERROR');
 }

@@ -23,6 +23,7 @@ import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { createHttpAppFixture } from '../testing/http-app-fixture.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { eachTestEngine, type TempEngine } from '../testing/temp-engine.ts';
+import { createTempHome } from '../testing/temp-home.ts';
 import { describeConversation, parseTranscript } from '../working/conversation-features.ts';
 import { openAgentWorkingMemory } from '../working/working-snapshot.ts';
 import { createHippocampus, type Hippocampus } from './hippocampus.ts';
@@ -291,6 +292,28 @@ describe('forgetting is complete', () => {
     expect(allBytes(mirror)).not.toContain('quokka');
   });
 
+  it('a registered mirror whose index.json was deleted while its Markdown stays refuses the forget with nothing deleted; emptied, or written anew, it does not', async () => {
+    const [stored] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    const mirror = path.join(home.home, 'mirror-without-index');
+    await exportMirror(memory, { dir: mirror });
+    const index = path.join(mirror, 'index.json');
+    fs.rmSync(index);
+    // Skipped as a mirror with nothing to rewrite, it kept the sentence in its Markdown without a word (probe).
+    expect(allBytes(mirror)).toContain('quokka');
+    await expect(memory.forget([stored!.memory.id])).rejects.toMatchObject({ code: 'DATABASE_CORRUPT', message: expect.stringContaining(index) });
+    expect(await memory.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+
+    await exportMirror(memory, { dir: mirror });
+    await memory.forget([stored!.memory.id]);
+    expect(allBytes(mirror)).not.toContain('quokka');
+
+    const [again] = await memory.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+    await exportMirror(memory, { dir: mirror });
+    fs.rmSync(mirror, { recursive: true });
+    fs.mkdirSync(mirror);
+    expect(await memory.forget([again!.memory.id])).toEqual([again!.memory.id]);
+  });
+
   it("a mirror folder the forgotten memory was the last one in is rewritten too (other/ is written only when it has memories)", async () => {
     const bo = await createHippocampus({ home: home.home, agentId: 'bo', embedder: createHashEmbedder() });
     try {
@@ -385,6 +408,28 @@ describe('forgetting over HTTP', () => {
       expectNoTrace(fixture.home, engine, LOCKER, words);
     } finally {
       await fixture.cleanup();
+    }
+  });
+
+  it('a damaged mirror outside the home refuses the forget naming its file from the folder on, not by the path that says where the server keeps it', async () => {
+    const fixture = await createHttpAppFixture({ memories: OTHER });
+    const outside = createTempHome('hippocampus-private-layout-');
+    try {
+      const engine = await fixture.registry.get('ada');
+      const [stored] = await engine.rememberMany([{ type: 'observation', content: LOCKER }], { longTerm: true });
+      const mirror = path.join(outside.home, 'srv', 'team-mirror');
+      await exportMirror(engine, { dir: mirror });
+      fs.writeFileSync(path.join(mirror, 'index.json'), '{ "damaged": ');
+
+      const response = await fixture.json('/agents/ada/forget', 'POST', { ids: [stored!.memory.id] });
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('DATABASE_CORRUPT');
+      expect(body.error.message).toContain(`team-mirror${path.sep}index.json`);
+      expect(JSON.stringify(body)).not.toContain(outside.home);
+      expect(await engine.store.getMany({ agentId: 'ada' }, [stored!.memory.id])).toHaveLength(1);
+    } finally {
+      await fixture.cleanup();
+      outside.cleanup();
     }
   });
 });

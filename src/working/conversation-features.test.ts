@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
-import { describeConversation, describeQuery, detectUserIntent, parseTranscript } from './conversation-features.ts';
+import { describeConversation, describeQuery, detectUserIntent, parseTranscript, WORKING_MEMORY_LIMITS } from './conversation-features.ts';
 
 const embedder = createHashEmbedder({ dimensions: 128 });
 
@@ -57,6 +57,16 @@ describe('describeConversation', () => {
     expect(described.agentId).toBe('concierge');
     expect(described.timestamp).toBe(5000);
     expect(described.userIntent).toBe('Please book a table for four at Tasca do Chico on Friday.');
+  });
+
+  it('refuses a transcript over WORKING_MEMORY_LIMITS.conversation bytes as CONTENT_TOO_LARGE, as text or as turns (1 MB took 25 s and 762 MB)', async () => {
+    // Counted in UTF-8 bytes: 'é' is two.
+    const over = `user: ${'é'.repeat(WORKING_MEMORY_LIMITS.conversation / 2)}`;
+    await expect(describeConversation({ conversationId: 'long', timestamp: 0, fullText: over }, embedder)).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE', message: expect.stringContaining(`the limit is ${WORKING_MEMORY_LIMITS.conversation}`) });
+    const turns = Array.from({ length: 2_000 }, (_, index) => ({ role: index % 2 === 0 ? 'user' : 'assistant', content: `${offsite[index % offsite.length]!.content} ${index}` }));
+    await expect(describeConversation({ conversationId: 'long', timestamp: 0, turns }, embedder)).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+    const within = await describeConversation({ conversationId: 'within', timestamp: 0, turns: turns.slice(0, 20) }, embedder);
+    expect(within.keyEntities).toContain('Lisbon');
   });
 
   it('rejects a conversation without an id', async () => {

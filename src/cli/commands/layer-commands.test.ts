@@ -76,6 +76,14 @@ describe('files the command line names', () => {
     }
     expect(fs.existsSync(`${home.home}/agents/devices`)).toBe(false);
   });
+
+  it('a conversation over the working-memory limit is CONTENT_TOO_LARGE at once, and no agent is made (1 MB took 20.6 s and 948 MB RSS)', async () => {
+    const file = `${home.home}/long-session.txt`;
+    fs.writeFileSync(file, 'user: we went over the launch plan again\nassistant: noted\n'.repeat(4_000));
+    const result = await run('working', 'store', `@${file}`, '--agent', 'long-talker');
+    expect(result).toMatchObject({ code: 1, err: expect.stringContaining('CONTENT_TOO_LARGE') });
+    expect(fs.existsSync(`${home.home}/agents/long-talker`)).toBe(false);
+  });
 });
 
 describe('hippocampus forget reaches working memory', () => {

@@ -7,7 +7,7 @@ import { engineSkillLibrary } from '../../skills/skill-library.ts';
 import type { GraphRelation } from '../../spec/knowledge-graph.ts';
 import type { SkillParameter } from '../../spec/skill-library.ts';
 import { backendCapability } from '../../memory/backend-capability.ts';
-import { describeConversation } from '../../working/conversation-features.ts';
+import { checkConversationSize, describeConversation } from '../../working/conversation-features.ts';
 import type { CliContext } from '../cli-context.ts';
 import { CliUsageError } from '../cli-usage-error.ts';
 import { formatMemoryLine, parseJsonOption, parseNumberOption, parsePositiveIntegerOption } from '../format.ts';
@@ -79,6 +79,7 @@ export function registerLayerCommands(program: Command, context: CliContext): vo
       // Read and checked before the agent is opened: a refused conversation creates no agent.
       const fullText = readTranscriptArgument(transcript);
       if (fullText.trim().length === 0) throw new CliUsageError(`the conversation ${transcript.startsWith('@') ? `in ${transcript.slice(1)} ` : ''}is empty: nothing to store`);
+      checkConversationSize(fullText);
       const givenTimestamp = parseTime(text(options, 'timestamp'), 'timestamp');
       await withWorking(context, command, options, async (memory, store) => {
         const timestamp = givenTimestamp ?? memory.clock.now();
