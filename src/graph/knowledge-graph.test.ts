@@ -89,9 +89,62 @@ describe('knowledge graph validity', () => {
     const graph = createKnowledgeGraph({ memory });
     await graph.linkMemories();
     await memory.forget([berlin!.memory.id]);
+    // Lisbon's move closed Berlin: that history is read again from what is left, on the next link.
+    await graph.linkMemories();
     expect(objects(await graph.relations({ subject: 'user' }))).toEqual(['Lisbon']);
     expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Berlin'])).toEqual([]);
     expect((await graph.relations({ subject: 'user' }))[0]!.memoryIds).toEqual([lisbon!.memory.id]);
+  });
+
+  it('forgetting the memory that closed a relation reopens it: the graph no longer answers what the memory said', async () => {
+    const memory = await openMemory();
+    const [berlin, leaving] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
+        { type: 'chat', content: 'I no longer live in Berlin.', timestamp: Date.UTC(2024, 0, 10) },
+      ],
+      { longTerm: true },
+    );
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    const history = async () => (await graph.relations({ subject: 'user', predicate: 'lives_in' })).map((relation) => [relation.object.name, relation.validFrom, relation.validTo, relation.memoryIds]);
+    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), Date.UTC(2024, 0, 10), [berlin!.memory.id, leaving!.memory.id]]]);
+    await memory.forget([leaving!.memory.id]);
+    await graph.linkMemories();
+    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), null, [berlin!.memory.id]]]);
+    expect(objects(await graph.asOf(NOW, { subject: 'user', predicate: 'lives_in' }))).toEqual(['Berlin']);
+  });
+
+  it('forgetting a move in the middle of a history closes the one before it at the next move, as if never said', async () => {
+    const memory = await openMemory();
+    const [, lisbon] = await memory.rememberMany(
+      [
+        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
+        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
+        { type: 'chat', content: 'I moved to Porto.', timestamp: Date.UTC(2024, 8, 1) },
+      ],
+      { longTerm: true },
+    );
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    await memory.forget([lisbon!.memory.id]);
+    await graph.linkMemories();
+    expect((await graph.relations({ subject: 'user', predicate: 'lives_in' })).map((relation) => [relation.object.name, relation.validFrom, relation.validTo])).toEqual([
+      ['Porto', Date.UTC(2024, 8, 1), null],
+      ['Berlin', Date.UTC(2021, 2, 1), Date.UTC(2024, 8, 1)],
+    ]);
+    expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Lisbon'])).toEqual([]);
+  });
+
+  it('editing a linked memory reads it again: the relation it no longer states is gone, the new one is there', async () => {
+    const memory = await openMemory();
+    const [moved] = await memory.rememberMany([{ type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) }], { longTerm: true });
+    const graph = createKnowledgeGraph({ memory });
+    await graph.linkMemories();
+    await memory.update(moved!.memory.id, { content: 'I moved to Madrid.' });
+    expect((await graph.linkMemories()).memories).toBe(1);
+    expect(objects(await graph.relations({ subject: 'user', predicate: 'lives_in' }))).toEqual(['Madrid']);
+    expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Lisbon'])).toEqual([]);
   });
 
   it('links each memory once: a second run reads nothing', async () => {

@@ -642,7 +642,7 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
-    name: 'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it',
+    name: 'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it, the closing of a relation included',
     async run(backend) {
       const scope = contractScope();
       const graph = backend.knowledgeGraph!({ now: () => BASE_TIME });
@@ -672,9 +672,16 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect([...(await graph.linkedMemoryIds(scope, [cat.id, 'missing']))]).toEqual([cat.id]);
       expect(await graph.findEntities(contractScope(), ['Miso'])).toEqual([]);
       await backend.store.deleteMany(scope, [porto.id, cat.id]);
-      expect((await graph.relations(scope, { subject: 'user' })).map((relation) => relation.object.name)).toEqual(['Lisbon']);
       expect(await graph.findEntities(scope, ['Porto', 'Miso'])).toEqual([]);
-      expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 0, mentions: 2 });
+      // The move to Porto closed Lisbon: with it gone, the user's history of living somewhere is read again from
+      // what is left — none until the next link (Lisbon closed at the forgotten move's time was what it said), then
+      // Lisbon, open.
+      expect(await graph.relations(scope, { subject: 'user' })).toEqual([]);
+      expect(await graph.unlinkedMemoryIds(scope, 10)).toEqual([lisbon.id]);
+      expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 0, openRelations: 0, mentions: 2 });
+      expect(await graph.link(scope, [livesIn(lisbon, 'Lisbon')])).toMatchObject({ relationsCreated: 1, relationsClosed: 0 });
+      expect((await graph.relations(scope, { subject: 'user' })).map((relation) => [relation.object.name, relation.validTo, relation.memoryIds])).toEqual([['Lisbon', null, [lisbon.id]]]);
+      expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 1, mentions: 2 });
     },
   },
   {

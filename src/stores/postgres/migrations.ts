@@ -397,6 +397,45 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION hippocampus_keyword_inserted();
     `,
   },
+  {
+    version: 11,
+    description: "forgetting reaches the graph's history: deleting or editing a memory that supports a relation drops that subject's relations of the predicate and marks their other memories unlinked, so the next link reads the history again without it",
+    sql: `
+      -- As SQLite's schema version 12 (stores/sqlite/layer-schema.ts says why): a relation history of one subject and
+      -- predicate, closed by memories that are not recorded as closing it, is read again from what is left.
+      CREATE FUNCTION hippocampus_graph_history(p_agent text, p_memory text) RETURNS SETOF bigint LANGUAGE sql STABLE AS $$
+        SELECT g.id FROM graph_relation_provenance mine
+        JOIN graph_relations r ON r.id = mine.relation_id
+        JOIN graph_relations g ON g.agent_id = r.agent_id AND g.subject_id = r.subject_id AND g.predicate = r.predicate
+        WHERE mine.agent_id = p_agent AND mine.memory_id = p_memory
+      $$;
+      CREATE FUNCTION hippocampus_graph_drop_history(p_agent text, p_memory text) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_linked_memories l WHERE l.agent_id = p_agent
+          AND l.memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (SELECT hippocampus_graph_history(p_agent, p_memory)));
+        DELETE FROM graph_relations WHERE id IN (SELECT hippocampus_graph_history(p_agent, p_memory));
+      END $$;
+      CREATE FUNCTION hippocampus_graph_relink_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM graph_relation_provenance p WHERE p.agent_id = OLD.agent_id AND p.memory_id = OLD.id) THEN
+          PERFORM hippocampus_graph_drop_history(OLD.agent_id, OLD.id);
+        END IF;
+        RETURN OLD;
+      END $$;
+      CREATE TRIGGER memories_graph_relink_delete BEFORE DELETE ON memories FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_relink_deleted();
+      CREATE FUNCTION hippocampus_graph_relink_edited() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF EXISTS (SELECT 1 FROM graph_linked_memories l WHERE l.agent_id = NEW.agent_id AND l.memory_id = NEW.id) THEN
+          PERFORM hippocampus_graph_drop_history(NEW.agent_id, NEW.id);
+          DELETE FROM graph_entity_provenance WHERE agent_id = NEW.agent_id AND memory_id = NEW.id;
+          DELETE FROM graph_linked_memories WHERE agent_id = NEW.agent_id AND memory_id = NEW.id;
+        END IF;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER memories_graph_relink_edit AFTER UPDATE OF content ON memories FOR EACH ROW
+        WHEN (NEW.content IS DISTINCT FROM OLD.content) EXECUTE FUNCTION hippocampus_graph_relink_edited();
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;

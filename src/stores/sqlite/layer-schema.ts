@@ -139,3 +139,34 @@ const CONSOLIDATION_TABLES = `
 export function createLayerTables(db: Database.Database): void {
   db.exec(GRAPH_TABLES + SKILL_TABLES + CONSOLIDATION_TABLES);
 }
+
+// The relations of one subject and predicate are one history: a statement opens one, a later one closes it ("I moved
+// to Porto" closes Berlin, "I no longer live in Berlin" closes it with no successor), and which memory closed what is
+// not recorded. So forgetting (or editing) a memory that supports a relation drops that subject's whole history of the
+// predicate and marks the other memories it came from unlinked; the next link reads them again, in order, without the
+// memory. Before, forgetting "I no longer live in Berlin" left Berlin closed at that memory's date — what it said,
+// still answered by the graph. Until the next link (every `hippocampus graph` command and `linkMemories()` runs it
+// first) that history is absent, never wrong.
+const GROUP_OF = (memory: string) => `
+    SELECT g.id FROM graph_relations g
+    JOIN graph_relations r ON r.subject_id = g.subject_id AND r.predicate = g.predicate
+    JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}`;
+const DROP_HISTORY = (memory: string) => `
+    DELETE FROM graph_linked_memories WHERE memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (${GROUP_OF(memory)}));
+    DELETE FROM graph_relations WHERE id IN (${GROUP_OF(memory)});`;
+
+/** Schema version 12: forgetting or editing a memory re-reads the relation histories it took part in. */
+export function createGraphRelinkTriggers(db: Database.Database): void {
+  db.exec(`
+    CREATE TRIGGER graph_relink_on_delete BEFORE DELETE ON memories
+    WHEN EXISTS (SELECT 1 FROM graph_relation_provenance WHERE memory_id = old.id)
+    BEGIN ${DROP_HISTORY('old.id')}
+    END;
+    CREATE TRIGGER graph_relink_on_edit AFTER UPDATE OF content ON memories
+    WHEN new.content IS NOT old.content AND EXISTS (SELECT 1 FROM graph_linked_memories WHERE memory_id = new.id)
+    BEGIN ${DROP_HISTORY('new.id')}
+      DELETE FROM graph_entity_provenance WHERE memory_id = new.id;
+      DELETE FROM graph_linked_memories WHERE memory_id = new.id;
+    END;
+  `);
+}

@@ -4,7 +4,7 @@ import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createRankingChangeLog } from './ranking-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
-import { createLayerTables } from './layer-schema.ts';
+import { createGraphRelinkTriggers, createLayerTables } from './layer-schema.ts';
 import { createNeighbourTextSchema, splitNeighbourRewrites } from './neighbour-text-schema.ts';
 
 export interface Migration {
@@ -181,6 +181,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 11,
     description: 'ranking change log: which memories were inserted, deleted or changed in a ranking or filter field, for in-memory ranking columns to replay',
     up: createRankingChangeLog,
+  },
+  {
+    version: 12,
+    description: "forgetting reaches the graph's history: deleting or editing a memory that supports a relation drops that subject's relations of the predicate and marks their other memories unlinked, so the next link reads the history again without it",
+    up: createGraphRelinkTriggers,
   },
 ];
 
