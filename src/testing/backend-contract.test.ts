@@ -136,7 +136,7 @@ const BROKEN: Record<string, Breaker> = {
   'stores skills with versions and outcomes, and consolidation marks, per agent': (base) => ({ skills: { ...base.skills!, versions: async () => [] } }),
   'strips forgotten ids from skill provenance at the purge': () => ({ purgeDeletedText: async () => ({ busy: false, walFrames: 0 }) }),
   // Ignores the time a question asks about: every relation, open or closed, answers.
-  'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it, the closing of a relation included': (base) => ({
+  'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it, the closing of a relation and an alias included': (base) => ({
     knowledgeGraph: (clock) => {
       const graph = base.knowledgeGraph!(clock);
       return { ...graph, relations: (scope, query) => graph.relations(scope, { ...query, asOf: undefined }) };

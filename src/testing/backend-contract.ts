@@ -642,7 +642,7 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
     },
   },
   {
-    name: 'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it, the closing of a relation included',
+    name: 'links a knowledge graph with validity, walks its neighbourhood, and lets what only a deleted memory said go with it, the closing of a relation and an alias included',
     async run(backend) {
       const scope = contractScope();
       const graph = backend.knowledgeGraph!({ now: () => BASE_TIME });
@@ -682,6 +682,17 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await graph.link(scope, [livesIn(lisbon, 'Lisbon')])).toMatchObject({ relationsCreated: 1, relationsClosed: 0 });
       expect((await graph.relations(scope, { subject: 'user' })).map((relation) => [relation.object.name, relation.validTo, relation.memoryIds])).toEqual([['Lisbon', null, [lisbon.id]]]);
       expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 1, mentions: 2 });
+      // An alias (or a name) only a deleted memory said goes with it; the entity another memory mentions stays, under
+      // a name still said.
+      const named = contractRecord(scope, 'Miso, whom we call Fluffball or the kitten');
+      const called = contractRecord(scope, 'Fluffball ate my basil');
+      await backend.store.insertMany(scope, [named, called]);
+      const pet = (memory: MemoryRecord, name: string, aliases: string[]) => ({ memoryId: memory.id, timestamp: memory.timestamp, entities: [{ name, type: 'thing' as const, aliases }], relations: [] });
+      await graph.link(scope, [pet(named, 'Miso', ['Fluffball', 'the kitten']), pet(called, 'Fluffball', [])]);
+      expect(await graph.findEntities(scope, ['the kitten'])).toMatchObject([{ name: 'Miso', aliases: ['Fluffball', 'the kitten'] }]);
+      await backend.store.deleteMany(scope, [named.id]);
+      expect(await graph.findEntities(scope, ['Miso', 'the kitten'])).toEqual([]);
+      expect(await graph.findEntities(scope, ['Fluffball'])).toMatchObject([{ name: 'Fluffball', aliases: [] }]);
     },
   },
   {

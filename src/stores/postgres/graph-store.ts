@@ -47,9 +47,14 @@ async function linkExtractions(client: Queryable, agentId: string, extractions: 
       await client.rows('INSERT INTO graph_aliases (agent_id, key, entity_id, alias) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [agentId, key, id, input.name.trim()]);
       report.entitiesCreated++;
     }
+    // The memory said the name it mentions the entity by, and the aliases it gives: their sources (schema 12).
+    const said = (aliasKey: string) => client.rows('INSERT INTO graph_alias_sources (agent_id, key, memory_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING', [agentId, aliasKey, memoryId]);
+    await said(key);
     for (const alias of input.aliases ?? []) {
       const aliasKey = entityKey(alias);
-      if (aliasKey !== '') await client.rows('INSERT INTO graph_aliases (agent_id, key, entity_id, alias) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [agentId, aliasKey, id, alias.trim()]);
+      if (aliasKey === '') continue;
+      await client.rows('INSERT INTO graph_aliases (agent_id, key, entity_id, alias) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING', [agentId, aliasKey, id, alias.trim()]);
+      await said(aliasKey);
     }
     report.mentionsAdded += (await client.rows('INSERT INTO graph_entity_provenance (agent_id, entity_id, memory_id) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING RETURNING 1', [agentId, id, memoryId])).length;
     return id;

@@ -436,6 +436,44 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         WHEN (NEW.content IS DISTINCT FROM OLD.content) EXECUTE FUNCTION hippocampus_graph_relink_edited();
     `,
   },
+  {
+    version: 12,
+    description: 'alias provenance: the memories that said each alias (and name) of a graph entity, so an alias only a forgotten memory said goes with it and an entity whose name went is named by an alias left',
+    sql: `
+      -- As SQLite's schema version 13 (stores/sqlite/layer-schema.ts says why).
+      CREATE TABLE graph_alias_sources (
+        agent_id text NOT NULL, key text NOT NULL, memory_id text NOT NULL,
+        PRIMARY KEY (agent_id, key, memory_id),
+        FOREIGN KEY (agent_id, memory_id) REFERENCES memories (agent_id, id) ON DELETE CASCADE,
+        FOREIGN KEY (agent_id, key) REFERENCES graph_aliases (agent_id, key) ON DELETE CASCADE
+      );
+      CREATE INDEX graph_alias_sources_memory ON graph_alias_sources (agent_id, memory_id);
+      INSERT INTO graph_alias_sources (agent_id, key, memory_id)
+        SELECT a.agent_id, a.key, p.memory_id FROM graph_aliases a JOIN graph_entity_provenance p ON p.entity_id = a.entity_id
+        ON CONFLICT DO NOTHING;
+      CREATE FUNCTION hippocampus_graph_alias_unsourced() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_aliases a WHERE a.agent_id = OLD.agent_id AND a.key = OLD.key
+          AND NOT EXISTS (SELECT 1 FROM graph_alias_sources s WHERE s.agent_id = OLD.agent_id AND s.key = OLD.key);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER graph_alias_unsourced AFTER DELETE ON graph_alias_sources FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_alias_unsourced();
+      CREATE FUNCTION hippocampus_graph_entity_renamed() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE graph_entities e SET name = (SELECT a.alias FROM graph_aliases a WHERE a.entity_id = OLD.entity_id ORDER BY a.key LIMIT 1)
+        WHERE e.id = OLD.entity_id AND e.name = OLD.alias AND EXISTS (SELECT 1 FROM graph_aliases a WHERE a.entity_id = OLD.entity_id);
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER graph_entity_renamed AFTER DELETE ON graph_aliases FOR EACH ROW EXECUTE FUNCTION hippocampus_graph_entity_renamed();
+      CREATE FUNCTION hippocampus_graph_alias_sources_edited() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        DELETE FROM graph_alias_sources WHERE agent_id = NEW.agent_id AND memory_id = NEW.id;
+        RETURN NULL;
+      END $$;
+      CREATE TRIGGER memories_graph_alias_sources_edit AFTER UPDATE OF content ON memories FOR EACH ROW
+        WHEN (NEW.content IS DISTINCT FROM OLD.content) EXECUTE FUNCTION hippocampus_graph_alias_sources_edited();
+    `,
+  },
 ];
 
 export const POSTGRES_SCHEMA_VERSION = POSTGRES_MIGRATIONS.at(-1)?.version ?? 0;

@@ -24,6 +24,7 @@ export function linkExtractions(db: Database.Database, agentId: string, extracti
     retype: db.prepare('UPDATE graph_entities SET type = ? WHERE id = ?'),
     insertAlias: db.prepare('INSERT OR IGNORE INTO graph_aliases (agent_id, key, entity_id, alias) VALUES (?, ?, ?, ?)'),
     mention: db.prepare('INSERT OR IGNORE INTO graph_entity_provenance (entity_id, memory_id) VALUES (?, ?)'),
+    aliasSaid: db.prepare('INSERT OR IGNORE INTO graph_alias_sources (agent_id, key, memory_id) VALUES (?, ?, ?)'),
     sameTriple: db.prepare(
       'SELECT id, object_id, confidence, valid_from, valid_to FROM graph_relations WHERE agent_id = ? AND subject_id = ? AND predicate = ? AND object_id = ? ORDER BY valid_to IS NOT NULL, valid_from DESC',
     ),
@@ -50,9 +51,13 @@ export function linkExtractions(db: Database.Database, agentId: string, extracti
       statements.insertAlias.run(agentId, key, id, input.name.trim());
       report.entitiesCreated++;
     }
+    // The memory said the name it mentions the entity by, and the aliases it gives: their sources (schema 13).
+    statements.aliasSaid.run(agentId, key, memoryId);
     for (const alias of input.aliases ?? []) {
       const aliasKey = entityKey(alias);
-      if (aliasKey !== '') statements.insertAlias.run(agentId, aliasKey, id, alias.trim());
+      if (aliasKey === '') continue;
+      statements.insertAlias.run(agentId, aliasKey, id, alias.trim());
+      statements.aliasSaid.run(agentId, aliasKey, memoryId);
     }
     report.mentionsAdded += statements.mention.run(id, memoryId).changes;
     return id;

@@ -170,3 +170,43 @@ export function createGraphRelinkTriggers(db: Database.Database): void {
     END;
   `);
 }
+
+// An alias (and an entity's name, its first alias) is text a memory said: "Miso, whom we call Fluffball". Aliases had
+// no provenance, so forgetting that memory left "Fluffball" in the graph while any other memory mentioned Miso. Each
+// alias now records the memories that said it (a mention under that name, or the alias given with it); one no memory
+// says any more goes, and an entity whose name went is named by an alias left. Aliases written before have as their
+// sources every memory that mentions their entity (what said which is not known): they go when those are all gone.
+const GRAPH_ALIAS_SOURCES = `
+  CREATE TABLE graph_alias_sources (
+    agent_id TEXT NOT NULL,
+    key TEXT NOT NULL,
+    memory_id TEXT NOT NULL REFERENCES memories(id) ON DELETE CASCADE,
+    PRIMARY KEY (agent_id, key, memory_id),
+    FOREIGN KEY (agent_id, key) REFERENCES graph_aliases(agent_id, key) ON DELETE CASCADE
+  ) WITHOUT ROWID;
+  CREATE INDEX graph_alias_sources_memory ON graph_alias_sources(memory_id);
+  INSERT OR IGNORE INTO graph_alias_sources (agent_id, key, memory_id)
+    SELECT a.agent_id, a.key, p.memory_id FROM graph_aliases a JOIN graph_entity_provenance p ON p.entity_id = a.entity_id;
+
+  CREATE TRIGGER graph_alias_unsourced AFTER DELETE ON graph_alias_sources
+  WHEN NOT EXISTS (SELECT 1 FROM graph_alias_sources WHERE agent_id = old.agent_id AND key = old.key)
+  BEGIN
+    DELETE FROM graph_aliases WHERE agent_id = old.agent_id AND key = old.key;
+  END;
+  CREATE TRIGGER graph_entity_renamed AFTER DELETE ON graph_aliases
+  WHEN EXISTS (SELECT 1 FROM graph_aliases WHERE entity_id = old.entity_id)
+  BEGIN
+    UPDATE graph_entities SET name = (SELECT alias FROM graph_aliases WHERE entity_id = old.entity_id ORDER BY key LIMIT 1)
+    WHERE id = old.entity_id AND name = old.alias;
+  END;
+  CREATE TRIGGER graph_alias_sources_on_edit AFTER UPDATE OF content ON memories
+  WHEN new.content IS NOT old.content AND EXISTS (SELECT 1 FROM graph_alias_sources WHERE memory_id = new.id)
+  BEGIN
+    DELETE FROM graph_alias_sources WHERE memory_id = new.id;
+  END;
+`;
+
+/** Schema version 13: the memories that said each alias of the knowledge graph. */
+export function createGraphAliasSources(db: Database.Database): void {
+  db.exec(GRAPH_ALIAS_SOURCES);
+}

@@ -4,7 +4,7 @@ import { createKeywordChangeLog } from './keyword-change-log.ts';
 import { createRankingChangeLog } from './ranking-change-log.ts';
 import { createForgettingSchema } from './forgetting-schema.ts';
 import { keepFtsStatisticsUsable } from './fts-statistics.ts';
-import { createGraphRelinkTriggers, createLayerTables } from './layer-schema.ts';
+import { createGraphAliasSources, createGraphRelinkTriggers, createLayerTables } from './layer-schema.ts';
 import { createNeighbourTextSchema, splitNeighbourRewrites } from './neighbour-text-schema.ts';
 
 export interface Migration {
@@ -186,6 +186,11 @@ export const MIGRATIONS: readonly Migration[] = [
     version: 12,
     description: "forgetting reaches the graph's history: deleting or editing a memory that supports a relation drops that subject's relations of the predicate and marks their other memories unlinked, so the next link reads the history again without it",
     up: createGraphRelinkTriggers,
+  },
+  {
+    version: 13,
+    description: 'alias provenance: the memories that said each alias (and name) of a graph entity, so an alias only a forgotten memory said goes with it and an entity whose name went is named by an alias left',
+    up: createGraphAliasSources,
   },
 ];
 
