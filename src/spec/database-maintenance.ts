@@ -53,5 +53,11 @@ export interface DatabaseMaintenance {
   readonly salvages: boolean;
   /** Salvages what is readable; refuses with a typed error where the backend cannot (see above). */
   recover(agentId: string): Promise<RecoveryReport>;
+  /**
+   * Refuses with DATABASE_BUSY while another process has the agent open, where that is one process's file (SQLite):
+   * `command` names what to run again once it is stopped, `why` what that process would lose. A store many processes
+   * share by design (PostgreSQL) resolves.
+   */
+  refuseWhileOpen(agentId: string, reason: { command: string; why: string }): Promise<void>;
   close(): Promise<void>;
 }

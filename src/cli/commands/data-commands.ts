@@ -13,7 +13,8 @@ import type { CliContext } from '../cli-context.ts';
 
 function describe(health: AgentHealth): string {
   if (health.state === 'ok') return `${health.agent}  ok  (${health.megabytes} MB, checked in ${health.checkMs} ms)`;
-  if (health.state === 'damaged') return `${health.agent}  DAMAGED  ${health.problems[0] ?? ''}${health.recovery ? `  → ${health.recovery}` : ''}`;
+  // One line an agent: quick_check's first problem can span lines ("*** in database main ***", then a line a tree).
+  if (health.state === 'damaged') return `${health.agent}  DAMAGED  ${(health.problems[0] ?? '').split(/\s*\n\s*/).join('; ')}${health.recovery ? `  → ${health.recovery}` : ''}`;
   return `${health.agent}  ${health.state.toUpperCase()}  ${health.location}${health.problems.length > 0 ? `: ${health.problems[0]}` : ''}`;
 }
 
@@ -109,6 +110,13 @@ export function registerDataCommands(program: Command, context: CliContext): voi
       if (stores[0] === stores[1]) throw new HippocampusError({ code: 'VALIDATION_ERROR', message: '--from and --to name the same store' });
       if (stores[0] === 'sqlite' && !fs.existsSync(agentPaths(home, agent).longTermDatabase)) {
         throw new NotFoundError({ what: 'Agent', id: agent, hint: `no database under ${home}` });
+      }
+      // A server writing to the agent's file while it is copied kept what it wrote next in the source only (probe).
+      const source = await openMaintenance({ home, store: stores[0] });
+      try {
+        await source.refuseWhileOpen(agent, { command: 'data migrate', why: 'what that process writes while the agent is copied would stay in the source only' });
+      } finally {
+        await source.close();
       }
       const from = await openBackend({ store: stores[0], home });
       try {

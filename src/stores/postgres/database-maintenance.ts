@@ -87,6 +87,8 @@ export function createPostgresMaintenance(connectionString: string): DatabaseMai
         details: { agentId, location },
       });
     },
+    // Every process of every agent shares the database, each write in its own transaction: nothing to refuse.
+    async refuseWhileOpen() {},
     async close() {
       await database.close();
     },

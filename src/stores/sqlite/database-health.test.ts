@@ -134,6 +134,19 @@ describe('damaged databases are refused at open', () => {
     }
   });
 
+  it('data migrate refuses to copy an agent a server has open: what the server wrote next stayed in the source only', async () => {
+    // Nothing listens on port 1: once the server is stopped the copy gets as far as the target, and fails there.
+    const migrate = () => cli('--agent', 'ada', '--json', 'data', 'migrate', '--from', 'sqlite', '--to', 'postgres://hippocampus@127.0.0.1:1/none');
+    await withCliServer(['serve', '--home', home.home, '--port', '0', '--keyword-only'], {}, async (url) => {
+      const written = await fetch(`${url}/agents/ada/memories`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ type: 'decision', content: 'Written while the agent is open', importance: 0.9 }) });
+      expect(written.status).toBe(201);
+      const refused = await migrate();
+      expect(refused.code).toBe(1);
+      expect(JSON.parse(refused.stderr)).toMatchObject({ error: { code: 'DATABASE_BUSY', message: expect.stringContaining('run data migrate again') } });
+    });
+    expect(JSON.parse((await migrate()).stderr).error.code).not.toBe('DATABASE_BUSY');
+  });
+
   it('a 0-byte or missing longterm.db of an agent with a history is refused, not re-created empty', async () => {
     fs.truncateSync(file, 0);
     await expect(open()).rejects.toMatchObject({ code: 'DATABASE_MISSING' });

@@ -33,12 +33,12 @@ function checkAgentFile(home: string, agent: string): AgentHealth {
 }
 
 /**
- * Refuses to salvage a file another connection has open (a server, a watcher, an MCP server): the swap
- * moved the file under it, and its next write, acknowledged, went into the file kept aside. An open
- * connection keeps this one from the exclusive lock it asks for at once; a file too damaged to be
- * locked at all is left to the salvage, which reads what it can.
+ * Refuses while another connection has the file open (a server, a watcher, an MCP server): `data recover` swapped the
+ * file under it, and its next write, acknowledged, went into the file kept aside; `data migrate` copied what was
+ * there, and what it wrote next stayed in the source only. In WAL mode every open connection holds the shared-memory
+ * lock an exclusive locking mode asks for at once; a file too damaged to be locked at all is left to the caller.
  */
-function refuseWhileOpen(file: string, agentId: string): void {
+function refuseWhileOpen(file: string, agentId: string, reason: { command: string; why: string }): void {
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: true, timeout: 0 });
@@ -49,7 +49,7 @@ function refuseWhileOpen(file: string, agentId: string): void {
     if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
       throw new HippocampusError({
         code: 'DATABASE_BUSY',
-        message: `${file} is open in another process (a server, a watcher, an MCP server): stop it, then run data recover again — the file is swapped, and what that process wrote next would go to the copy kept aside`,
+        message: `${file} is open in another process (a server, a watcher, an MCP server): stop it, then run ${reason.command} again — ${reason.why}`,
         details: { file, agentId },
         cause: error,
       });
@@ -58,6 +58,8 @@ function refuseWhileOpen(file: string, agentId: string): void {
     db?.close();
   }
 }
+
+const RECOVER_WHILE_OPEN = { command: 'data recover', why: 'the file is swapped, and what that process wrote next would go to the copy kept aside' };
 
 /** Moves the damaged file (and its WAL/SHM) aside, the salvaged copy in, and drops caches of the old file. */
 function swapIn(file: string, recovered: string, stamp: string): string {
@@ -107,17 +109,21 @@ export function createSqliteMaintenance(home: string): DatabaseMaintenance {
       if (size === 0) throw new HippocampusError({ code: 'DATABASE_MISSING', message: `Nothing to recover: ${file} is ${fs.existsSync(file) ? 'empty' : 'missing'}. Restore it from a backup.`, details: { file, agentId } });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const recovered = `${file}.recovered-${stamp}`;
-      refuseWhileOpen(file, agentId);
+      refuseWhileOpen(file, agentId, RECOVER_WHILE_OPEN);
       const report = salvageDatabase(file, recovered);
       try {
         // Asked again: a process may have opened the agent while the rows were copied.
-        refuseWhileOpen(file, agentId);
+        refuseWhileOpen(file, agentId, RECOVER_WHILE_OPEN);
       } catch (error) {
         for (const suffix of ['', '-wal', '-shm', '.checked']) fs.rmSync(recovered + suffix, { force: true });
         throw error;
       }
       const kept = swapIn(file, recovered, stamp);
       return { agent: agentId, location: file, damagedKeptAt: kept, ...report, next: [`hippocampus --agent ${agentId} data backfill-vectors`] };
+    },
+    async refuseWhileOpen(agentId, reason) {
+      const file = agentPaths(home, agentId).longTermDatabase;
+      if (fs.existsSync(file)) refuseWhileOpen(file, agentId, reason);
     },
     async close() {},
   };
