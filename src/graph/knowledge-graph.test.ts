@@ -23,6 +23,15 @@ afterEach(async () => {
 
 const objects = (relations: { object: { name: string } }[]) => relations.map((relation) => relation.object.name);
 
+/** An engine whose long-term memories say these statements at these times, linked: the graph and each memory's id. */
+async function linkedStatements(statements: [content: string, timestamp: number][]) {
+  const memory = await openMemory();
+  const written = await memory.rememberMany(statements.map(([content, timestamp]) => ({ type: 'chat' as const, content, timestamp })), { longTerm: true });
+  const graph = createKnowledgeGraph({ memory });
+  await graph.linkMemories();
+  return { memory, graph, ids: written.map((result) => result.memory.id) };
+}
+
 describe('knowledge graph validity', () => {
   it('answers where the user lived in 2023: a moved-away fact is closed with validTo, not deleted', async () => {
     const memory = await openMemory();
@@ -78,56 +87,38 @@ describe('knowledge graph validity', () => {
   });
 
   it('forgetting a memory removes its provenance, the relation it alone supported and entities nothing else mentions', async () => {
-    const memory = await openMemory();
-    const [berlin, lisbon] = await memory.rememberMany(
-      [
-        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
-        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
-      ],
-      { longTerm: true },
-    );
-    const graph = createKnowledgeGraph({ memory });
-    await graph.linkMemories();
-    await memory.forget([berlin!.memory.id]);
+    const { memory, graph, ids: [berlin, lisbon] } = await linkedStatements([
+      ['I live in Berlin.', Date.UTC(2021, 2, 1)],
+      ['I moved to Lisbon.', Date.UTC(2023, 3, 1)],
+    ]);
+    await memory.forget([berlin!]);
     // Lisbon's move closed Berlin: that history is read again from what is left, on the next link.
     await graph.linkMemories();
     expect(objects(await graph.relations({ subject: 'user' }))).toEqual(['Lisbon']);
     expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Berlin'])).toEqual([]);
-    expect((await graph.relations({ subject: 'user' }))[0]!.memoryIds).toEqual([lisbon!.memory.id]);
+    expect((await graph.relations({ subject: 'user' }))[0]!.memoryIds).toEqual([lisbon]);
   });
 
   it('forgetting the memory that closed a relation reopens it: the graph no longer answers what the memory said', async () => {
-    const memory = await openMemory();
-    const [berlin, leaving] = await memory.rememberMany(
-      [
-        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
-        { type: 'chat', content: 'I no longer live in Berlin.', timestamp: Date.UTC(2024, 0, 10) },
-      ],
-      { longTerm: true },
-    );
-    const graph = createKnowledgeGraph({ memory });
-    await graph.linkMemories();
+    const { memory, graph, ids: [berlin, leaving] } = await linkedStatements([
+      ['I live in Berlin.', Date.UTC(2021, 2, 1)],
+      ['I no longer live in Berlin.', Date.UTC(2024, 0, 10)],
+    ]);
     const history = async () => (await graph.relations({ subject: 'user', predicate: 'lives_in' })).map((relation) => [relation.object.name, relation.validFrom, relation.validTo, relation.memoryIds]);
-    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), Date.UTC(2024, 0, 10), [berlin!.memory.id, leaving!.memory.id]]]);
-    await memory.forget([leaving!.memory.id]);
+    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), Date.UTC(2024, 0, 10), [berlin, leaving]]]);
+    await memory.forget([leaving!]);
     await graph.linkMemories();
-    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), null, [berlin!.memory.id]]]);
+    expect(await history()).toEqual([['Berlin', Date.UTC(2021, 2, 1), null, [berlin]]]);
     expect(objects(await graph.asOf(NOW, { subject: 'user', predicate: 'lives_in' }))).toEqual(['Berlin']);
   });
 
   it('forgetting a move in the middle of a history closes the one before it at the next move, as if never said', async () => {
-    const memory = await openMemory();
-    const [, lisbon] = await memory.rememberMany(
-      [
-        { type: 'chat', content: 'I live in Berlin.', timestamp: Date.UTC(2021, 2, 1) },
-        { type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) },
-        { type: 'chat', content: 'I moved to Porto.', timestamp: Date.UTC(2024, 8, 1) },
-      ],
-      { longTerm: true },
-    );
-    const graph = createKnowledgeGraph({ memory });
-    await graph.linkMemories();
-    await memory.forget([lisbon!.memory.id]);
+    const { memory, graph, ids: [, lisbon] } = await linkedStatements([
+      ['I live in Berlin.', Date.UTC(2021, 2, 1)],
+      ['I moved to Lisbon.', Date.UTC(2023, 3, 1)],
+      ['I moved to Porto.', Date.UTC(2024, 8, 1)],
+    ]);
+    await memory.forget([lisbon!]);
     await graph.linkMemories();
     expect((await graph.relations({ subject: 'user', predicate: 'lives_in' })).map((relation) => [relation.object.name, relation.validFrom, relation.validTo])).toEqual([
       ['Porto', Date.UTC(2024, 8, 1), null],
@@ -137,11 +128,8 @@ describe('knowledge graph validity', () => {
   });
 
   it('editing a linked memory reads it again: the relation it no longer states is gone, the new one is there', async () => {
-    const memory = await openMemory();
-    const [moved] = await memory.rememberMany([{ type: 'chat', content: 'I moved to Lisbon.', timestamp: Date.UTC(2023, 3, 1) }], { longTerm: true });
-    const graph = createKnowledgeGraph({ memory });
-    await graph.linkMemories();
-    await memory.update(moved!.memory.id, { content: 'I moved to Madrid.' });
+    const { memory, graph, ids: [moved] } = await linkedStatements([['I moved to Lisbon.', Date.UTC(2023, 3, 1)]]);
+    await memory.update(moved!, { content: 'I moved to Madrid.' });
     expect((await graph.linkMemories()).memories).toBe(1);
     expect(objects(await graph.relations({ subject: 'user', predicate: 'lives_in' }))).toEqual(['Madrid']);
     expect(await graph.store.findEntities({ agentId: memory.agentId }, ['Lisbon'])).toEqual([]);
