@@ -64,6 +64,18 @@ describe('reading the words of a forget request', () => {
     expect(sameWord('breakdown', 'break')).toBe(true);
   });
 
+  it("holds a description's compound only by the compound, and no English word as a typo of another (round 21)", () => {
+    // A memory's compound says its first word ("heartbeat": heart), but a description's compound is not said by its
+    // first word alone: "my son's nightmares" held "night" and deleted "I read my son Arlo's messages … every night" (fresh 18).
+    expect(holdsEveryWord('My heartbeat was irregular at the checkup', 'my heart')).toBe(true);
+    expect(holdsEveryWord("I read my son Arlo's messages on his phone every night without him knowing", "my son's nightmares")).toBe(false);
+    expect(holdsEveryWord('My son has nightmares about the flood', "my son's nightmares")).toBe(true);
+    // "stream" with a letter out is "steam", and both are words: "that I stream games" held "My gaming username on Steam …".
+    expect(holdsEveryWord('My gaming username on Steam is owlbear_9', 'that I stream games')).toBe(false);
+    expect(holdsEveryWord('I moved to a new adress in Leipzig', 'my new address')).toBe(true);
+    expect(holdsEveryWord('My cholesterol is 6.2', 'my cholestrol')).toBe(true);
+  });
+
   it('reads an amount with digit groups as one number, and a number word of a memory as its digit', () => {
     expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the eighteen thousand four hundred')).toBe(true);
     expect(holdsEveryWord('My student loan balance is 18,400 pounds', 'the 18,400')).toBe(true);

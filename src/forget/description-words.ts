@@ -108,16 +108,19 @@ function howOften(description: string): Set<string> {
  * common start of at least four letters that leaves at most three of the shorter one ("allergy",
  * "allergic"; "pregnancy", "pregnant"; "bullying", "bullied") and of the longer one an ending — at most
  * four letters, or a derivational ending after at most two ("application", "applied"; "retirement",
- * "retiring") — what a light stemmer would give.
+ * "retiring") — what a light stemmer would give. With `partSaysCompound: false`, `left` (a memory's word) that is
+ * only the first word of `right`'s compound does not say it: "night" is not the "nightmares" of a description (round
+ * 21: all 264 lose no hit and one wrong deletion), while the memory's "heartbeat" still says "heart".
  */
-export function sameWord(left: string, right: string): boolean {
+export function sameWord(left: string, right: string, options: { partSaysCompound?: boolean } = {}): boolean {
   const [shorter, longer] = left.length <= right.length ? [left, right] : [right, left];
   if (doneAgain(longer, shorter)) return true;
+  const compound = options.partSaysCompound !== false || shorter !== left;
   // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
-  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length)) && suffixesFrom(longer, shorter.length, shorter)) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
+  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length)) && suffixesFrom(longer, shorter.length, shorter, compound)) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
-  return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common)) && suffixesFrom(longer, common, shorter)) || oneLetterDropped(shorter, longer);
+  return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common)) && suffixesFrom(longer, common, shorter, compound)) || oneLetterDropped(shorter, longer);
 }
 
 /**
@@ -139,13 +142,13 @@ function endingRun(rest: string, depth = 0): boolean {
  * "that I'm partly deaf" held "My partner snores so loudly …" (fresh 17, round 20). A word the longer one starts with
  * and ends in another English word (WordNet's) is its compound, as before.
  */
-function suffixesFrom(longer: string, common: number, shorter: string): boolean {
+function suffixesFrom(longer: string, common: number, shorter: string, compound = true): boolean {
   for (let cut = common; cut >= Math.max(3, common - 2); cut -= 1) {
     const [one, other] = [longer.slice(cut), shorter.slice(cut)];
     if ((endingRun(one) && endingRun(other)) || sionOfStem(one, other) || sionOfStem(other, one)) return true;
   }
   // A compound of the word and another ("heartbeat", "breakdown" for "broke down", "checkup") says the word.
-  return shorter.length === common && isKnownWord(longer.slice(common));
+  return compound && shorter.length === common && isKnownWord(longer.slice(common));
 }
 
 /** The Latin noun in "-sion" beside a stem ending in "t" or "d": "conversion" / "converting", "admission" / "admitted", "extension" / "extend". */
@@ -191,6 +194,9 @@ function isEnding(rest: string): boolean {
  */
 function oneLetterDropped(shorter: string, longer: string): boolean {
   if (shorter.length < 5 || longer.length !== shorter.length + 1 || shorter[0] !== longer[0] || /\d/.test(longer)) return false;
+  // Two English words are no typo of each other: "that I stream games" held "My gaming username on Steam is owlbear_9"
+  // (fresh 18, round 21), as "adress" and "cholestrol", no words, are.
+  if (isKnownWord(shorter) && isKnownWord(longer)) return false;
   let at = 0;
   while (at < shorter.length && shorter[at] === longer[at]) at += 1;
   return shorter.slice(at) === longer.slice(at + 1);
@@ -241,7 +247,7 @@ export function wordForms(written: string): string[][] {
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */
 export function heldWords(memoryForms: string[][], termForms: string[][], options: { aliases?: boolean } = {}): string[] {
-  const same = (left: string, right: string) => sameWord(left, right) || (options.aliases !== false && (aliases(left, right) || covers(right, left)));
+  const same = (left: string, right: string) => sameWord(left, right, { partSaysCompound: false }) || (options.aliases !== false && (aliases(left, right) || covers(right, left)));
   return termForms.filter((forms) => memoryForms.some((word) => word.some((left) => forms.some((right) => same(left, right))))).map((forms) => forms[0]!);
 }
 
