@@ -682,6 +682,14 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
       expect(await graph.link(scope, [livesIn(lisbon, 'Lisbon')])).toMatchObject({ relationsCreated: 1, relationsClosed: 0 });
       expect((await graph.relations(scope, { subject: 'user' })).map((relation) => [relation.object.name, relation.validTo, relation.memoryIds])).toEqual([['Lisbon', null, [lisbon.id]]]);
       expect(await graph.statistics(scope)).toEqual({ entities: 2, relations: 1, openRelations: 1, mentions: 2 });
+      // Of a predicate holding many objects at once, a deleted memory takes its own relation only: the others stay.
+      const liked = ['tea', 'jazz', 'hiking'].map((thing, index) => contractRecord(scope, `I like ${thing}`, { timestamp: BASE_TIME + 10_000 + index }));
+      await backend.store.insertMany(scope, liked);
+      const likes = (memory: MemoryRecord, thing: string) => ({ memoryId: memory.id, timestamp: memory.timestamp, entities: [], relations: [{ subject: { name: 'user', type: 'person' as const }, predicate: 'likes', object: { name: thing, type: 'thing' as const }, singleValued: false }] });
+      await graph.link(scope, liked.map((memory, index) => likes(memory, ['tea', 'jazz', 'hiking'][index]!)));
+      await backend.store.deleteMany(scope, [liked[1]!.id]);
+      expect((await graph.relations(scope, { subject: 'user', predicate: 'likes' })).map((relation) => [relation.object.name, relation.validTo]).sort()).toEqual([['hiking', null], ['tea', null]]);
+      expect(await graph.unlinkedMemoryIds(scope, 10)).toEqual([]);
       // An alias (or a name) only a deleted memory said goes with it; the entity another memory mentions stays, under
       // a name still said.
       const named = contractRecord(scope, 'Miso, whom we call Fluffball or the kitten');

@@ -399,26 +399,28 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
   },
   {
     version: 11,
-    description: "forgetting reaches the graph's history: deleting or editing a memory that supports a relation drops that subject's relations of the predicate and marks their other memories unlinked, so the next link reads the history again without it",
+    description: "forgetting reaches the graph's history: deleting or editing a memory drops the relations it is a source of and those it closed, and marks their other memories unlinked, so the next link reads them again without it",
     sql: `
-      -- As SQLite's schema version 12 (stores/sqlite/layer-schema.ts says why): a relation history of one subject and
-      -- predicate, closed by memories that are not recorded as closing it, is read again from what is left.
-      CREATE FUNCTION hippocampus_graph_history(p_agent text, p_memory text) RETURNS SETOF bigint LANGUAGE sql STABLE AS $$
-        SELECT g.id FROM graph_relation_provenance mine
-        JOIN graph_relations r ON r.id = mine.relation_id
-        JOIN graph_relations g ON g.agent_id = r.agent_id AND g.subject_id = r.subject_id AND g.predicate = r.predicate
+      -- As SQLite's schema version 12 (stores/sqlite/layer-schema.ts says why): the relations a memory is a source of,
+      -- and those it closed (not recorded as its own), are read again from what is left.
+      CREATE FUNCTION hippocampus_graph_history(p_agent text, p_memory text, p_time bigint) RETURNS SETOF bigint LANGUAGE sql STABLE AS $$
+        SELECT r.id FROM graph_relation_provenance mine JOIN graph_relations r ON r.id = mine.relation_id
+        WHERE mine.agent_id = p_agent AND mine.memory_id = p_memory
+        UNION
+        SELECT g.id FROM graph_relation_provenance mine JOIN graph_relations r ON r.id = mine.relation_id
+        JOIN graph_relations g ON g.agent_id = r.agent_id AND g.subject_id = r.subject_id AND g.predicate = r.predicate AND g.valid_to IN (r.valid_from, p_time)
         WHERE mine.agent_id = p_agent AND mine.memory_id = p_memory
       $$;
-      CREATE FUNCTION hippocampus_graph_drop_history(p_agent text, p_memory text) RETURNS void LANGUAGE plpgsql AS $$
+      CREATE FUNCTION hippocampus_graph_drop_history(p_agent text, p_memory text, p_time bigint) RETURNS void LANGUAGE plpgsql AS $$
       BEGIN
         DELETE FROM graph_linked_memories l WHERE l.agent_id = p_agent
-          AND l.memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (SELECT hippocampus_graph_history(p_agent, p_memory)));
-        DELETE FROM graph_relations WHERE id IN (SELECT hippocampus_graph_history(p_agent, p_memory));
+          AND l.memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (SELECT hippocampus_graph_history(p_agent, p_memory, p_time)));
+        DELETE FROM graph_relations WHERE id IN (SELECT hippocampus_graph_history(p_agent, p_memory, p_time));
       END $$;
       CREATE FUNCTION hippocampus_graph_relink_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM graph_relation_provenance p WHERE p.agent_id = OLD.agent_id AND p.memory_id = OLD.id) THEN
-          PERFORM hippocampus_graph_drop_history(OLD.agent_id, OLD.id);
+          PERFORM hippocampus_graph_drop_history(OLD.agent_id, OLD.id, OLD.occurred_at);
         END IF;
         RETURN OLD;
       END $$;
@@ -426,7 +428,7 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
       CREATE FUNCTION hippocampus_graph_relink_edited() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
         IF EXISTS (SELECT 1 FROM graph_linked_memories l WHERE l.agent_id = NEW.agent_id AND l.memory_id = NEW.id) THEN
-          PERFORM hippocampus_graph_drop_history(NEW.agent_id, NEW.id);
+          PERFORM hippocampus_graph_drop_history(NEW.agent_id, NEW.id, OLD.occurred_at);
           DELETE FROM graph_entity_provenance WHERE agent_id = NEW.agent_id AND memory_id = NEW.id;
           DELETE FROM graph_linked_memories WHERE agent_id = NEW.agent_id AND memory_id = NEW.id;
         END IF;

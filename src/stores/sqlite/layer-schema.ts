@@ -140,31 +140,35 @@ export function createLayerTables(db: Database.Database): void {
   db.exec(GRAPH_TABLES + SKILL_TABLES + CONSOLIDATION_TABLES);
 }
 
-// The relations of one subject and predicate are one history: a statement opens one, a later one closes it ("I moved
-// to Porto" closes Berlin, "I no longer live in Berlin" closes it with no successor), and which memory closed what is
-// not recorded. So forgetting (or editing) a memory that supports a relation drops that subject's whole history of the
-// predicate and marks the other memories it came from unlinked; the next link reads them again, in order, without the
-// memory. Before, forgetting "I no longer live in Berlin" left Berlin closed at that memory's date — what it said,
-// still answered by the graph. Until the next link (every `hippocampus graph` command and `linkMemories()` runs it
-// first) that history is absent, never wrong.
-const GROUP_OF = (memory: string) => `
-    SELECT g.id FROM graph_relations g
-    JOIN graph_relations r ON r.subject_id = g.subject_id AND r.predicate = g.predicate
-    JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}`;
-const DROP_HISTORY = (memory: string) => `
-    DELETE FROM graph_linked_memories WHERE memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (${GROUP_OF(memory)}));
-    DELETE FROM graph_relations WHERE id IN (${GROUP_OF(memory)});`;
+// A relation's history is written by more memories than its sources: a statement opens one, a later one closes it
+// ("I moved to Porto" closes Berlin as Porto's relation begins; "I no longer live in Berlin" closes it and becomes one
+// more source), a repeat moves its start to the earliest saying. Which memory closed what is not recorded. So
+// forgetting (or editing) a memory drops the relations it is a source of and those of the same subject and predicate
+// closed when one of them began or at the memory's time, and marks the other memories they came from unlinked; the
+// next link reads them again, in order, without it. Before, forgetting "I no longer live in Berlin" left Berlin closed
+// at that memory's date — what it said, still answered by the graph. Until the next link (every `hippocampus graph`
+// command and `linkMemories()` runs it first) those relations are absent, never wrong. Not the whole history of the
+// subject and predicate: of a predicate that holds many objects at once ("likes") that would drop and re-read
+// every one of them for each memory forgotten.
+const GROUP_OF = (memory: string, time: string) => `
+    SELECT r.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
+    UNION
+    SELECT g.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
+    JOIN graph_relations g ON g.subject_id = r.subject_id AND g.predicate = r.predicate AND g.valid_to IN (r.valid_from, ${time})`;
+const DROP_HISTORY = (memory: string, time: string) => `
+    DELETE FROM graph_linked_memories WHERE memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (${GROUP_OF(memory, time)}));
+    DELETE FROM graph_relations WHERE id IN (${GROUP_OF(memory, time)});`;
 
-/** Schema version 12: forgetting or editing a memory re-reads the relation histories it took part in. */
+/** Schema version 12: forgetting or editing a memory re-reads the relations it wrote or closed. */
 export function createGraphRelinkTriggers(db: Database.Database): void {
   db.exec(`
     CREATE TRIGGER graph_relink_on_delete BEFORE DELETE ON memories
     WHEN EXISTS (SELECT 1 FROM graph_relation_provenance WHERE memory_id = old.id)
-    BEGIN ${DROP_HISTORY('old.id')}
+    BEGIN ${DROP_HISTORY('old.id', 'old.timestamp')}
     END;
     CREATE TRIGGER graph_relink_on_edit AFTER UPDATE OF content ON memories
     WHEN new.content IS NOT old.content AND EXISTS (SELECT 1 FROM graph_linked_memories WHERE memory_id = new.id)
-    BEGIN ${DROP_HISTORY('new.id')}
+    BEGIN ${DROP_HISTORY('new.id', 'old.timestamp')}
       DELETE FROM graph_entity_provenance WHERE memory_id = new.id;
       DELETE FROM graph_linked_memories WHERE memory_id = new.id;
     END;

@@ -184,7 +184,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 12,
-    description: "forgetting reaches the graph's history: deleting or editing a memory that supports a relation drops that subject's relations of the predicate and marks their other memories unlinked, so the next link reads the history again without it",
+    description: "forgetting reaches the graph's history: deleting or editing a memory drops the relations it is a source of and those it closed, and marks their other memories unlinked, so the next link reads them again without it",
     up: createGraphRelinkTriggers,
   },
   {
