@@ -122,6 +122,13 @@ describe('the same person, another deed', () => {
     expect(anotherDeed('Ines closing the shop', 'Ines from the bakery got married', saysNothing)).toBe(false);
   });
 
+  it('reads "need" in the present as a state, as "have", and "needed" as a deed (round 21)', () => {
+    // "that I need knee surgery" says what the user lacks: "I tore my ACL … and I am waiting for knee surgery" is no other deed.
+    expect(anotherDeed('that I need a hip replacement', 'I broke my hip in March and I am waiting for a hip replacement', saysNothing)).toBe(false);
+    expect(anotherDeed('that my father needs a new kidney', 'My father collapsed at work and is on a list for a new kidney', saysNothing)).toBe(false);
+    expect(anotherDeed('that I needed stitches', 'I cut my hand on a broken glass', saysNothing)).toBe(true);
+  });
+
   it('reads the deed of the verb chain, not a light verb, a wish, a plan or a gerund', () => {
     expect(anotherDeed('that Bram got fired', 'My cousin Bram retired in May', saysNothing)).toBe(true);
     expect(anotherDeed('that we sold the boat', 'We rent a boat in summer', saysNothing)).toBe(true);

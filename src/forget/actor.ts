@@ -86,7 +86,9 @@ function chainDeed(tokens: readonly WinkToken[], from: number, verbs: ReadonlySe
     if (isVerb) last = token.value.toLowerCase();
   }
   // A light verb of action ending the chain is the deed: "that Tom got a job" (not "got fired"), "that I got over the flu".
-  if (deed === undefined && last !== undefined && ACTING_LIGHT.has(infinitiveOf(last))) deed = last;
+  // Not "need" in the present, a state like "have": "that I need knee surgery" says what the user lacks, not a deed,
+  // and "I tore my ACL … and I am waiting for knee surgery" was offered as "another deed" (fresh 18, round 21).
+  if (deed === undefined && last !== undefined && ACTING_LIGHT.has(infinitiveOf(last)) && !/^needs?$/u.test(last)) deed = last;
   return deed;
 }
 

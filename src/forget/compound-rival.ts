@@ -32,11 +32,14 @@ export function compoundHolding(content: string, forms: readonly string[]): stri
  * thing about my granddad's watch", a watchmaker 0.1 behind), only closer rivals none.
  */
 export function doubtCompoundRival<T extends Doubtable & { similarity: number | null }>(judged: readonly T[], field: readonly T[], terms: readonly string[][]): void {
+  // Each memory's words read once, however many words and sure matches ask for them.
+  const read = new Map<string, string[][]>();
+  const formsOf = (content: string) => read.get(content) ?? read.set(content, wordForms(content)).get(content)!;
   offerInstead(judged, (entry) => {
     if (entry.similarity === null) return undefined;
-    const held = terms.filter((forms) => heldWords(wordForms(entry.content), [forms]).length > 0);
+    const held = terms.filter((forms) => heldWords(formsOf(entry.content), [forms]).length > 0);
     for (const forms of held) {
-      const closer = field.filter((other) => other !== entry && (other.similarity ?? 0) > entry.similarity! - RIVAL_MARGIN && heldWords(wordForms(other.content), [forms]).length === 0);
+      const closer = field.filter((other) => other !== entry && (other.similarity ?? 0) > entry.similarity! - RIVAL_MARGIN && heldWords(formsOf(other.content), [forms]).length === 0);
       const word = closer.map((other) => compoundHolding(other.content, forms)).find((found) => found !== undefined);
       if (word) return `a memory as close in meaning says ${forms[0]} in "${word}"`;
     }

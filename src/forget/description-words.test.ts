@@ -70,6 +70,9 @@ describe('reading the words of a forget request', () => {
     expect(holdsEveryWord('My heartbeat was irregular at the checkup', 'my heart')).toBe(true);
     expect(holdsEveryWord("I read my son Arlo's messages on his phone every night without him knowing", "my son's nightmares")).toBe(false);
     expect(holdsEveryWord('My son has nightmares about the flood', "my son's nightmares")).toBe(true);
+    // Written apart, the two words are the compound: the probe's "the breakdown on the A1" is "Our car broke down … on the A1".
+    expect(holdsEveryWord('Our car broke down towing a trailer on the A1', 'the breakdown on the A1')).toBe(true);
+    expect(holdsEveryWord('The nurse said my heart beat was fine at the check up', 'my checkup')).toBe(true);
     // "stream" with a letter out is "steam", and both are words: "that I stream games" held "My gaming username on Steam …".
     expect(holdsEveryWord('My gaming username on Steam is owlbear_9', 'that I stream games')).toBe(false);
     expect(holdsEveryWord('I moved to a new adress in Leipzig', 'my new address')).toBe(true);

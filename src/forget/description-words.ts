@@ -231,10 +231,12 @@ export function wordForms(written: string): string[][] {
   const text = withoutDigitGroups(phrased);
   const terms = queryTerms(text);
   const lemmas = new Map<string, Set<string>>();
-  for (const token of analyzeWithWink(text.normalize('NFKC')).tokens) {
+  const tokens = analyzeWithWink(text.normalize('NFKC')).tokens;
+  for (const token of tokens) {
     const normal = token.normal.replace(/['’]s$/, '').replace(/['’]/g, '');
     if (token.lemma !== normal && /^\p{L}{2,}$/u.test(token.lemma)) lemmas.set(normal, (lemmas.get(normal) ?? new Set()).add(token.lemma));
   }
+  const spaced = spacedCompounds(tokens).filter((word) => !terms.includes(word));
   // A hyphenated word is also one word: the memory's "Wi-Fi" is the description's "wifi". Begun only where a word
   // begins: tried at every letter of a 60,000-letter run, the pattern backtracked through the rest each time (10 s).
   const joined = [...text.toLowerCase().normalize('NFKC').matchAll(/(?<![\p{L}\p{N}])[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)+/gu)].map((match) => match[0].replaceAll('-', ''));
@@ -242,7 +244,25 @@ export function wordForms(written: string): string[][] {
   const codes = CODE_WORDS.filter((word) => !terms.includes(word) && holdsCode(phrased));
   // A number word is also its digit: "two years" holds the "2" of "my 2 years sober".
   const alternatives = (term: string) => [...(lemmas.get(term) ?? plainStems(term)), ...(digitOfWord(term) === undefined ? [] : [digitOfWord(term)!])];
-  return [...terms.map((term) => [...new Set([term, ...alternatives(term)])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word])];
+  return [...terms.map((term) => [...new Set([term, ...alternatives(term)])]), ...codes.map((word) => [word]), ...joined.filter((word) => !terms.includes(word)).map((word) => [word]), ...spaced.map((word) => [word])];
+}
+
+/**
+ * Two words written apart that are one English word written together (WordNet's, seven letters or more): "broke down"
+ * says "breakdown", "check up" "checkup". A description's compound is held only so, not by its first word alone
+ * (sameWord, partSaysCompound), since "my son's nightmares" held "… every night …" (round 21).
+ */
+function spacedCompounds(tokens: readonly { normal: string; lemma: string }[]): string[] {
+  const found = new Set<string>();
+  for (let at = 0; at + 1 < tokens.length; at += 1) {
+    const next = tokens[at + 1]!.normal;
+    if (!/^\p{L}+$/u.test(next)) continue;
+    for (const first of new Set([tokens[at]!.normal, tokens[at]!.lemma])) {
+      const together = `${first}${next}`;
+      if (/^\p{L}+$/u.test(first) && together.length >= 7 && isKnownWord(together)) found.add(together);
+    }
+  }
+  return [...found];
 }
 
 /** The terms (each with its forms) that some word of the memory (each with its forms) is the same word as, or (unless `aliases: false`) an everyday synonym of. */

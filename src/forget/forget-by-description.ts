@@ -15,7 +15,7 @@ import { aliasesOf } from './word-aliases.ts';
 import { doubtContrasted, relatedInWordNet } from './contrast-guard.ts';
 import { doubtSwapped } from './swapped-word.ts';
 import { doubtCompoundRival } from './compound-rival.ts';
-import { doubtPossessedThing } from './possessed-thing.ts';
+import { anotherDoesPossessorsDeed, doubtPossessedThing } from './possessed-thing.ts';
 import { doubtAttitude } from './attitude.ts';
 import { doubtOtherPeriod, doubtOtherTime } from './time-direction.ts';
 import { doubtStopped } from './continuation.ts';
@@ -383,8 +383,9 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   offerInstead(judged, (entry) => (entry.lacksOwner ? `it is not about ${read.owners.join(', ')}` : undefined));
   const roles = rolesNamed(description, read.decisive);
   offerInstead(judged, (entry) => (lacksRole(entry, roles) ? `it does not say the ${roles.join(', ')}` : undefined));
-  // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts).
-  offerInstead(judged, (entry) => (anotherActor(description, entry.content) ? 'someone else does it there' : undefined));
+  // Another person's deed, or the user's for another's: "that I voted conservative" is not "My father always votes conservative" (src/forget/actor.ts);
+  // "my son's reading" is not "I read my son Arlo's messages …" (src/forget/possessed-thing.ts).
+  offerInstead(judged, (entry) => (anotherActor(description, entry.content) || anotherDoesPossessorsDeed(description, entry.content) ? 'someone else does it there' : undefined));
   offerInstead(judged, (entry) => (deedForWish(description, entry.content) ? 'it only wishes for it' : undefined));
   // A fear of the deed, or a wish for a thing, against the deed done (src/forget/attitude.ts).
   doubtAttitude(judged, description);

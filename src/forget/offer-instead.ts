@@ -15,8 +15,17 @@ export interface Doubtable {
  */
 export function offerInstead<T extends Doubtable>(judged: readonly T[], reasonOf: (entry: T) => string | undefined): void {
   for (const entry of judged) {
-    if (!entry.sure) continue;
-    const reason = reasonOf(entry);
-    if (reason !== undefined) Object.assign(entry, { sure: false, why: `${entry.why}; but ${reason}` });
+    if (entry.sure) doubt(entry, reasonOf(entry));
   }
+}
+
+/** offerInstead for a guard that must wait for its reason (one that embeds words: possessed-thing.ts). */
+export async function offerInsteadAsync<T extends Doubtable>(judged: readonly T[], reasonOf: (entry: T) => Promise<string | undefined>): Promise<void> {
+  for (const entry of judged) {
+    if (entry.sure) doubt(entry, await reasonOf(entry));
+  }
+}
+
+function doubt(entry: Doubtable, reason: string | undefined): void {
+  if (reason !== undefined) Object.assign(entry, { sure: false, why: `${entry.why}; but ${reason}` });
 }

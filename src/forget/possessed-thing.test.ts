@@ -23,3 +23,33 @@ describe('forgetting the thing a possessive names', () => {
     expect(report.candidates.map((match) => match.why)).toEqual([expect.stringContaining('but it does not say the trip')]);
   });
 });
+
+describe('a possessive before an open compound, and before a deed (round 21)', () => {
+  const others = ['The printer is out of ink', 'We booked a table for Friday', 'The boiler was serviced in May'];
+
+  it('offers a memory naming "<owner>\'s <thing> <head>" for "<owner>\'s <thing>": the head is the thing owned', async () => {
+    await agent.remember(["My mother's engagement ring was lost at the beach", ...others]);
+    const report = await forgetByDescription(agent.memory(), "the news about my mother's engagement", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.why)).toContainEqual(expect.stringContaining('it says the engagement ring, not the engagement'));
+  });
+
+  it('still deletes the memory that says the thing itself', async () => {
+    await agent.remember(["My mother's engagement to Raoul was announced in June", ...others]);
+    const report = await forgetByDescription(agent.memory(), "the news about my mother's engagement", { dryRun: true });
+    expect(report.deleted.map((match) => match.content)).toEqual(["My mother's engagement to Raoul was announced in June"]);
+  });
+
+  it("offers a memory where another does the deed a possessive gives its owner (\"my wife's cooking\": the user cooks)", async () => {
+    await agent.remember(['I cook for my wife every Sunday', ...others]);
+    const report = await forgetByDescription(agent.memory(), "that thing about my wife's cooking", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.why)).toContainEqual(expect.stringContaining('someone else does it there'));
+  });
+
+  it('still deletes the memory where the owner does it', async () => {
+    await agent.remember(['My wife cooks for the whole street every Sunday', ...others]);
+    const report = await forgetByDescription(agent.memory(), "that thing about my wife's cooking", { dryRun: true });
+    expect(report.deleted.map((match) => match.content)).toEqual(['My wife cooks for the whole street every Sunday']);
+  });
+});
