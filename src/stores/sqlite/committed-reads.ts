@@ -1,7 +1,6 @@
-import type { AgentScope, MemoryStore } from '../../spec/memory-store.ts';
-import type { KeywordIndex, VectorIndex } from '../../spec/search-index.ts';
+import type { AgentScope } from '../../spec/memory-store.ts';
 import { wrapMembers } from '../../core/wrap-members.ts';
-import { KEYWORD_INDEX_MEMBERS, MEMORY_STORE_MEMBERS, type MemberKinds, VECTOR_INDEX_MEMBERS } from '../../spec/method-kinds.ts';
+import type { MemberKinds } from '../../spec/method-kinds.ts';
 
 /**
  * Whether a read of the agent now would see another caller's uncommitted writes: undefined when it may read at
@@ -22,31 +21,12 @@ export function readCommitted<T>(gate: ReadGate, scope: AgentScope, read: () => 
 
 /**
  * Each read method of `target` (its scope first, by its table in spec/method-kinds.ts) made once no transaction of
- * another caller is open on the agent's connection; its writes unchanged. For every store of the backend: blocks,
- * skills, the knowledge graph, the messages table, watermarks and consolidation marks share that connection with
- * the memory store, and a read of one of them beside a live watcher's batch returned what the batch then rolled
- * back (backend contract: "… never sees a … written inside it that then rolls back").
+ * another caller is open on the agent's connection; its writes unchanged. For every store of the backend: on SQLite
+ * a live watcher's batch writes in a transaction on the one connection every reader of the process shares, and a
+ * recall made meanwhile returned the batch's memories, which vanished when it failed; blocks, skills, the knowledge
+ * graph, the messages table, watermarks and consolidation marks share that connection too, and a read of one of them
+ * returned what the batch then rolled back (backend contract: "… never sees a … written inside it that then rolls back").
  */
 export function readsCommitted<T extends object>(target: T, kinds: MemberKinds<T>, gate: ReadGate): T {
   return wrapMembers(target, kinds, 'read', (args, read) => readCommitted(gate, args[0] as AgentScope, read));
-}
-
-/**
- * The store with its reads made after any transaction of another caller open on the agent's connection has
- * ended; its writes unchanged. On SQLite a live watcher's batch writes its memories in a transaction on the
- * one connection every reader of the process shares: a recall made meanwhile returned them, and they vanished
- * when the batch failed.
- */
-export function committedStoreReads(store: MemoryStore, gate: ReadGate): MemoryStore {
-  return readsCommitted(store, MEMORY_STORE_MEMBERS, gate);
-}
-
-/** The vector index with its reads made after another caller's open transaction (see `committedStoreReads`). */
-export function committedVectorReads(vectors: VectorIndex, gate: ReadGate): VectorIndex {
-  return readsCommitted(vectors, VECTOR_INDEX_MEMBERS, gate);
-}
-
-/** The keyword index with its searches made after another caller's open transaction (see `committedStoreReads`). */
-export function committedKeywordReads(keywords: KeywordIndex, gate: ReadGate): KeywordIndex {
-  return readsCommitted(keywords, KEYWORD_INDEX_MEMBERS, gate);
 }

@@ -1,8 +1,18 @@
 import type { ConversationMessages } from '../../spec/conversation-messages.ts';
 import type { MemoryBackend } from '../../spec/memory-backend.ts';
 import type { AgentScope } from '../../spec/memory-store.ts';
-import { committedKeywordReads, committedStoreReads, committedVectorReads, readsCommitted } from './committed-reads.ts';
-import { CONSOLIDATION_MARKS_MEMBERS, CONVERSATION_MESSAGES_MEMBERS, KNOWLEDGE_GRAPH_MEMBERS, MEMORY_BLOCK_STORE_MEMBERS, SKILL_STORE_MEMBERS, WATERMARK_STORE_MEMBERS } from '../../spec/method-kinds.ts';
+import { readsCommitted } from './committed-reads.ts';
+import {
+  CONSOLIDATION_MARKS_MEMBERS,
+  CONVERSATION_MESSAGES_MEMBERS,
+  KEYWORD_INDEX_MEMBERS,
+  KNOWLEDGE_GRAPH_MEMBERS,
+  MEMORY_BLOCK_STORE_MEMBERS,
+  MEMORY_STORE_MEMBERS,
+  SKILL_STORE_MEMBERS,
+  VECTOR_INDEX_MEMBERS,
+  WATERMARK_STORE_MEMBERS,
+} from '../../spec/method-kinds.ts';
 import { createSqliteConnectionPool, type SqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteKeywordIndex } from './keyword-index.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
@@ -37,9 +47,9 @@ export function createSqliteBackend(options: { home: string; durability?: 'norma
   const committed = (scope: AgentScope) => openTransactionEnd(pool.connection(scope.agentId));
   return {
     pool,
-    store: committedStoreReads(createSqliteMemoryStore({ pool }), committed),
-    vectors: committedVectorReads(vectors, committed),
-    keywords: committedKeywordReads(keywords, committed),
+    store: readsCommitted(createSqliteMemoryStore({ pool }), MEMORY_STORE_MEMBERS, committed),
+    vectors: readsCommitted(vectors, VECTOR_INDEX_MEMBERS, committed),
+    keywords: readsCommitted(keywords, KEYWORD_INDEX_MEMBERS, committed),
     async purgeDeletedText(scope, forgottenIds, options) {
       return purgeDeletedText(pool, scope.agentId, forgottenIds, Date.now(), options);
     },
