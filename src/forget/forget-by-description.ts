@@ -186,8 +186,9 @@ function judge(record: MemoryRecord, similarity: number | null, description: Des
   if (close >= threshold.similarity) return { ...base, sure: true, why: `same meaning (similarity ${close.toFixed(2)})` };
   // A kind word the memory holds too counts as a word held ("my plan to quit": planning, quit).
   const wordsHeld = terms.length + (holdsAll ? heldWords(forms, description.kindWords).length : 0);
-  const inModifierOnly = modifierOnlyWords(record.content, description.text, terms).length > 0;
-  if (holdsAll && (decisive.length > 0 || (wordsHeld >= 2 && !inModifierOnly) || close >= threshold.withEveryWord)) {
+  // Read only where it decides: two words held, no name or number given.
+  const heldBeyondModifiers = () => modifierOnlyWords(record.content, description.text, terms).length === 0;
+  if (holdsAll && (decisive.length > 0 || (wordsHeld >= 2 && heldBeyondModifiers()) || close >= threshold.withEveryWord)) {
     return { ...base, sure: true, why: `holds every word of the description (${held.join(', ')})${decisive.length > 0 ? `, names ${decisive.join(', ')}` : ''}` };
   }
   const offered = holdsAll || close >= CANDIDATE_SIMILARITY || (terms.length >= 2 && held.length * 2 >= terms.length);
@@ -324,7 +325,8 @@ async function applyRules(memory: Hippocampus, description: string, read: Descri
   // or adverb it lacks is how the request tells it ("looking after Wojciech's plants while he is away" → "I promised
   // my neighbour Wojciech I would water his plants while he is in Poland", holding "plants" of looking, plants,
   // away; round 17). A noun it lacks is still read below (lacksUnsaidNoun, headNounMeant).
-  const otherWords = read.terms.filter((forms) => !read.decisive.includes(forms[0]!) && !(namer.length === 1 && saysHow(description, forms, namer[0]!))).length;
+  const how = namer.length === 1 ? howUnheld(description, read.terms, namer[0]!) : new Set<string>();
+  const otherWords = read.terms.filter((forms) => !read.decisive.includes(forms[0]!) && !how.has(forms[0]!)).length;
   const holdsHalf = (mostHeld - read.decisive.length) * 2 >= otherWords;
   // Holding more of them is a choice among memories of that name only when it is also the closest of them in
   // meaning, and the noun the description is about, when it lacks it, still brings it closer (src/forget/
@@ -433,10 +435,11 @@ function closestOf(entry: Judged, among: readonly Judged[]): boolean {
   return among.every((other) => other === entry || (other.similarity ?? 0) <= (entry.similarity ?? 0));
 }
 
-/** A verb or adverb of the description (how it tells what happened, not what) that the memory does not hold. */
-function saysHow(description: string, forms: string[], entry: Judged): boolean {
-  const how = analyzeWithWink(description.normalize('NFKC')).tokens.some((token) => ['VERB', 'ADV'].includes(token.pos) && token.normal === forms[0]);
-  return how && heldWords(wordForms(entry.content), [forms]).length === 0;
+/** The description's verbs and adverbs (how it tells what happened, not what) among `terms` that the memory does not hold; the description and the memory each read once. */
+function howUnheld(description: string, terms: readonly string[][], entry: Judged): Set<string> {
+  const how = new Set(analyzeWithWink(description.normalize('NFKC')).tokens.filter((token) => ['VERB', 'ADV'].includes(token.pos)).map((token) => token.normal));
+  const forms = wordForms(entry.content);
+  return new Set(terms.filter((term) => how.has(term[0]!) && heldWords(forms, [term]).length === 0).map((term) => term[0]!));
 }
 
 /** The memory does not hold a role the description gives a name ("cousin" in "my cousin Marta"), itself or as a synonym. */
