@@ -1,5 +1,5 @@
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
-import { analyzeWithWink } from '../nlp/wink-adapter.ts';
+import { analyzeWithWink, isPossessiveMark } from '../nlp/wink-adapter.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { actingVerb, actorsOf, samePerson } from './actor.ts';
 import { leavesUnsaid, type LeaderCandidate } from './clear-leader.ts';
@@ -15,7 +15,7 @@ import { KIND_WORDS } from './word-aliases.ts';
  */
 export function possessedThing(description: string, decisive: readonly string[]): string | undefined {
   const tokens = analyzeWithWink(statementOf(description)).tokens;
-  const after = tokens.findIndex((token) => /^['’]s?$/u.test(token.value));
+  const after = tokens.findIndex(isPossessiveMark);
   if (after < 1) return undefined;
   let last: (typeof tokens)[number] | undefined;
   for (let at = after + 1; tokens[at] && (['ADJ', 'NOUN', 'PROPN'].includes(tokens[at]!.pos) || (tokens[at]!.pos === 'VERB' && /ing$/u.test(tokens[at]!.normal))); at += 1) last = tokens[at];
@@ -54,7 +54,7 @@ export async function doubtPossessedThing<T extends LeaderCandidate>(memory: Hip
 export function headAfter(content: string, forms: readonly string[], said: string[][]): string | undefined {
   const tokens = analyzeWithWink(content.normalize('NFKC')).tokens;
   const holding = tokens.map((token, at) => ({ token, at })).filter(({ token }) => heldWords(wordForms(token.normal), [[...forms]], { aliases: false }).length > 0);
-  if (holding.length === 0 || holding.some(({ at }) => !/^['’]s?$/u.test(tokens[at - 1]?.value ?? ''))) return undefined;
+  if (holding.length === 0 || holding.some(({ at }) => !isPossessiveMark(tokens[at - 1]))) return undefined;
   const heads = holding.map(({ at }) => tokens[at + 1]).map((next) => (next && next.pos === 'NOUN' && heldWords(wordForms(next.normal), said).length === 0 ? next.normal : undefined));
   return heads.every((head) => head !== undefined) ? heads[0] : undefined;
 }
@@ -65,7 +65,7 @@ export function headAfter(content: string, forms: readonly string[], said: strin
  */
 export function possessorsDeed(description: string): { doer: string; deed: string } | undefined {
   const tokens = analyzeWithWink(statementOf(description)).tokens;
-  const at = tokens.findIndex((token, index) => index > 0 && /^['’]s?$/u.test(token.value) && ['NOUN', 'VERB'].includes(tokens[index + 1]?.pos ?? '') && /^\p{L}{2,}ing$/u.test(tokens[index + 1]!.normal));
+  const at = tokens.findIndex((token, index) => index > 0 && isPossessiveMark(token) && ['NOUN', 'VERB'].includes(tokens[index + 1]?.pos ?? '') && /^\p{L}{2,}ing$/u.test(tokens[index + 1]!.normal));
   if (at < 1) return undefined;
   return { doer: tokens[at - 1]!.normal, deed: infinitiveOf(tokens[at + 1]!.normal) };
 }

@@ -1,4 +1,4 @@
-import { analyzeWithWink, type WinkToken } from '../nlp/wink-adapter.ts';
+import { analyzeWithWink, isPossessiveMark, type WinkToken } from '../nlp/wink-adapter.ts';
 import { isPersonNoun } from './actor.ts';
 import { sameWord, statementOf } from './description-words.ts';
 import { offerInstead, type Doubtable } from './offer-instead.ts';
@@ -46,9 +46,9 @@ function othersNouns(content: string): { owned: string[]; users: string[] } {
     const owner = tokens[before];
     if (owner && ['my', 'our'].includes(owner.normal)) users.push(token.value.toLowerCase());
     // "User's vault combination": how remember_facts writes the user's own thing (a fact's subject), not a person called User.
-    else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && tokens[before - 1]!.value === 'User') users.push(token.value.toLowerCase());
+    else if (isPossessiveMark(owner) && before > 0 && tokens[before - 1]!.value === 'User') users.push(token.value.toLowerCase());
     // The possessor a person, named or by a noun ("Ana's car", "the neighbour's dog"): "a master's degree" is a kind of degree, not someone's.
-    else if (owner && /^['’]s?$/u.test(owner.value) && before > 0 && isOwner(tokens[before - 1]!)) owned.push(token.value.toLowerCase());
+    else if (isPossessiveMark(owner) && before > 0 && isOwner(tokens[before - 1]!)) owned.push(token.value.toLowerCase());
     else if (tokens[at + 1]?.normal === 'next' && tokens[at + 2]?.normal === 'door') owned.push(token.value.toLowerCase());
   });
   // Another person's by a pronoun ("My son Felix lost his sleeping bag"): "his", "her", "their" never name the user.

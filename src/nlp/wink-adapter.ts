@@ -21,6 +21,11 @@ export interface WinkToken {
   sentence: number;
 }
 
+/** Whether a token is the possessive mark wink splits off ("'s" of "Ana's", "'" of "the twins'"), either apostrophe. */
+export function isPossessiveMark(token: Pick<WinkToken, 'value'> | undefined): boolean {
+  return token !== undefined && /^['’]s?$/u.test(token.value);
+}
+
 /** A named entity as wink's lite model reports it (dates, durations, money, e-mail, ...). */
 export interface WinkEntity {
   value: string;
