@@ -1,5 +1,8 @@
 import { z } from 'zod';
 
+/** '.' or '..': a path segment that names the folder itself or its parent, which a file system and a URL resolve away. */
+const isDotSegment = (value: string) => value === '.' || value === '..';
+
 /**
  * Agent and session ids become directory names, so they are restricted to
  * letters, digits, '.', '_' and '-', never '.' or '..' nor ending in '.', at most 128 characters:
@@ -10,7 +13,7 @@ export const identifierSchema = z
   .min(1, 'must not be empty')
   .max(128, 'must be at most 128 characters')
   .regex(/^[A-Za-z0-9._-]+$/, "may contain only letters, digits, '.', '_' and '-'")
-  .refine((value) => value !== '.' && value !== '..', "must not be '.' or '..'")
+  .refine((value) => !isDotSegment(value), "must not be '.' or '..'")
   // Windows drops a folder name's trailing dots: "ada." would open ada's folder, "..." an empty name (probe, 2026-11-27).
   .refine((value) => !value.endsWith('.'), "must not end with '.'");
 
@@ -31,4 +34,4 @@ export const memoryIdSchema = z.string().min(1, 'must not be empty').max(MAX_ID_
  * `/agents/ada`), so no HTTP route could get, edit or forget such a memory (probe). Ids already stored are
  * still taken by every call (memoryIdSchema), so one made before stays reachable from the library and CLI.
  */
-export const newMemoryIdSchema = memoryIdSchema.refine((id) => id !== '.' && id !== '..', "must not be '.' or '..' (a URL path drops them, so no HTTP route could reach the memory)");
+export const newMemoryIdSchema = memoryIdSchema.refine((id) => !isDotSegment(id), "must not be '.' or '..' (a URL path drops them, so no HTTP route could reach the memory)");
