@@ -411,11 +411,14 @@ export const POSTGRES_MIGRATIONS: readonly PostgresMigration[] = [
         JOIN graph_relations g ON g.agent_id = r.agent_id AND g.subject_id = r.subject_id AND g.predicate = r.predicate AND g.valid_to IN (r.valid_from, p_time)
         WHERE mine.agent_id = p_agent AND mine.memory_id = p_memory
       $$;
+      -- The relations found once, then their memories unlinked and the relations dropped.
       CREATE FUNCTION hippocampus_graph_drop_history(p_agent text, p_memory text, p_time bigint) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        history bigint[] := ARRAY(SELECT hippocampus_graph_history(p_agent, p_memory, p_time));
       BEGIN
         DELETE FROM graph_linked_memories l WHERE l.agent_id = p_agent
-          AND l.memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (SELECT hippocampus_graph_history(p_agent, p_memory, p_time)));
-        DELETE FROM graph_relations WHERE id IN (SELECT hippocampus_graph_history(p_agent, p_memory, p_time));
+          AND l.memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id = ANY(history));
+        DELETE FROM graph_relations WHERE id = ANY(history);
       END $$;
       CREATE FUNCTION hippocampus_graph_relink_deleted() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN
