@@ -10,15 +10,24 @@ let memory: Hippocampus;
 eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => ({ memory } = opened));
 const scope = { agentId: 'ada' };
 
+/** A host transaction of `engine` that writes `content` inside, stays open until `release()`, then fails; `opened` settles once its write is made. */
+function failingTransaction(engine: Hippocampus, content: string) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let markOpened!: () => void;
+  const opened = new Promise<void>((resolve) => (markOpened = resolve));
+  const failing = engine.backend.atomically!(scope, async () => {
+    await engine.remember({ type: 'observation', content });
+    markOpened();
+    await held;
+    throw new Error('the host gives up');
+  });
+  return { failing, opened, release };
+}
+
 describe("the backend an engine hands out: a host's transaction", () => {
   it("holds the engine's other writes until it ends, so one answered beside a transaction that fails is kept", async () => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const failing = memory.backend.atomically!(scope, async () => {
-      await memory.remember({ type: 'observation', content: 'written inside the host transaction' });
-      await held;
-      throw new Error('the host gives up');
-    });
+    const { failing, release } = failingTransaction(memory, 'written inside the host transaction');
     // Beside it, from outside: on SQLite the same connection, so without the hold it ran inside and rolled back with it.
     const beside = memory.remember({ type: 'observation', content: 'acknowledged beside the host transaction' });
     await new Promise((resolve) => setTimeout(resolve, 20));
@@ -34,17 +43,8 @@ describe("the backend an engine hands out: a host's transaction", () => {
   it("holds writes through its memory store (`memory.backend.store`, `memory.store`) the same way: one answered beside a failing batch is kept", async () => {
     const { memory: kept } = await memory.remember({ type: 'observation', content: 'a memory the host edits', importance: 0.3 });
     const copy = { ...kept, id: '01JZZZZZZZZZZZZZZZZZZZZZZZ', content: 'a memory the host copies in', contentHash: hashContent('a memory the host copies in') };
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let opened!: () => void;
-    const open = new Promise<void>((resolve) => (opened = resolve));
-    const failing = memory.backend.atomically!(scope, async () => {
-      await memory.remember({ type: 'observation', content: 'written inside the host transaction' });
-      opened();
-      await held;
-      throw new Error('the host gives up');
-    });
-    await open;
+    const { failing, opened, release } = failingTransaction(memory, 'written inside the host transaction');
+    await opened;
     // Beside it while it is open, from outside, straight through the store the engine hands out.
     const edited = memory.backend.store.updateMany(scope, [{ id: kept.id, patch: { importance: 0.9 } }]);
     // And through the engine's own `memory.store`, the same store.
@@ -75,17 +75,8 @@ describe('two engines of one agent over one backend object', () => {
     const first = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), backend });
     const second = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder(), backend });
     try {
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let opened!: () => void;
-      const open = new Promise<void>((resolve) => (opened = resolve));
-      const failing = first.backend.atomically!(scope, async () => {
-        await first.remember({ type: 'observation', content: 'written inside the first engine’s transaction' });
-        opened();
-        await held;
-        throw new Error('the host gives up');
-      });
-      await open;
+      const { failing, opened, release } = failingTransaction(first, 'written inside the first engine’s transaction');
+      await opened;
       // The second engine writes on the same connection (one per agent in the backend's pool).
       const beside = second.remember({ type: 'observation', content: 'acknowledged by the second engine' });
       const besideBlock = second.backend.blocks!.putMany(scope, [{ key: 'persona', value: 'kept beside', updatedAt: 1 }]);
