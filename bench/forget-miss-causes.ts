@@ -3,7 +3,7 @@
 // the memory meant lacking a name or number the request gives; not judged at all; a pronoun or a time phrase;
 // no content word shared (G), some held (H), the one word held (I) — each of G, H and I with where the memory
 // meant sits in meaning (rank and lead over the closest other memory). Figures in docs/memory-model.md.
-//   npx tsx bench/forget-miss-causes.ts [all|upto144|upto192|upto204|upto216|upto228|upto240|upto252|fresh18|fresh17|fresh16|fresh15|fresh14|fresh13|fresh12|fresh11|fresh10|fresh9|fresh8|fresh7] [--list]
+//   npx tsx bench/forget-miss-causes.ts [all|upto144|upto192|upto204|upto216|upto228|upto240|upto252|upto264|fresh19|fresh18|fresh17|fresh16|fresh15|fresh14|fresh13|fresh12|fresh11|fresh10|fresh9|fresh8|fresh7] [--list]
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,8 @@ const SLICES: Record<string, { scenarios: [number, number]; nothingStored: [numb
   upto240: { scenarios: [0, 240], nothingStored: [0, 134] },
   fresh18: { scenarios: [252, 264], nothingStored: [142, 150] },
   upto252: { scenarios: [0, 252], nothingStored: [0, 142] },
+  fresh19: { scenarios: [264, 276], nothingStored: [150, 158] },
+  upto264: { scenarios: [0, 264], nothingStored: [0, 150] },
   fresh10: { scenarios: [156, 168], nothingStored: [80, 86] },
   fresh11: { scenarios: [168, 180], nothingStored: [86, 94] },
   fresh12: { scenarios: [180, 192], nothingStored: [94, 102] },
