@@ -212,6 +212,12 @@ export function statedDeed(text: string): string | undefined {
   return readActors(text)?.deed;
 }
 
+/** The deed of a statement's verb chain done or going on ("I am rereading": rereading), as read from its opening, or undefined. */
+export function deedDoneOrGoingOn(text: string): string | undefined {
+  const read = readActors(text);
+  return read?.deed ?? read?.goingOn;
+}
+
 /** The verb a statement's people act by, as read from its opening (undefined when it opens on no people and verb). */
 export function actingVerb(text: string): string | undefined {
   return readActors(text)?.verb;

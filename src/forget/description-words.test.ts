@@ -36,6 +36,17 @@ describe('reading the words of a forget request', () => {
     expect(holdsEveryWord('The Wi-Fi password at home is sunflower-goat-22', 'home wifi password')).toBe(true);
   });
 
+  it('reads a doubled consonant before a vowel ending as the word ("scam" / "scammer"), "-er" only after four letters', () => {
+    // fresh 19, written blind: "the scam" took "My neighbour Irmgard got a scam text" beside "… a scammer who phoned …".
+    expect(sameWord('scam', 'scammer')).toBe(true);
+    expect(sameWord('swimmers', 'swim')).toBe(true);
+    expect(sameWord('jog', 'jogging')).toBe(true);
+    expect(sameWord('sum', 'summer')).toBe(false);
+    expect(sameWord('let', 'letter')).toBe(false);
+    expect(sameWord('scam', 'scamp')).toBe(false);
+    expect(holdsEveryWord('I lost 4,000 euros to a scammer who phoned pretending to be my bank', 'the scam')).toBe(true);
+  });
+
   it('reads a word done again as the word ("reopened" / "opened"), only with a rest of six letters or more', () => {
     expect(holdsEveryWord('My aunt reopened her bakery in May', 'my aunt opened a bakery')).toBe(true);
     expect(holdsEveryWord('The engineer reconnected the boiler', 'the boiler being connected')).toBe(true);

@@ -117,10 +117,24 @@ export function sameWord(left: string, right: string, options: { partSaysCompoun
   if (doneAgain(longer, shorter)) return true;
   const compound = options.partSaysCompound !== false || shorter !== left;
   // A short word starts many others ("car", "card"; "pin", "pink"): only an ending joins it to one ("pay", "payment").
-  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length)) && suffixesFrom(longer, shorter.length, shorter, compound)) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length));
+  if (longer.startsWith(shorter)) return (shorter.length >= 4 && isEnding(longer.slice(shorter.length)) && suffixesFrom(longer, shorter.length, shorter, compound)) || /^(s|es|ed|ing|er|ers|ies|ment|ments)?$/.test(longer.slice(shorter.length)) || doubledBeforeEnding(shorter, longer);
   let common = 0;
   while (common < left.length && common < right.length && left[common] === right[common]) common += 1;
   return (common >= 4 && common >= shorter.length - 3 && isEnding(longer.slice(common)) && suffixesFrom(longer, common, shorter, compound)) || oneLetterDropped(shorter, longer);
+}
+
+/**
+ * A short vowel's last consonant doubles before an ending that begins with a vowel: "scam", "scammer"; "swim",
+ * "swimmer"; "plan", "planning". The lemma undoes it for inflections ("scammed") but not for the "-er" of the doer:
+ * "the scam" took the neighbour's "scam text" as the only memory holding "scam" beside "… a scammer who phoned …"
+ * (fresh 19, written blind, a wrong deletion). A stem of four letters or more for "-er": three-letter ones make other
+ * words so ("sum", "summer"; "let", "letter"; "bet", "better").
+ */
+function doubledBeforeEnding(shorter: string, longer: string): boolean {
+  const last = shorter.at(-1)!;
+  if (shorter.length < 3 || !/[bdgklmnprtvz]/.test(last) || !/[aeiou]/.test(shorter.at(-2) ?? '') || longer[shorter.length] !== last) return false;
+  const ending = longer.slice(shorter.length + 1);
+  return ending === 'ed' || ending === 'ing' || (shorter.length >= 4 && (ending === 'er' || ending === 'ers'));
 }
 
 /**

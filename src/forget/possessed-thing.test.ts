@@ -52,4 +52,13 @@ describe('a possessive before an open compound, and before a deed (round 21)', (
     const report = await forgetByDescription(agent.memory(), "that thing about my wife's cooking", { dryRun: true });
     expect(report.deleted.map((match) => match.content)).toEqual(['My wife cooks for the whole street every Sunday']);
   });
+
+  it("does not take a memory where another does the possessor's deed, past an auxiliary or done again", async () => {
+    // "my son's reading" is the son reading: "I read my son Arlo's messages …" (fresh 18, round 21) and "I am rereading
+    // The Hobbit to my son at bedtime" (fresh 19's memories, written blind, acting verb "am") hold both words.
+    await agent.remember(["I read my son Arlo's messages on his phone", 'I am rereading The Hobbit to my son at bedtime', 'My son Milo was diagnosed with dyslexia last term']);
+    const report = await forgetByDescription(agent.memory(), "that thing about my son's reading", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.filter((match) => /someone else does it there/.test(match.why)).map((match) => match.content).sort()).toEqual(["I am rereading The Hobbit to my son at bedtime", "I read my son Arlo's messages on his phone"]);
+  });
 });

@@ -1,7 +1,7 @@
 import { infinitiveOf } from '../nlp/compromise-adapter.ts';
 import { analyzeWithWink, isPossessiveMark } from '../nlp/wink-adapter.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
-import { actingVerb, actorsOf, samePerson } from './actor.ts';
+import { actingVerb, actorsOf, deedDoneOrGoingOn, samePerson } from './actor.ts';
 import { leavesUnsaid, type LeaderCandidate } from './clear-leader.ts';
 import { descriptionForms, heldWords, statementOf, wordForms } from './description-words.ts';
 import { offerInsteadAsync } from './offer-instead.ts';
@@ -73,11 +73,15 @@ export function possessorsDeed(description: string): { doer: string; deed: strin
 /**
  * True when the memory has another do the deed a possessive gives its owner: "that thing about my son's reading" is
  * the son's, and "I read my son Arlo's messages on his phone every night …" has the user read (fresh 18, round 21:
- * deleted as holding every word, son and reading, for "My son Milo was diagnosed with dyslexia").
+ * deleted as holding every word, son and reading, for "My son Milo was diagnosed with dyslexia"), or does it again.
  */
 export function anotherDoesPossessorsDeed(description: string, content: string): boolean {
   const asked = possessorsDeed(description);
-  const verb = asked && actingVerb(content);
-  if (!asked || !verb || infinitiveOf(verb) !== asked.deed) return false;
+  if (!asked) return false;
+  // The deed past auxiliaries, or done again, is the deed: "I am rereading The Hobbit to my son at bedtime" has the
+  // user read (fresh 19's memories, written blind, beside scenario 142's "that thing about my son's reading": deleted
+  // as holding every word; its acting verb is "am").
+  const deeds = [actingVerb(content), deedDoneOrGoingOn(content)].filter((verb) => verb !== undefined).map(infinitiveOf);
+  if (!deeds.some((deed) => deed === asked.deed || deed === `re${asked.deed}`)) return false;
   return !(actorsOf(content) ?? []).some((person) => samePerson(asked.doer, person));
 }

@@ -70,6 +70,13 @@ export function anothersThing(description: string, content: string): string | un
   return asked.find((noun) => owned.some((other) => sameWord(noun, other)) && !users.some((other) => sameWord(noun, other)));
 }
 
+/** Every one of these nouns the memory holds only as another's thing ("for my husband's new job": job), never the user's. */
+export function onlyAnothers(content: string, nouns: readonly string[]): boolean {
+  if (nouns.length === 0) return false;
+  const { owned, users } = othersNouns(content);
+  return nouns.every((noun) => owned.some((other) => sameWord(noun, other)) && !users.some((other) => sameWord(noun, other)));
+}
+
 /** Sure matches where the thing the description calls the user's belongs to another are offered to confirm instead. */
 export function doubtAnothersThing(judged: readonly Doubtable[], description: string): void {
   offerInstead(judged, (entry) => {
