@@ -10,6 +10,10 @@ describe('the thing a possessive names', () => {
     expect(possessedThing("Omar's knee surgery in Leeds", ['omar', 'leeds'])).toBe('surgery');
     expect(possessedThing("my aunt's plans to move", [])).toBeUndefined();
     expect(possessedThing('my swimming lessons', [])).toBeUndefined();
+    // A "do" ending the phrase is a party (fresh 19, written blind: "Dermot's stag do"), not after a plural's verb.
+    expect(possessedThing("Dermot's stag do", ['dermot'])).toBe('party');
+    expect(possessedThing("Dorian's leaving do at the pub", ['dorian'])).toBe('party');
+    expect(possessedThing("what my son's teachers do", [])).toBe('teachers');
   });
 });
 
@@ -60,5 +64,13 @@ describe('a possessive before an open compound, and before a deed (round 21)', (
     const report = await forgetByDescription(agent.memory(), "that thing about my son's reading", { dryRun: true });
     expect(report.deleted).toEqual([]);
     expect(report.candidates.filter((match) => /someone else does it there/.test(match.why)).map((match) => match.content).sort()).toEqual(["I am rereading The Hobbit to my son at bedtime", "I read my son Arlo's messages on his phone"]);
+  });
+
+  it('offers, not deletes, the only memory naming the person for their "do" it does not say', async () => {
+    // Fresh 19, written blind, about nothing stored: "stag" brought the best man's memory closer, and it was deleted.
+    await agent.remember(['My best man was my old flatmate Dermot', 'The printer is out of ink', 'We booked a table for Friday', 'The boiler was serviced in May']);
+    const report = await forgetByDescription(agent.memory(), "Dermot's stag do", { dryRun: true });
+    expect(report.deleted).toEqual([]);
+    expect(report.candidates.map((match) => match.why)).toEqual(['the only memory naming dermot; but it does not say the party']);
   });
 });
