@@ -26,6 +26,8 @@ import { offerInstead } from './offer-instead.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 import { isUsersThing, speaksOfUser, userIsObject, userIsSubject } from './first-person.ts';
+import { askJudge, judgeFailure, offerToJudge } from './forget-judge.ts';
+import type { LlmClient } from '../spec/llm-client.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
 const CANDIDATES = 50;
@@ -47,6 +49,27 @@ export interface ForgetOptions {
   threshold?: number | ForgetThreshold;
   /** Match but delete nothing: `deleted` lists exactly what the same call without it would delete (a confirmation preview). */
   dryRun?: boolean;
+  /**
+   * Asked when the rules are not sure (never when they are): it is shown the request and at most 10 memories that
+   * could be meant, numbered, and what it names for certain is deleted; the rest stay candidates. Offline when absent.
+   */
+  llm?: LlmClient;
+  /** Stops the request to `llm`; nothing is deleted then (`judge.error.code` is ABORTED). */
+  abortSignal?: AbortSignal;
+}
+
+/** What the LLM of `options.llm` was shown and answered, when the rules were not sure. */
+export interface ForgetJudgeReport {
+  /** `provider/modelId` of the LLM asked. */
+  model: string;
+  /** How many memories it was shown, numbered from 1. */
+  offered: number;
+  /** How many of them it chose: deleted (with dryRun, would be), each with why saying the model chose it. */
+  chosen: number;
+  /** Numbers it answered that named none of the memories shown: ignored. */
+  ignored: number[];
+  /** The request failed (the server down or refusing, no valid JSON after one repair, aborted): nothing was deleted. */
+  error?: { code: string; message: string };
 }
 
 /** A memory a description named, and why. */
@@ -72,6 +95,8 @@ export interface ForgetReport {
   /** The working-memory conversations dropped because they still held a deleted memory's text (none with dryRun). */
   conversations: string[];
   threshold: ForgetThreshold;
+  /** Present when `llm` was given and asked (the rules were not sure and something could be meant). */
+  judge?: ForgetJudgeReport;
 }
 
 export { decisiveWords, holdsEveryWord } from './description-words.ts';
@@ -485,22 +510,47 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   description = withInLawJoined(description);
   const read = readDescription(description);
-  const { judged, sure } = await applyRules(memory, description, read, threshold);
-  if (sure.length === 0 || (await ambiguous(memory, sure))) {
-    const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
-    return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), conversations: [], threshold };
+  const { field, judged, sure } = await applyRules(memory, description, read, threshold);
+  if (sure.length > 0 && !(await ambiguous(memory, sure))) return { ...(await forgetMatches(memory, sure.map(toMatch), options.dryRun)), candidates: [], threshold };
+  const ranked = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
+  const candidates = ranked.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry)));
+  if (!options.llm || field.length === 0) return { deleted: [], candidates, conversations: [], threshold };
+  return forgetJudged(memory, description, { llm: options.llm, abortSignal: options.abortSignal, dryRun: options.dryRun }, offerToJudge(ranked, field), candidates, threshold);
+}
+
+/**
+ * The rules were not sure: the LLM is shown the memories that could be meant and what it chooses is deleted as a sure
+ * match would be; a failed request deletes nothing and leaves the rules' candidates, the failure in `judge.error`.
+ */
+async function forgetJudged(memory: Hippocampus, description: string, options: { llm: LlmClient; abortSignal?: AbortSignal | undefined; dryRun?: boolean | undefined }, offered: readonly Judged[], candidates: ForgetMatch[], threshold: ForgetThreshold): Promise<ForgetReport> {
+  const model = `${options.llm.provider}/${options.llm.modelId}`;
+  const asked = { model, offered: offered.length };
+  let answer: Awaited<ReturnType<typeof askJudge>>;
+  try {
+    answer = await askJudge({ llm: options.llm, description, offered, abortSignal: options.abortSignal });
+  } catch (error) {
+    return { deleted: [], candidates, conversations: [], threshold, judge: { ...asked, chosen: 0, ignored: [], error: judgeFailure(error, options.abortSignal) } };
   }
-  const matched = new Map(sure.map((entry) => [entry.id, entry]));
+  const judge = { ...asked, chosen: answer.chosen.length, ignored: answer.ignored };
+  if (answer.chosen.length === 0) return { deleted: [], candidates, conversations: [], threshold, judge };
+  const chosen = answer.chosen.map((at) => ({ ...toMatch(offered[at]!), why: `the model (${model}) judged the request names it` }));
+  const left = candidates.filter((candidate) => !chosen.some((entry) => entry.id === candidate.id));
+  return { ...(await forgetMatches(memory, chosen, options.dryRun)), candidates: left, threshold, judge };
+}
+
+/** Deletes the matches with older versions of a matched fact and what was derived from them (with dryRun, lists them): one path for the rules' sure matches and the model's choice. */
+async function forgetMatches(memory: Hippocampus, matches: readonly ForgetMatch[], dryRun: boolean | undefined): Promise<{ deleted: ForgetMatch[]; conversations: string[] }> {
+  const matched = new Map(matches.map((entry) => [entry.id, entry]));
   const doomed = await withOlderVersions(memory, new Set(matched.keys()));
   const describe = (record: MemoryRecord): ForgetMatch => {
     const entry = matched.get(record.id);
     const source = typeof record.context.messageId === 'string' ? { messageId: record.context.messageId } : {};
-    return { ...(entry ? toMatch(entry) : { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' }), ...source };
+    return { ...(entry ?? { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' }), ...source };
   };
   // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
   const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));
-  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), candidates: [], conversations: [], threshold };
+  if (dryRun) return { deleted: [...doomed, ...derived].map(describe), conversations: [] };
   const { forgotten, conversations } = await memory.forgetReporting(doomed.map((record) => record.id));
   const deleted = new Set(forgotten);
-  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), candidates: [], conversations, threshold };
+  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), conversations };
 }
