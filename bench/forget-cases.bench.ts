@@ -104,7 +104,7 @@ for (const [name, scenarios] of Object.entries(parts).filter(([name]) => !only |
   try {
     const report = await runForgetBenchmark(memory, scenarios, nothingStoredOf(name), llm ? { llm } : {});
     console.log(`${name}: ${report.cases} cases${report.negativeCases ? ` + ${report.negativeCases} about nothing stored` : ''}, precision ${report.precision.toFixed(3)}, recall ${report.recall.toFixed(3)} (${report.deletedTarget} deleted their target, ${report.wrongDeletions} wrong deletions, ${report.unsure} unsure of which ${report.unsureWithTarget} offer the target to confirm)`);
-    if (report.judge) console.log(`  judge: asked about ${report.judge.asked} requests, chose in ${report.judge.chose}, failed ${JSON.stringify(report.judge.failed)}`);
+    if (report.judge) console.log(`  judge: asked about ${report.judge.asked} requests, chose in ${report.judge.chose}, failed ${JSON.stringify(report.judge.failed)}; tokens ${report.judge.inputTokens} in, ${report.judge.outputTokens} out`);
     if (process.argv.includes('--misses') && (name === 'all' || name.startsWith('fresh'))) for (const miss of report.misses) console.log(`  miss: "${miss.description}" → deleted [${miss.deleted.join(' | ')}], ${miss.candidates} candidates (target: ${miss.target})`);
   } finally {
     await memory.stop();

@@ -1,5 +1,5 @@
 import type { ForgetScenario } from '../../src/forget/fixtures/forget-cases.ts';
-import { parseJsonBody, sendJson, startLoopbackServer, type LoopbackServer } from '../../src/testing/loopback-server.ts';
+import { countWords, parseJsonBody, sendJson, startLoopbackServer, type LoopbackServer } from '../../src/testing/loopback-server.ts';
 
 /**
  * A loopback OpenAI-compatible chat server that judges forget requests as a perfect model would: it knows the labelled
@@ -24,7 +24,10 @@ export async function startOracleJudge(scenarios: readonly ForgetScenario[]): Pr
     // A request the set gives two scenarios ("my divorce": two memories of a divorce) means neither for sure: it asks.
     const meant = targets.get(description)?.size === 1 ? targets.get(description)! : new Set<string>();
     const forget = shown.flatMap((content, at) => (meant.has(content) ? [at + 1] : []));
-    sendJson(response, 200, { id: 'oracle', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ forget }) }, finish_reason: 'stop' }] });
+    const content = JSON.stringify({ forget });
+    // Words, not tokens (the loopback servers' crude count): the size of what a model would read.
+    const usage = { prompt_tokens: messages.reduce((sum, message) => sum + countWords(message.content), 0), completion_tokens: countWords(content) };
+    sendJson(response, 200, { id: 'oracle', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }], usage });
   });
   return { ...server, apiBaseURL: `${server.baseURL}/v1` };
 }

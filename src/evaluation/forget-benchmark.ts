@@ -19,8 +19,8 @@ export interface ForgetBenchmarkReport {
   precision: number;
   /** Cases that deleted the target / all cases. */
   recall: number;
-  /** With an LLM: the requests it was asked about (the rules were not sure), those where it chose something, and the failed requests by error code. */
-  judge?: { asked: number; chose: number; failed: Record<string, number> };
+  /** With an LLM: the requests it was asked about (the rules were not sure), those where it chose something, the failed requests by error code, and the tokens spent. */
+  judge?: { asked: number; chose: number; failed: Record<string, number>; inputTokens: number; outputTokens: number };
   /** Cases the immediate path did not get exactly right, for reading. */
   misses: { description: string; target: string; deleted: string[]; candidates: number }[];
 }
@@ -37,12 +37,14 @@ export async function runForgetBenchmark(memory: Hippocampus, scenarios: readonl
   );
   const report: ForgetBenchmarkReport = { cases: 0, negativeCases: 0, deletedTarget: 0, wrongDeletions: 0, unsure: 0, unsureWithTarget: 0, precision: 1, recall: 0, misses: [] };
   let deletions = 0;
-  const judge = { asked: 0, chose: 0, failed: {} as Record<string, number> };
+  const judge = { asked: 0, chose: 0, failed: {} as Record<string, number>, inputTokens: 0, outputTokens: 0 };
   const forget = async (description: string) => {
     const result = await forgetByDescription(memory, description, { dryRun: true, ...(options.llm ? { llm: options.llm } : {}) });
     if (result.judge) {
       judge.asked += 1;
       if (result.judge.chosen > 0) judge.chose += 1;
+      judge.inputTokens += result.judge.usage.inputTokens;
+      judge.outputTokens += result.judge.usage.outputTokens;
       if (result.judge.error) judge.failed[result.judge.error.code] = (judge.failed[result.judge.error.code] ?? 0) + 1;
     }
     return result;

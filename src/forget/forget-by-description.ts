@@ -27,7 +27,7 @@ import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 import { isUsersThing, speaksOfUser, userIsObject, userIsSubject } from './first-person.ts';
 import { askJudge, judgeFailure, offerToJudge } from './forget-judge.ts';
-import type { LlmClient } from '../spec/llm-client.ts';
+import type { LlmClient, LlmUsage } from '../spec/llm-client.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
 const CANDIDATES = 50;
@@ -68,6 +68,8 @@ export interface ForgetJudgeReport {
   chosen: number;
   /** Numbers it answered that named none of the memories shown: ignored. */
   ignored: number[];
+  /** Tokens the request took (both requests when its answer needed a repair); zeros when it failed. */
+  usage: LlmUsage;
   /** The request failed (the server down or refusing, no valid JSON after one repair, aborted): nothing was deleted. */
   error?: { code: string; message: string };
 }
@@ -529,11 +531,14 @@ async function forgetJudged(memory: Hippocampus, description: string, options: {
   try {
     answer = await askJudge({ llm: options.llm, description, offered, abortSignal: options.abortSignal });
   } catch (error) {
-    return { deleted: [], candidates, conversations: [], threshold, judge: { ...asked, chosen: 0, ignored: [], error: judgeFailure(error, options.abortSignal) } };
+    return { deleted: [], candidates, conversations: [], threshold, judge: { ...asked, chosen: 0, ignored: [], usage: { inputTokens: 0, outputTokens: 0 }, error: judgeFailure(error, options.abortSignal) } };
   }
-  const judge = { ...asked, chosen: answer.chosen.length, ignored: answer.ignored };
-  if (answer.chosen.length === 0) return { deleted: [], candidates, conversations: [], threshold, judge };
-  const chosen = answer.chosen.map((at) => ({ ...toMatch(offered[at]!), why: `the model (${model}) judged the request names it` }));
+  // Only as the model read it: a memory edited (or forgotten) while it answered is not what it chose.
+  const current = new Map((await memory.store.getMany({ agentId: memory.agentId }, answer.chosen.map((at) => offered[at]!.id))).map((record) => [record.id, record.content]));
+  const unchanged = answer.chosen.map((at) => offered[at]!).filter((entry) => current.get(entry.id) === entry.content);
+  const judge = { ...asked, chosen: unchanged.length, ignored: answer.ignored, usage: answer.usage };
+  if (unchanged.length === 0) return { deleted: [], candidates, conversations: [], threshold, judge };
+  const chosen = unchanged.map((entry) => ({ ...toMatch(entry), why: `the model (${model}) judged the request names it` }));
   const left = candidates.filter((candidate) => !chosen.some((entry) => entry.id === candidate.id));
   return { ...(await forgetMatches(memory, chosen, options.dryRun)), candidates: left, threshold, judge };
 }

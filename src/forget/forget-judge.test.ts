@@ -80,6 +80,7 @@ describe('forgetByDescription with an LLM judging what the rules are not sure of
     expect(report.deleted).toMatchObject([{ content: FLAT, why: 'the model (openai-compatible/judge-small) judged the request names it' }]);
     expect(contents(report.candidates)).toEqual([OFFICE]);
     expect(report.judge).toMatchObject({ chosen: 1, ignored: [] });
+    expect(report.judge!.usage.inputTokens).toBeGreaterThan(0);
     expect(await stored()).toEqual([VAULT, OFFICE, DEPLOY].sort());
     const bytes = allBytesUnder(home.home);
     expect(bytes).not.toContain(FLAT.toLowerCase());
@@ -99,6 +100,19 @@ describe('forgetByDescription with an LLM judging what the rules are not sure of
     expect(contents(one.deleted)).toEqual([OFFICE]);
     expect(one.judge).toMatchObject({ chosen: 1, ignored: [11] });
     expect(await stored()).toEqual([VAULT, FLAT, DEPLOY].sort());
+  });
+
+  it('does not delete a memory edited while the model answered: it chose the text it was shown', async () => {
+    const { flat, office } = await doorCodeNumbers();
+    const [record] = (await memory.store.query({ agentId: 'ada' }, {})).filter((entry) => entry.content === FLAT);
+    const chat = llm();
+    // The real client, with the user's edit landing while the request is out.
+    const editedMeanwhile = { ...chat, doGenerate: async (input: Parameters<typeof chat.doGenerate>[0]) => (await memory.update(record!.id, { content: 'The door code of the Kreuzberg flat is now 8800' }), chat.doGenerate(input)) };
+    server.script({ type: 'chat', content: JSON.stringify({ forget: [flat, office] }) });
+    const report = await forgetByDescription(memory, 'the door code', { llm: editedMeanwhile });
+    expect(contents(report.deleted)).toEqual([OFFICE]);
+    expect(report.judge).toMatchObject({ chosen: 1 });
+    expect(await stored()).toEqual([VAULT, 'The door code of the Kreuzberg flat is now 8800', DEPLOY].sort());
   });
 
   it('with dryRun lists what the model chose and deletes nothing', async () => {

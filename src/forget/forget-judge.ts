@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import { generateJson } from '../providers/generate-json.ts';
-import type { LlmClient } from '../spec/llm-client.ts';
+import type { LlmClient, LlmUsage } from '../spec/llm-client.ts';
 
 /**
  * Most memories numbered for the model: the confirm step's own cap (forgetByDescription lists at most 10 candidates).
@@ -67,6 +67,8 @@ export interface JudgeAnswer {
   chosen: number[];
   /** Numbers it answered that named no offered memory (ignored). */
   ignored: number[];
+  /** Tokens of the request (both, when the answer needed a repair). */
+  usage: LlmUsage;
 }
 
 /** The user's message: the request and the numbered memories, each quoted as a JSON string. */
@@ -80,7 +82,7 @@ export function judgePrompt(description: string, offered: readonly { content: st
  * generateJson). Throws what the provider threw.
  */
 export async function askJudge(options: { llm: LlmClient; description: string; offered: readonly { content: string }[]; abortSignal?: AbortSignal | undefined }): Promise<JudgeAnswer> {
-  const { value } = await generateJson({
+  const { value, usage } = await generateJson({
     llm: options.llm,
     name: 'forget_choice',
     schema: forgetChoiceSchema,
@@ -93,7 +95,7 @@ export async function askJudge(options: { llm: LlmClient; description: string; o
   });
   const numbers = [...new Set(value.forget)];
   const inRange = (number: number) => number >= 1 && number <= options.offered.length;
-  return { chosen: numbers.filter(inRange).map((number) => number - 1), ignored: numbers.filter((number) => !inRange(number)) };
+  return { chosen: numbers.filter(inRange).map((number) => number - 1), ignored: numbers.filter((number) => !inRange(number)), usage };
 }
 
 /** A failed ask as the report shows it: the error's code, or ABORTED when the caller's signal stopped it (its reason is rethrown as it is). */
