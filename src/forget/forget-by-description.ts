@@ -496,11 +496,14 @@ export async function ruleVerdict(memory: Hippocampus, description: string): Pro
  * src/memory/forgetting.ts); nothing records that the request was made. When it is not sure — several
  * different memories fit, or one only partly — nothing is deleted and `candidates` lists what it may
  * mean, to confirm by id (`memory.forget(ids)`, `forget_memory({ ids })`). Memory blocks are not touched.
+ * With `llm`, what the rules are not sure of is judged by it (src/forget/forget-judge.ts): what it names is deleted.
  *
  * @example
  * const report = await forgetByDescription(memory, 'the vault combination');
  * report.deleted // [{ id: '01J…', content: 'The vault combination is seventeen purple elephants', why: 'holds every word of the description (vault, combination)', … }]
  * report.candidates // [] — or, when unsure, what to confirm
+ * const judged = await forgetByDescription(memory, 'the door code', { llm: createOpenAICompatibleChat({ baseURL, model: 'gpt-4o-mini' }) });
+ * judged.judge // { model: 'openai-compatible/gpt-4o-mini', offered: 2, chosen: 1, … } — asked only because two door codes fit
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
   // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe);

@@ -174,6 +174,15 @@ describe('forget_memory with an llm', () => {
     expect(await stored()).toEqual([VAULT, FLAT, DEPLOY].sort());
   });
 
+  it('names a failed request when the rules had no candidate to offer either', async () => {
+    // "canary" alone of three words: not a candidate of the rules, but a memory the model is shown.
+    expect(await forgetByDescription(memory, 'the canary build pipeline', { dryRun: true })).toMatchObject({ deleted: [], candidates: [] });
+    server.script({ type: 'status', status: 500 });
+    expect(await forgetTool(true).execute({ description: 'the canary build pipeline' })).toMatchObject({ ok: true, data: { deleted: 0, judgeError: { code: 'PROVIDER_HTTP_ERROR' } } });
+    expect(server.bodies()[0]!.messages).toEqual(expect.arrayContaining([expect.objectContaining({ content: expect.stringContaining(JSON.stringify(DEPLOY)) })]));
+    expect(await stored()).toEqual([VAULT, FLAT, OFFICE, DEPLOY].sort());
+  });
+
   it('tells the agent about the model only when one is configured', () => {
     expect(forgetTool(false).description).not.toMatch(/LLM/);
     expect(forgetTool(true).description).toMatch(/or else by the LLM/);

@@ -146,9 +146,9 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
       const report = await forgetByDescription(context.memory, description!, { ...(context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold }), ...(context.llm ? { llm: context.llm } : {}) });
       // Read after the forget: it drops the conversations holding a deleted memory's text itself.
       const conversations = await conversationsSaying(context.memory, description!);
+      // A model that could not be asked is named: the user's request was not lost, only not judged.
+      const judgeError = report.judge?.error ? { judgeError: report.judge.error } : {};
       if (report.deleted.length === 0 && report.candidates.length + conversations.length > 0) {
-        // A model that could not be asked is named: the user's request was not lost, only not judged.
-        const judgeError = report.judge?.error ? { judgeError: report.judge.error } : {};
         return { deleted: 0, candidates: [...report.candidates.map(({ id, content, why }) => ({ id, content, why })), ...conversations], ...judgeError, next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }
       const messages = report.deleted.length > 0 ? await context.forgetMessages?.(report.deleted) : undefined;
@@ -161,6 +161,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         ...(messages ? { messagesForgotten: messages } : {}),
         ...inBlocks,
         ...(conversations.length > 0 ? { candidates: conversations } : {}),
+        ...judgeError,
         ...(next ? { next } : {}),
       };
     },
