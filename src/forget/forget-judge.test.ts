@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hippocampus } from '../memory/hippocampus.ts';
+import { createAnthropicChat } from '../providers/anthropic/anthropic-chat.ts';
 import { createOpenAICompatibleChat } from '../providers/openai-compatible/chat.ts';
+import { startAnthropicServer } from '../testing/anthropic-server.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
 import { startOpenAICompatibleServer, type OpenAICompatibleServer } from '../testing/openai-compatible-server.ts';
@@ -113,6 +115,21 @@ describe('forgetByDescription with an LLM judging what the rules are not sure of
     expect(contents(report.deleted)).toEqual([OFFICE]);
     expect(report.judge).toMatchObject({ chosen: 1 });
     expect(await stored()).toEqual([VAULT, 'The door code of the Kreuzberg flat is now 8800', DEPLOY].sort());
+  });
+
+  it('asks an Anthropic model the same way (a forced tool call)', async () => {
+    const { office } = await doorCodeNumbers();
+    const anthropic = await startAnthropicServer({ apiKey: 'sk-ant-judge' });
+    try {
+      anthropic.script({ type: 'tool-input', input: { forget: [office] } });
+      const claude = createAnthropicChat({ apiKey: 'sk-ant-judge', model: 'claude-judge', baseURL: anthropic.apiBaseURL, maxRetries: 0 });
+      const report = await forgetByDescription(memory, 'the door code', { llm: claude });
+      expect(report.deleted).toMatchObject([{ content: OFFICE, why: 'the model (anthropic/claude-judge) judged the request names it' }]);
+      expect(anthropic.requests).toHaveLength(1);
+    } finally {
+      await anthropic.close();
+    }
+    expect(await stored()).toEqual([VAULT, FLAT, DEPLOY].sort());
   });
 
   it('with dryRun lists what the model chose and deletes nothing', async () => {
