@@ -19,12 +19,22 @@
 // scored untouched first: 1.000 / 0.483, read since); 253–264 after round 20, blind: by an author who never read the matcher
 // or the benches ("fresh 18", scored untouched first: 0.972 / 0.583, read since round 21). Figures by round in docs/memory-model.md.
 //   npx tsx bench/forget-cases.bench.ts [--misses] [--parts=all,fresh]
+// With an LLM judging what the rules are not sure of (forgetByDescription's `llm`), any OpenAI-compatible server
+// (the key, when it needs one, in FORGET_JUDGE_API_KEY; never on the command line):
+//   npx tsx bench/forget-cases.bench.ts --judge-base-url http://127.0.0.1:11434/v1 --judge-model qwen2.5:7b-instruct
+// or a loopback server that knows the labels and names the target whenever it is shown (bench/lib/forget-oracle-judge.ts):
+// the ceiling any model can reach with the memories it is shown.
+//   npx tsx bench/forget-cases.bench.ts --judge-oracle
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runForgetBenchmark } from '../src/evaluation/forget-benchmark.ts';
 import { FORGET_DESIGN_SCENARIOS, FORGET_NOTHING_STORED, FORGET_SCENARIOS } from '../src/forget/fixtures/forget-cases.ts';
 import { createHippocampus } from '../src/memory/hippocampus.ts';
+import { createOpenAICompatibleChat } from '../src/providers/openai-compatible/chat.ts';
+import type { LlmClient } from '../src/spec/llm-client.ts';
+import { commandLine } from './lib/command-line.ts';
+import { startOracleJudge } from './lib/forget-oracle-judge.ts';
 
 const parts = {
   all: FORGET_SCENARIOS,
@@ -80,16 +90,27 @@ const nothingStoredOf = (name: string) => {
   return range ? FORGET_NOTHING_STORED.slice(...range) : [];
 };
 /** `--parts=all,fresh` runs only the parts whose names start so (each part stores its own agent, so the rest is slow). */
+const { option, flag } = commandLine();
+const judgeBaseURL = option('judge-base-url', '');
+const oracle = flag('judge-oracle') ? await startOracleJudge([...FORGET_SCENARIOS, ...FORGET_DESIGN_SCENARIOS]) : undefined;
+const llm: LlmClient | undefined = oracle
+  ? createOpenAICompatibleChat({ baseURL: oracle.apiBaseURL, model: 'oracle' })
+  : judgeBaseURL
+    ? createOpenAICompatibleChat({ baseURL: judgeBaseURL, model: option('judge-model', ''), ...(process.env.FORGET_JUDGE_API_KEY ? { apiKey: process.env.FORGET_JUDGE_API_KEY } : {}) })
+    : undefined;
+if (llm) console.log(`judge: ${llm.provider}/${llm.modelId}${oracle ? ` (the loopback oracle at ${oracle.baseURL})` : ''}`);
 const only = process.argv.find((argument) => argument.startsWith('--parts='))?.slice('--parts='.length).split(',');
 for (const [name, scenarios] of Object.entries(parts).filter(([name]) => !only || only.some((prefix) => name.startsWith(prefix)))) {
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'hippocampus-forget-bench-'));
   const memory = await createHippocampus({ home, agentId: 'forget' });
   try {
-    const report = await runForgetBenchmark(memory, scenarios, nothingStoredOf(name));
+    const report = await runForgetBenchmark(memory, scenarios, nothingStoredOf(name), llm ? { llm } : {});
     console.log(`${name}: ${report.cases} cases${report.negativeCases ? ` + ${report.negativeCases} about nothing stored` : ''}, precision ${report.precision.toFixed(3)}, recall ${report.recall.toFixed(3)} (${report.deletedTarget} deleted their target, ${report.wrongDeletions} wrong deletions, ${report.unsure} unsure of which ${report.unsureWithTarget} offer the target to confirm)`);
+    if (report.judge) console.log(`  judge: asked about ${report.judge.asked} requests, chose in ${report.judge.chose}, failed ${JSON.stringify(report.judge.failed)}; tokens ${report.judge.inputTokens} in, ${report.judge.outputTokens} out`);
     if (process.argv.includes('--misses') && (name === 'all' || name.startsWith('fresh'))) for (const miss of report.misses) console.log(`  miss: "${miss.description}" → deleted [${miss.deleted.join(' | ')}], ${miss.candidates} candidates (target: ${miss.target})`);
   } finally {
     await memory.stop();
     fs.rmSync(home, { recursive: true, force: true });
   }
 }
+await oracle?.close();

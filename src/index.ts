@@ -67,7 +67,7 @@ export { createMessagesTable, searchConversation } from './conversations/index.t
 export { rememberFacts, type RememberFactsResult } from './facts/remember-facts.ts';
 export { createOfflineFactExtractor } from './facts/offline-fact-extractor.ts';
 export { createLlmFactExtractor } from './facts/llm-fact-extractor.ts';
-export { forgetByDescription, type ForgetReport } from './forget/forget-by-description.ts';
+export { forgetByDescription, type ForgetReport, type ForgetJudgeReport } from './forget/forget-by-description.ts';
 export { resolveUseLiteRuntime } from './providers/use-lite/use-lite-runtime.ts';
 
 // Working memory (in process; Redis at hippocampus/stores/redis)

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { hasVisibleText } from '../core/stored-text.ts';
 import { contextSchema } from './experience-schema.ts';
 import { memoryIdSchema } from './identifiers.ts';
+import type { LlmClient } from '../spec/llm-client.ts';
 
 // The arguments of the engine's public methods, bounded: the same limits the HTTP API, the tools and
 // the CLI apply, so no call from any surface (or from a JavaScript caller passing anything at all) can
@@ -20,9 +21,19 @@ const unit = z.number().min(0).max(1);
 
 /** forgetByDescription's description: a string with something visible in it, as long as a query at most. */
 export const forgetDescriptionSchema = z.string().max(MAX_QUERY_LENGTH).refine(hasVisibleText, 'must not be empty');
-/** Its options: a threshold (one similarity for both rules, or each rule's) between 0 and 1, and dryRun. */
+/** An LlmClient as a JavaScript caller may pass anything: an object with a provider, a model id and doGenerate. */
+const llmClientSchema = z.custom<LlmClient>(
+  (value) => typeof value === 'object' && value !== null && typeof (value as LlmClient).doGenerate === 'function' && typeof (value as LlmClient).provider === 'string' && typeof (value as LlmClient).modelId === 'string',
+  'must be an LlmClient (provider, modelId, doGenerate), e.g. createOpenAICompatibleChat(…)',
+);
+/** Its options: a threshold (one similarity for both rules, or each rule's) between 0 and 1, dryRun, and the LLM asked when the rules are not sure. */
 export const forgetOptionsSchema = z
-  .object({ threshold: z.union([unit, z.object({ similarity: unit, withEveryWord: unit }).strict()]).optional(), dryRun: z.boolean().optional() })
+  .object({
+    threshold: z.union([unit, z.object({ similarity: unit, withEveryWord: unit }).strict()]).optional(),
+    dryRun: z.boolean().optional(),
+    llm: llmClientSchema.optional(),
+    abortSignal: z.custom<AbortSignal>((value) => value instanceof AbortSignal, 'must be an AbortSignal').optional(),
+  })
   .strict();
 
 export const reinforcementSchema = z.object({ intensity: unit, importance: unit.optional(), setImportance: unit.optional(), context: contextSchema.optional() }).strict();

@@ -26,6 +26,8 @@ import { offerInstead } from './offer-instead.ts';
 import { digitsForWords } from './number-words.ts';
 import { forgetThresholdFor, type ForgetThreshold } from './forget-thresholds.ts';
 import { isUsersThing, speaksOfUser, userIsObject, userIsSubject } from './first-person.ts';
+import { askJudge, judgeFailure, offerToJudge } from './forget-judge.ts';
+import type { LlmClient, LlmUsage } from '../spec/llm-client.ts';
 
 /** How many nearest memories (by meaning, and by words) a description is compared with. */
 const CANDIDATES = 50;
@@ -47,6 +49,29 @@ export interface ForgetOptions {
   threshold?: number | ForgetThreshold;
   /** Match but delete nothing: `deleted` lists exactly what the same call without it would delete (a confirmation preview). */
   dryRun?: boolean;
+  /**
+   * Asked when the rules are not sure (never when they are): it is shown the request and at most 10 memories that
+   * could be meant, numbered, and what it names for certain is deleted; the rest stay candidates. Offline when absent.
+   */
+  llm?: LlmClient;
+  /** Stops the request to `llm`; nothing is deleted then (`judge.error.code` is ABORTED). */
+  abortSignal?: AbortSignal;
+}
+
+/** What the LLM of `options.llm` was shown and answered, when the rules were not sure. */
+export interface ForgetJudgeReport {
+  /** `provider/modelId` of the LLM asked. */
+  model: string;
+  /** How many memories it was shown, numbered from 1. */
+  offered: number;
+  /** How many of them it chose: deleted (with dryRun, would be), each with why saying the model chose it. */
+  chosen: number;
+  /** Numbers it answered that named none of the memories shown: ignored. */
+  ignored: number[];
+  /** Tokens the request took (both requests when its answer needed a repair); zeros when it failed. */
+  usage: LlmUsage;
+  /** The request failed (the server down or refusing, no valid JSON after one repair, aborted): nothing was deleted. */
+  error?: { code: string; message: string };
 }
 
 /** A memory a description named, and why. */
@@ -72,6 +97,8 @@ export interface ForgetReport {
   /** The working-memory conversations dropped because they still held a deleted memory's text (none with dryRun). */
   conversations: string[];
   threshold: ForgetThreshold;
+  /** Present when `llm` was given and asked (the rules were not sure and something could be meant). */
+  judge?: ForgetJudgeReport;
 }
 
 export { decisiveWords, holdsEveryWord } from './description-words.ts';
@@ -469,11 +496,14 @@ export async function ruleVerdict(memory: Hippocampus, description: string): Pro
  * src/memory/forgetting.ts); nothing records that the request was made. When it is not sure — several
  * different memories fit, or one only partly — nothing is deleted and `candidates` lists what it may
  * mean, to confirm by id (`memory.forget(ids)`, `forget_memory({ ids })`). Memory blocks are not touched.
+ * With `llm`, what the rules are not sure of is judged by it (src/forget/forget-judge.ts): what it names is deleted.
  *
  * @example
  * const report = await forgetByDescription(memory, 'the vault combination');
  * report.deleted // [{ id: '01J…', content: 'The vault combination is seventeen purple elephants', why: 'holds every word of the description (vault, combination)', … }]
  * report.candidates // [] — or, when unsure, what to confirm
+ * const judged = await forgetByDescription(memory, 'the door code', { llm: createOpenAICompatibleChat({ baseURL, model: 'gpt-4o-mini' }) });
+ * judged.judge // { model: 'openai-compatible/gpt-4o-mini', offered: 2, chosen: 1, … } — asked only because two door codes fit
  */
 export async function forgetByDescription(memory: Hippocampus, description: string, options: ForgetOptions = {}): Promise<ForgetReport> {
   // From JavaScript anything may come: undefined threw a TypeError, and a threshold of -1, NaN or "0.1" was taken (a probe);
@@ -485,22 +515,50 @@ export async function forgetByDescription(memory: Hippocampus, description: stri
   const threshold = given === undefined ? forgetThresholdFor(memory.embedder) : typeof given === 'number' ? { similarity: given, withEveryWord: given } : given;
   description = withInLawJoined(description);
   const read = readDescription(description);
-  const { judged, sure } = await applyRules(memory, description, read, threshold);
-  if (sure.length === 0 || (await ambiguous(memory, sure))) {
-    const candidates = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
-    return { deleted: [], candidates: candidates.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry))), conversations: [], threshold };
+  const { field, judged, sure } = await applyRules(memory, description, read, threshold);
+  if (sure.length > 0 && !(await ambiguous(memory, sure))) return { ...(await forgetMatches(memory, sure.map(toMatch), options.dryRun)), candidates: [], threshold };
+  const ranked = [...judged].sort((left, right) => Number(right.sure) - Number(left.sure) || (right.similarity ?? 0) - (left.similarity ?? 0)).slice(0, 10);
+  const candidates = ranked.map((entry) => (entry.sure ? { ...toMatch(entry), why: `${entry.why}; but other memories fit too` } : toMatch(entry)));
+  if (!options.llm || field.length === 0) return { deleted: [], candidates, conversations: [], threshold };
+  return forgetJudged(memory, description, { llm: options.llm, abortSignal: options.abortSignal, dryRun: options.dryRun }, offerToJudge(ranked, field), candidates, threshold);
+}
+
+/**
+ * The rules were not sure: the LLM is shown the memories that could be meant and what it chooses is deleted as a sure
+ * match would be; a failed request deletes nothing and leaves the rules' candidates, the failure in `judge.error`.
+ */
+async function forgetJudged(memory: Hippocampus, description: string, options: { llm: LlmClient; abortSignal?: AbortSignal | undefined; dryRun?: boolean | undefined }, offered: readonly Judged[], candidates: ForgetMatch[], threshold: ForgetThreshold): Promise<ForgetReport> {
+  const model = `${options.llm.provider}/${options.llm.modelId}`;
+  const asked = { model, offered: offered.length };
+  let answer: Awaited<ReturnType<typeof askJudge>>;
+  try {
+    answer = await askJudge({ llm: options.llm, description, offered, abortSignal: options.abortSignal });
+  } catch (error) {
+    return { deleted: [], candidates, conversations: [], threshold, judge: { ...asked, chosen: 0, ignored: [], usage: { inputTokens: 0, outputTokens: 0 }, error: judgeFailure(error, options.abortSignal) } };
   }
-  const matched = new Map(sure.map((entry) => [entry.id, entry]));
+  // Only as the model read it: a memory edited (or forgotten) while it answered is not what it chose.
+  const current = new Map((await memory.store.getMany({ agentId: memory.agentId }, answer.chosen.map((at) => offered[at]!.id))).map((record) => [record.id, record.content]));
+  const unchanged = answer.chosen.map((at) => offered[at]!).filter((entry) => current.get(entry.id) === entry.content);
+  const judge = { ...asked, chosen: unchanged.length, ignored: answer.ignored, usage: answer.usage };
+  if (unchanged.length === 0) return { deleted: [], candidates, conversations: [], threshold, judge };
+  const chosen = unchanged.map((entry) => ({ ...toMatch(entry), why: `the model (${model}) judged the request names it` }));
+  const left = candidates.filter((candidate) => !chosen.some((entry) => entry.id === candidate.id));
+  return { ...(await forgetMatches(memory, chosen, options.dryRun)), candidates: left, threshold, judge };
+}
+
+/** Deletes the matches with older versions of a matched fact and what was derived from them (with dryRun, lists them): one path for the rules' sure matches and the model's choice. */
+async function forgetMatches(memory: Hippocampus, matches: readonly ForgetMatch[], dryRun: boolean | undefined): Promise<{ deleted: ForgetMatch[]; conversations: string[] }> {
+  const matched = new Map(matches.map((entry) => [entry.id, entry]));
   const doomed = await withOlderVersions(memory, new Set(matched.keys()));
   const describe = (record: MemoryRecord): ForgetMatch => {
     const entry = matched.get(record.id);
     const source = typeof record.context.messageId === 'string' ? { messageId: record.context.messageId } : {};
-    return { ...(entry ? toMatch(entry) : { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' }), ...source };
+    return { ...(entry ?? { id: record.id, content: record.content, kind: record.kind, similarity: null, why: 'goes with a matched memory (an older version, or derived from it)' }), ...source };
   };
   // What was derived from a match (facts, watcher memories) goes with it; the engine's forget purges the text.
   const derived = await memory.store.getMany({ agentId: memory.agentId }, await memory.derivedFrom(doomed.map((record) => record.id)));
-  if (options.dryRun) return { deleted: [...doomed, ...derived].map(describe), candidates: [], conversations: [], threshold };
+  if (dryRun) return { deleted: [...doomed, ...derived].map(describe), conversations: [] };
   const { forgotten, conversations } = await memory.forgetReporting(doomed.map((record) => record.id));
   const deleted = new Set(forgotten);
-  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), candidates: [], conversations, threshold };
+  return { deleted: [...doomed, ...derived].filter((record) => deleted.has(record.id)).map(describe), conversations };
 }

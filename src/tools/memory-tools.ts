@@ -113,7 +113,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
     name: 'forget_memory',
     label: 'Forget memory',
     description:
-      'Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Recent conversations in working memory that held the text of what was forgotten are dropped with it and listed under forgotten too (kind conversation). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. Recent conversations in working memory that say it come back as candidates too (their id is the conversation id): confirm them the same way. This cannot be undone and leaves no record.',
+      `Permanently delete what the user asks you to forget. Step 1: call with a short description in their words (e.g. "my old address", "that I like Redux", "the vault combination"). What it names for sure${context.llm ? ' (by the offline rules, or else by the LLM judging the memories that could be meant)' : ''} is deleted at once (with the facts derived from it) and listed under forgotten. If it is not sure — several different memories fit, or one only partly — nothing is deleted and candidates (id, content, why) come back: ask the user which, then step 2: call again with { ids } of the ones to forget. With a messages table, the messages what was forgotten was made from (or says word for word) are deleted too (messagesForgotten). Recent conversations in working memory that held the text of what was forgotten are dropped with it and listed under forgotten too (kind conversation). Memory-block lines that still say it come back as stillInBlocks: remove them with replace_memory_block. Recent conversations in working memory that say it come back as candidates too (their id is the conversation id): confirm them the same way.${context.llm ? ' When the LLM could not be asked, judgeError says why.' : ''} This cannot be undone and leaves no record.`,
     inputSchema: forgetMemoryInput,
     async run({ description, ids }) {
       if (ids) {
@@ -142,11 +142,14 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
           ...inBlocks,
         };
       }
-      const report = await forgetByDescription(context.memory, description!, context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold });
+      // With an LLM configured it judges what the rules are not sure of (forgetByDescription asks it only then).
+      const report = await forgetByDescription(context.memory, description!, { ...(context.forgetThreshold === undefined ? {} : { threshold: context.forgetThreshold }), ...(context.llm ? { llm: context.llm } : {}) });
       // Read after the forget: it drops the conversations holding a deleted memory's text itself.
       const conversations = await conversationsSaying(context.memory, description!);
+      // A model that could not be asked is named: the user's request was not lost, only not judged.
+      const judgeError = report.judge?.error ? { judgeError: report.judge.error } : {};
       if (report.deleted.length === 0 && report.candidates.length + conversations.length > 0) {
-        return { deleted: 0, candidates: [...report.candidates.map(({ id, content, why }) => ({ id, content, why })), ...conversations], next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
+        return { deleted: 0, candidates: [...report.candidates.map(({ id, content, why }) => ({ id, content, why })), ...conversations], ...judgeError, next: 'Not sure which memory the user means: nothing was deleted. Ask, then call forget_memory with { ids } of the ones to forget.' };
       }
       const messages = report.deleted.length > 0 ? await context.forgetMessages?.(report.deleted) : undefined;
       const { next: blocksNext, ...inBlocks } = await stillInBlocks({ blocks: context.blocks, agentId: context.memory.agentId }, report.deleted.map((entry) => entry.content), description);
@@ -158,6 +161,7 @@ export function forgetMemoryTool(context: MemoryToolsContext) {
         ...(messages ? { messagesForgotten: messages } : {}),
         ...inBlocks,
         ...(conversations.length > 0 ? { candidates: conversations } : {}),
+        ...judgeError,
         ...(next ? { next } : {}),
       };
     },
