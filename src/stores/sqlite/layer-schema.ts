@@ -150,7 +150,8 @@ export function createLayerTables(db: Database.Database): void {
 // command and `linkMemories()` runs it first) those relations are absent, never wrong. Not the whole history of the
 // subject and predicate: of a predicate that holds many objects at once ("likes") that would drop and re-read
 // every one of them for each memory forgotten.
-const GROUP_OF = (memory: string, time: string) => `
+/** The ids of the relations forgetting or editing `memory` (of time `time`) drops: what the schema-12 triggers delete. */
+export const GROUP_OF = (memory: string, time: string) => `
     SELECT r.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
     UNION
     SELECT g.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
