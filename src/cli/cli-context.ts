@@ -91,12 +91,14 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
         const result = await work(memory);
         // A write command that wrote nothing (watch --once of an empty transcript, import of an empty mirror) left
         // an empty agent every read command then took for real, as a failed one did.
-        // Only for a command that writes to the store: `working store --redis` keeps what it wrote in Redis alone.
+        // Only for a command that writes to the store: `working store` keeps an agent it stored nothing else for.
         unmake = unmakeIfEmpty && made && (await leftEmpty(memory));
         return result;
       } catch (error) {
-        // The command's own error is what the user sees; an agent that cannot be read is kept.
-        unmake = made && (await holdsNothing(memory).catch(() => false));
+        // The command's own error is what the user sees; an agent that cannot be read is kept. Empty as on success:
+        // the failure path asked the store alone, and took away an agent whose working memory (the snapshot beside
+        // it, or Redis with --redis) held a conversation, which no command could reach without the agent.
+        unmake = made && (await leftEmpty(memory));
         throw error;
       } finally {
         await memory.stop();
@@ -115,12 +117,14 @@ export function createCliContext(io: { stdout: (text: string) => void; stderr: (
 }
 
 /**
- * Whether a new agent was left holding nothing (no memory, block, skill, watched source or working-memory snapshot),
- * so its folder can go; false when that cannot be read (the agent is kept).
+ * Whether a new agent was left holding nothing (no memory, block, skill, watched source, working-memory snapshot, or
+ * conversation in the working memory the engine was given: Redis with --redis), so its folder can go; false when
+ * that cannot be read (the agent is kept). What the CLI's success and failure paths both ask.
  */
 export async function leftEmpty(memory: Hippocampus): Promise<boolean> {
   if (fs.existsSync(workingSnapshotFile(agentPaths(memory.home, memory.agentId).root))) return false;
-  return holdsNothing(memory).catch(() => false);
+  const workingHoldsNothing = async () => memory.workingMemory === undefined || (await memory.workingMemory.getAll({ agentId: memory.agentId }, 1)).length === 0;
+  return (await workingHoldsNothing().catch(() => false)) && holdsNothing(memory).catch(() => false);
 }
 
 /** Whether an agent holds nothing at all: no memory, block, skill or watched source. */

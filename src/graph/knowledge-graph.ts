@@ -65,7 +65,7 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
   const graphStore = options.store ?? backendCapability(memory.backend, 'knowledgeGraph', 'The knowledge graph (or pass `store`)')(memory.clock);
   const extractor = options.extractor ?? createOfflineGraphExtractor();
 
-  return {
+  const graph: KnowledgeGraph = {
     store: graphStore,
     async linkMemories(memoryIds, linkOptions = {}) {
       const batchSize = linkOptions.batchSize ?? 100;
@@ -114,5 +114,23 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
       const [outgoing, incoming] = await Promise.all([graphStore.relations(scope, { subject: name, ...asOf }), graphStore.relations(scope, { object: name, ...asOf })]);
       return [...outgoing, ...incoming];
     },
+  };
+  // The backend's own graph is the one its triggers change when a memory is forgotten or edited.
+  if (options.store === undefined) memory.keepGraphLinked(relinkingOf(graph, scope), { chosenExtractor: options.extractor !== undefined });
+  return graph;
+}
+
+/**
+ * What a forget or an edit of `ids` unlinks, read before it (those that wrote or closed a relation the triggers drop,
+ * their other sources, and the given ones already linked: an edit unlinks the edited memory), linked again after.
+ * Only those: `linkMemories()` without ids also links every memory never linked.
+ */
+function relinkingOf(graph: KnowledgeGraph, scope: { agentId: string }) {
+  return async (ids: string[]) => {
+    const [sharing, linked] = await Promise.all([graph.store.relinkedBy(scope, ids), graph.store.linkedMemoryIds(scope, ids)]);
+    const unlinked = [...new Set([...sharing, ...linked])];
+    return async () => {
+      if (unlinked.length > 0) await graph.linkMemories(unlinked);
+    };
   };
 }

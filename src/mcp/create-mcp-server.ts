@@ -1,7 +1,5 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { Protocol } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { ListToolsRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
+import { ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { toolError, type HippoTool, type ToolResult } from '../tools/hippo-tool.ts';
 import { requireEngine } from '../memory/backend-capability.ts';
 import { createHippoTools, type HippoToolsOptions } from '../tools/create-hippo-tools.ts';
@@ -40,16 +38,20 @@ export function createMcpServer(options: McpServerOptions): Server {
       inputSchema: tool.jsonSchema as { type: 'object'; [key: string]: unknown },
     })),
   }));
-  // Registered past the SDK Server's own tools/call check: that check (CallToolRequestSchema) answered
+  // tools/call is answered past the SDK Server's own tools/call check: that check (CallToolRequestSchema) answered
   // `arguments: null` (a model's empty call) with a -32603 protocol error carrying zod's raw issue list, where
   // every other bad argument is a VALIDATION_ERROR result the model can read and correct (probe). The request's
-  // name and arguments are checked by `callTool` and the tool's own schema instead.
-  Protocol.prototype.setRequestHandler.call(server, toolsCallRequestSchema, async (request: z.infer<typeof toolsCallRequestSchema>) => callTool(tools, request.params));
+  // name and arguments are checked by `callTool` and the tool's own schema instead. Through the SDK's public
+  // `fallbackRequestHandler` (the handler of a method none is set for; SDK 1.32): Server.setRequestHandler wraps
+  // every tools/call handler in that check, and calling its base class's setRequestHandler on the server to get
+  // past it leaned on how the SDK's classes are built. Any other method without a handler is "Method not found",
+  // as the SDK answers it.
+  server.fallbackRequestHandler = async (request) => {
+    if (request.method !== 'tools/call') throw new McpError(ErrorCode.MethodNotFound, 'Method not found');
+    return callTool(tools, request.params);
+  };
   return server;
 }
-
-/** A tools/call request as it arrives: its params left for `callTool` to check. */
-const toolsCallRequestSchema = z.object({ method: z.literal('tools/call'), params: z.unknown() });
 
 /** Runs the named tool on the call's arguments; a missing or unknown name, or arguments that are not an object, is a VALIDATION_ERROR result. */
 async function callTool(tools: readonly HippoTool[], params: unknown): Promise<CallToolResult> {

@@ -1,8 +1,9 @@
+import fs from 'node:fs';
 import { request } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import { CallToolResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { CallToolResultSchema, ErrorCode, ListPromptsResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { createMessagesTable } from '../conversations/messages-table.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
@@ -68,6 +69,24 @@ describe('MCP server', () => {
     await client.connect(clientTransport);
     await exerciseEveryTool(client);
     await client.close();
+  });
+
+  it("answers tools/call through the SDK Server's public members; a method it serves nothing for is -32601, as the SDK answers it", async () => {
+    // tools/call got past the Server's own check by Protocol.prototype.setRequestHandler called on the server: how the
+    // SDK's classes are built, not what it offers. Its fallbackRequestHandler is a public member.
+    const source = fs.readFileSync(new URL('./create-mcp-server.ts', import.meta.url), 'utf8');
+    expect(source).not.toMatch(/\.prototype\.|sdk\/shared\/protocol/);
+    const [clientTransport, serverTransport] = InMemoryTransport.createLinkedPair();
+    const server = createMcpServer(options());
+    await server.connect(serverTransport);
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(clientTransport);
+    try {
+      await expect(client.request({ method: 'prompts/list', params: {} }, ListPromptsResultSchema)).rejects.toMatchObject({ code: ErrorCode.MethodNotFound });
+      expect(JSON.parse(text(await client.callTool({ name: 'recall_memory_block', arguments: { key: 'human' } })))).toMatchObject({ key: 'human' });
+    } finally {
+      await client.close();
+    }
   });
 
   it('serves every tool over streamable HTTP on 127.0.0.1', async () => {

@@ -92,3 +92,40 @@ describe('a damaged working-memory snapshot', () => {
     }
   });
 });
+
+describe('a process killed in the middle of a forget', () => {
+  it("leaves no forgotten text in working.json: the snapshot is rewritten before the rows go, so what could be left is a memory a second forget still finds", async () => {
+    // The snapshot was rewritten after the rows: killed between the two, working.json kept the text, and a forget
+    // of the id again was NOT_FOUND, so it stayed there for good.
+    const { spawnScript } = await import('../testing/run-script.ts');
+    const { openAgentWorkingMemory, snapshotConversations } = await import('../working/working-snapshot.ts');
+    const agentRoot = path.join(home.home, 'agents', 'ada');
+    const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
+    let id: string;
+    try {
+      ({ memory: { id } } = await memory.remember({ type: 'decision', content: 'The bunker passphrase is velvet otter', importance: 0.8 }));
+      const working = await openAgentWorkingMemory({ home: home.home, agentId: 'ada', embedder: memory.embedder });
+      await working.store.store({ agentId: 'ada' }, conversation('bunker', 'user: the bunker passphrase is velvet otter\nassistant: noted'));
+      await working.store.store({ agentId: 'ada' }, conversation('weather', 'user: the weather is fine today'));
+      await working.close();
+    } finally {
+      await memory.stop();
+    }
+    expect(snapshotConversations(agentRoot).map((entry) => entry.conversationId).sort()).toEqual(['bunker', 'weather']);
+    const child = spawnScript('forget-killed.ts', [home.home, 'ada', id]);
+    let stdout = '';
+    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, killed) => resolve(killed)));
+    // Killed at the point: the rows were deleted, the forget never returned.
+    expect([signal, stdout]).toEqual(['SIGKILL', '']);
+    const after = await createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
+    try {
+      await expect(after.get(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    } finally {
+      await after.stop();
+    }
+    expect(snapshotConversations(agentRoot).map((entry) => entry.conversationId)).toEqual(['weather']);
+    const leftOver = fs.readdirSync(path.join(agentRoot, 'memory')).filter((file) => file.includes('working')).map((file) => fs.readFileSync(path.join(agentRoot, 'memory', file), 'utf8'));
+    expect(leftOver.some((text) => /velvet otter/i.test(text))).toBe(false);
+  }, 60_000);
+});

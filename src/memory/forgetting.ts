@@ -3,7 +3,7 @@ import { normalizeContent } from '../core/content-hash.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
-import type { EmitEvent } from './engine-events.ts';
+import { emitError, type EmitEvent } from './engine-events.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface ForgettingDependencies {
@@ -17,6 +17,27 @@ export interface ForgettingDependencies {
   backend?: Pick<MemoryBackend, 'purgeDeletedText'>;
   /** Files outside the backend that may hold forgotten text (session logs, mirrors): scrubbed last. */
   scrubFiles?: (ids: string[]) => void;
+  /** A knowledge graph's: the memories whose relations the delete drops, linked again after it. */
+  relinkGraph?: GraphRelinking | undefined;
+}
+
+/**
+ * What a knowledge graph over the engine hands it (`Hippocampus.keepGraphLinked`): given the memories a forget or
+ * an edit is about to delete or rewrite, it reads which memories the change unlinks (the store's triggers drop the
+ * relations those wrote or closed), and returns the step that links them again once the change is made.
+ */
+export type GraphRelinking = (ids: string[]) => Promise<() => Promise<void>>;
+
+/**
+ * The relinking step of a change already made: a failure (an LLM extractor down) is the engine's error event, not
+ * the forget's or the edit's — those are done, and what stays unlinked is linked by the next `linkMemories()`.
+ */
+export async function relinkAfterChange(emit: EmitEvent, relink: (() => Promise<void>) | undefined): Promise<void> {
+  try {
+    await relink?.();
+  } catch (error) {
+    emitError(emit, error);
+  }
 }
 
 /**
@@ -71,6 +92,7 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
   const known = new Set([...ids]);
   const derived = await findDerived(deps, [...stored, ...queued], known);
   const targets = [...new Set([...ids, ...derived])];
+  const relink = await deps.relinkGraph?.(targets);
   const deleted = await deps.store.deleteMany(deps.scope, targets);
   for (const id of targets) deps.buffer.remove(id);
   const all = [...new Set([...deleted, ...queued.map((record) => record.id)])];
@@ -78,6 +100,7 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
     await deps.backend?.purgeDeletedText?.(deps.scope, all);
     deps.scrubFiles?.(all);
   }
+  await relinkAfterChange(deps.emit, relink);
   deps.emit({ type: 'forgotten', ids: all });
   return all;
 }

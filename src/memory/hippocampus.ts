@@ -40,7 +40,7 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, type ForgettingDependencies } from './forgetting.ts';
+import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, relinkAfterChange, type ForgettingDependencies, type GraphRelinking } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -143,6 +143,8 @@ export class Hippocampus {
   private closed = false;
   private lastConsolidationAt: number;
   private lastMaintenanceAt: number;
+  /** The knowledge graph's relinking a forget or an edit runs (`keepGraphLinked`), and whether its extractor was chosen. */
+  private graphRelinking: { relink: GraphRelinking; chosenExtractor: boolean } | undefined;
 
   private constructor(config: EngineConfig, options: HippocampusOptions, backend: MemoryBackend) {
     this.config = config;
@@ -411,9 +413,11 @@ export class Hippocampus {
       // still stored and can be asked again. The rows went first, the conversation holding the text stayed,
       // and the next forget of that id was NOT_FOUND. Everything it drops is what this forget was asked to take.
       const conversations = new Set(this.workingMemory ? await forgetInWorkingMemory(this.workingMemory, this.parts.scope, texts) : []);
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles }, ids);
+      // The snapshot too (written anew, then renamed over it): after the rows, a process killed between the two left
+      // the text in working.json and the id NOT_FOUND to a second forget (forget-working-memory.test.ts kills one).
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
+      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles, relinkGraph: this.graphRelinking?.relink }, ids);
       return { forgotten, conversations: [...conversations] };
     });
   }
@@ -478,13 +482,30 @@ export class Hippocampus {
           });
         }
       }
+      const rewrites = merged.content !== current.content;
+      const relink = rewrites ? await this.graphRelinking?.relink([id]) : undefined;
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
       if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
       refreshMirrors(agentRoot, [updated]);
+      await relinkAfterChange(this.parts.emit, relink);
       return updated;
     });
+  }
+
+  /**
+   * Called by `createKnowledgeGraph`: from then on a forget or an edit links again, before it returns, the memories
+   * whose graph relations it dropped (the store's triggers drop the relations a changed memory wrote or closed and
+   * mark their other sources unlinked). Without it a `relations()` or `neighbors()` right after a forget missed them
+   * until the next `linkMemories()`. A graph of a chosen extractor (an LLM's) is kept over one of the default.
+   *
+   * @example
+   * memory.keepGraphLinked(async (ids) => { const ids2 = await read(ids); return () => link(ids2); }, { chosenExtractor: false });
+   */
+  keepGraphLinked(relink: GraphRelinking, options: { chosenExtractor: boolean }): void {
+    if (this.graphRelinking?.chosenExtractor === true && !options.chosenExtractor) return;
+    this.graphRelinking = { relink, chosenExtractor: options.chosenExtractor };
   }
 
   /** What happened to a memory: created, consolidated, reinforced, superseded. */

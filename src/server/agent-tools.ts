@@ -1,3 +1,7 @@
+import { createRuleFactClassifier } from '../facts/fact-classifier.ts';
+import type { FactExtractor } from '../facts/fact-extractor.ts';
+import { rememberFacts, type RememberFactsResult } from '../facts/remember-facts.ts';
+import { bandsFor } from '../facts/similarity-bands.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import { HippocampusError } from '../errors/hippocampus-error.ts';
 import type { MemoryBlockStore } from '../spec/block-store.ts';
@@ -39,3 +43,14 @@ export function toolboxOf(engine: Hippocampus): AgentToolbox {
   return toolbox;
 }
 
+
+/**
+ * remember_facts as the HTTP tools run it (built without an LLM: the rule classifier, the embedder's similarity
+ * bands), the text read by `extractor`: the facts route hands it what it already read of a new agent's text.
+ *
+ * @example
+ * await rememberFactsOf(engine, createOfflineFactExtractor(), 'I moved to Lisbon'); // { summary, facts }
+ */
+export function rememberFactsOf(engine: Hippocampus, extractor: FactExtractor, text: string): Promise<RememberFactsResult> {
+  return rememberFacts({ memory: engine, extractor, classifier: createRuleFactClassifier(), bands: bandsFor(engine.embedder) }, text);
+}

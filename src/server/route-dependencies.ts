@@ -1,3 +1,4 @@
+import type { FactExtractor } from '../facts/fact-extractor.ts';
 import type { ConsolidationService } from '../layers/nightly-consolidation.ts';
 import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
@@ -13,6 +14,8 @@ export interface RouteDependencies {
   consolidation: ConsolidationService;
   /** Where a route that answers a failure itself (/health) reports its detail for the operator. */
   logError: (error: unknown) => void;
+  /** How the facts route reads what the user said; the offline rules (what remember_facts reads with over HTTP) when absent. */
+  factExtractor?: FactExtractor;
 }
 
 /** Views of records as of the engine's clock and decay rate. */

@@ -129,5 +129,11 @@ export interface KnowledgeGraphStore {
   unlinkedMemoryIds(scope: GraphScope, limit: number): Promise<string[]>;
   /** Memory ids already linked, of those given. */
   linkedMemoryIds(scope: GraphScope, memoryIds: string[]): Promise<Set<string>>;
+  /**
+   * The memories whose links deleting or editing these undoes (the store drops the relations a memory wrote, and
+   * those of the same subject and predicate it closed, and marks their sources unlinked): read before the change,
+   * so what it unlinked can be linked again right after it. The given ids among them when they wrote a relation.
+   */
+  relinkedBy(scope: GraphScope, memoryIds: string[]): Promise<string[]>;
   statistics(scope: GraphScope): Promise<{ entities: number; relations: number; openRelations: number; mentions: number }>;
 }

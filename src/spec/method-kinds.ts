@@ -97,6 +97,7 @@ export const KNOWLEDGE_GRAPH_MEMBERS: MemberKinds<KnowledgeGraphStore> = {
   mentionCounts: 'read',
   unlinkedMemoryIds: 'read',
   linkedMemoryIds: 'read',
+  relinkedBy: 'read',
   statistics: 'read',
 };
 

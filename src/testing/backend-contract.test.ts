@@ -142,6 +142,10 @@ const BROKEN: Record<string, Breaker> = {
       return { ...graph, relations: (scope, query) => graph.relations(scope, { ...query, asOf: undefined }) };
     },
   }),
+  // Names none of the memories a change unlinks: a forget leaves them to the next link.
+  'a forget or an edit through the engine links again at once the memories whose graph relations it dropped, and only those': (base) => ({
+    knowledgeGraph: (clock) => ({ ...base.knowledgeGraph!(clock), relinkedBy: async () => [] }),
+  }),
   // Plain counts of matched words: a name weighs no more than a word every other message holds.
   "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR": (base) => ({
     conversations: {

@@ -32,15 +32,17 @@ const formatRelation = (relation: GraphRelation) =>
   `${relation.subject.name} —${relation.predicate}→ ${relation.object.name}  [${day(relation.validFrom)} – ${day(relation.validTo)}]  confidence ${relation.confidence.toFixed(2)}`;
 
 async function withWorking<T>(context: CliContext, command: Command, options: Options, work: (memory: Hippocampus, working: AgentWorkingMemory) => Promise<T>, { create = false } = {}): Promise<T> {
+  const redisUrl = text(options, 'redis');
+  // --redis also to the engine (its working memory): what a new agent made by a failed command is asked for before
+  // it goes. The command's own store carries the embedder a search needs.
   return context.withMemory(command, async (memory) => {
-    const redisUrl = text(options, 'redis');
     const working = await openAgentWorkingMemory({ home: memory.home, agentId: memory.agentId, embedder: memory.embedder, clock: memory.clock, ...(redisUrl ? { redisUrl } : {}) });
     try {
       return await work(memory, working);
     } finally {
       await working.close();
     }
-  }, { create });
+  }, { create, redisUrl });
 }
 
 /**

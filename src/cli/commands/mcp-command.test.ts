@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { allBytesUnder } from '../../testing/home-bytes.ts';
+import { startRedisServer, type RedisServerHandle } from '../../testing/redis-server.ts';
 import { createTempHome } from '../../testing/temp-home.ts';
 import { cliWith, HIPPOCAMPUS_BINARY as binary } from '../../testing/cli-server.ts';
 
@@ -31,10 +32,17 @@ describe('hippocampus mcp', () => {
 });
 
 describe('hippocampus mcp, on an agent that does not exist yet', () => {
-  const serve = async (agent: string) => {
+  let redis: RedisServerHandle;
+  beforeAll(async () => {
+    redis = await startRedisServer();
+  });
+  afterAll(async () => {
+    await redis?.stop();
+  });
+  const serve = async (agent: string, ...more: string[]) => {
     const env = Object.fromEntries(Object.entries(process.env).filter((entry): entry is [string, string] => entry[1] !== undefined));
     const client = new Client({ name: 'cli-test', version: '1.0.0' });
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', agent, '--embedder', 'none'], env, stderr: 'pipe' }));
+    await client.connect(new StdioClientTransport({ command: process.execPath, args: [binary, 'mcp', '--home', home.home, '--agent', agent, '--embedder', 'none', ...more], env, stderr: 'pipe' }));
     return client;
   };
   const text = (result: unknown) => ((result as { content: { text: string }[] }).content)[0]!.text;
@@ -59,6 +67,14 @@ describe('hippocampus mcp, on an agent that does not exist yet', () => {
       await learning.close();
     }
     expect(fs.existsSync(agentFolder('ada'))).toBe(true);
+    // With --redis alike: the agent's working memory there holds nothing of it, so nothing is left (it was kept).
+    const idleRedis = await serve('ghost-redis', '--redis', redis.url);
+    try {
+      expect(text(await idleRedis.callTool({ name: 'remember_facts', arguments: { text: 'ok thanks' } }))).toContain('No facts found');
+    } finally {
+      await idleRedis.close();
+    }
+    expect(fs.existsSync(agentFolder('ghost-redis'))).toBe(false);
   }, 60_000);
 });
 

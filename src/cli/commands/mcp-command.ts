@@ -61,8 +61,8 @@ export function registerMcpCommand(program: Command, context: CliContext): void 
       const { home, agent, store } = context.globals(command);
       // A session that wrote nothing to a new agent takes it away when it ends, as a CLI write command does: an MCP
       // client's "ok thanks" to remember_facts, or reads alone, left an empty agent every command then took for real.
-      // Not with --redis, whose working memory of the agent is kept apart from its folder.
-      const made = (store === undefined || store === 'sqlite') && options.redis === undefined && !fs.existsSync(agentPaths(home, agent).root);
+      // With --redis too: the agent is kept when its working memory there holds a conversation (leftEmpty asks it).
+      const made = (store === undefined || store === 'sqlite') && !fs.existsSync(agentPaths(home, agent).root);
       const redis = options.redis === undefined ? undefined : await openRedisWorkingMemory({ url: options.redis });
       const memory = await createHippocampus({ home, agentId: agent, ...(store === undefined ? {} : { store }), ...(options.embedder === 'none' ? { embedder: null } : {}), ...(redis ? { workingMemory: redis } : {}) }).catch(async (error: unknown) => {
         await redis?.close();

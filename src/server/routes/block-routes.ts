@@ -2,9 +2,10 @@ import type { Hono } from 'hono';
 import { parseWith } from '../../config/parse.ts';
 import { storableText } from '../../core/stored-text.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import type { CandidateFact, FactExtractor } from '../../facts/fact-extractor.ts';
 import { createOfflineFactExtractor } from '../../facts/offline-fact-extractor.ts';
 import { summarizeFacts } from '../../facts/fact-summary.ts';
-import { toolboxOf } from '../agent-tools.ts';
+import { rememberFactsOf, toolboxOf } from '../agent-tools.ts';
 import type { Hippocampus } from '../../memory/hippocampus.ts';
 import type { EngineRegistry } from '../engine-registry.ts';
 import type { RouteDependencies } from '../route-dependencies.ts';
@@ -14,7 +15,7 @@ import { agentOf, validBody } from '../validate.ts';
 const keyOf = (value: string | undefined) => parseWith(blockKeySchema, value, 'block key');
 
 /** Memory blocks (get, replace, append, overwrite) and remembering facts, through the same code as the agent tools. */
-export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies): void {
+export function registerBlockRoutes(app: Hono, { registry, factExtractor = offlineFacts }: Pick<RouteDependencies, 'registry' | 'factExtractor'>): void {
   app.get('/agents/:agent/blocks', async (context) => {
     const engine = await registry.get(agentOf(context));
     return context.json({ blocks: await toolboxOf(engine).blocks.list({ agentId: engine.agentId }) });
@@ -57,10 +58,12 @@ export function registerBlockRoutes(app: Hono, { registry }: RouteDependencies):
 
   app.post('/agents/:agent/facts', async (context) => {
     const agentId = agentOf(context);
-    const body = await validBody(context, rememberFactsBodySchema);
-    const engine = (await existingEngine(registry, agentId)) ?? (await newAgentFor(registry, agentId, body.text));
-    if (engine === null) return context.json({ summary: summarizeFacts([]), facts: [] });
-    return context.json(await toolboxOf(engine).run('remember_facts', body));
+    const { text } = await validBody(context, rememberFactsBodySchema);
+    const existing = await existingEngine(registry, agentId);
+    if (existing !== null) return context.json(await rememberFactsOf(existing, factExtractor, text));
+    const fresh = await newAgentFor(registry, agentId, factExtractor, text);
+    if (fresh === null) return context.json({ summary: summarizeFacts([]), facts: [] });
+    return context.json(await rememberFactsOf(fresh.engine, fresh.extractor, text));
   });
 }
 
@@ -73,13 +76,21 @@ function existingEngine(registry: EngineRegistry, agentId: string): Promise<Hipp
 }
 
 /**
- * A new agent for text that states a fact; null for text that states none, which writes nothing: "ok thanks" sent
- * for a new agent made its folder and an empty database, listed from then on. Read with the extractor the HTTP
- * tools use (toolboxOf builds them without an LLM), and only for a new agent: an existing one's text is read once.
+ * A new agent for text that states a fact, with the extractor that stores it answering that text with what was read
+ * here; null for text that states none, which writes nothing: "ok thanks" sent for a new agent made its folder and an
+ * empty database, listed from then on. Read once: the text was read here to decide and again to store.
  */
-async function newAgentFor(registry: EngineRegistry, agentId: string, text: string): Promise<Hippocampus | null> {
-  if ((await offlineFacts.extract(storableText(text))).length === 0) return null;
-  return registry.get(agentId, { create: true });
+async function newAgentFor(registry: EngineRegistry, agentId: string, extractor: FactExtractor, text: string): Promise<{ engine: Hippocampus; extractor: FactExtractor } | null> {
+  // As rememberFacts reads it (storableText): the same string asks for what was read here.
+  const said = storableText(text);
+  const read = await extractor.extract(said);
+  if (read.length === 0) return null;
+  return { engine: await registry.get(agentId, { create: true }), extractor: alreadyRead(extractor, said, read) };
+}
+
+/** `extractor`, answering `text` with the facts already read out of it. */
+function alreadyRead(extractor: FactExtractor, text: string, read: CandidateFact[]): FactExtractor {
+  return { kind: extractor.kind, extract: async (asked) => (asked === text ? read : extractor.extract(asked)) };
 }
 
 const offlineFacts = createOfflineFactExtractor();

@@ -248,6 +248,18 @@ export function createPostgresGraphStore(options: { database: PostgresDatabase; 
       return new Set(rows.map((row) => row.memory_id));
     },
 
+    async relinkedBy(scope, memoryIds) {
+      if (memoryIds.length === 0) return [];
+      // The relations of schema 11's hippocampus_graph_history, the one the triggers drop.
+      const rows = await database.rows<{ memory_id: string }>(
+        `SELECT DISTINCT p.memory_id FROM memories m CROSS JOIN LATERAL hippocampus_graph_history(m.agent_id, m.id, m.occurred_at) AS h(relation_id)
+           JOIN graph_relation_provenance p ON p.relation_id = h.relation_id
+         WHERE m.agent_id = $1 AND m.id = ANY($2::text[])`,
+        [scope.agentId, memoryIds],
+      );
+      return rows.map((row) => row.memory_id);
+    },
+
     async statistics(scope) {
       const [row] = await database.rows<{ entities: string; relations: string; open_relations: string; mentions: string }>(
         `SELECT (SELECT count(*) FROM graph_entities WHERE agent_id = $1) AS entities, (SELECT count(*) FROM graph_relations WHERE agent_id = $1) AS relations,

@@ -5,6 +5,7 @@ import type { GraphEdge, GraphEntity, GraphEntityType, GraphRelation, KnowledgeG
 import type { SqliteConnectionPool } from './connection-pool.ts';
 import { runOnAgent } from './run-on-agent.ts';
 import { linkExtractions } from './graph-link.ts';
+import { GROUP_OF } from './layer-schema.ts';
 
 interface EntityRow {
   id: number;
@@ -204,6 +205,20 @@ export function createSqliteGraphStore(options: { pool: SqliteConnectionPool; cl
         const rows = db.prepare(`SELECT memory_id FROM graph_linked_memories WHERE memory_id ${IN_JSON}`).all(JSON.stringify(memoryIds)) as { memory_id: string }[];
         return new Set(rows.map((row) => row.memory_id));
       });
+    },
+
+    async relinkedBy(scope, memoryIds) {
+      if (memoryIds.length === 0) return [];
+      return run(scope.agentId, 'memories a change relinks', (db) =>
+        (
+          db
+            .prepare(
+              `SELECT DISTINCT p.memory_id FROM memories m JOIN graph_relation_provenance p ON p.relation_id IN (${GROUP_OF('m.id', 'm.timestamp')})
+               WHERE m.id ${IN_JSON} AND m.agent_id = ?`,
+            )
+            .all(JSON.stringify(memoryIds), scope.agentId) as { memory_id: string }[]
+        ).map((row) => row.memory_id),
+      );
     },
 
     async statistics(scope) {

@@ -150,18 +150,29 @@ export function createLayerTables(db: Database.Database): void {
 // command and `linkMemories()` runs it first) those relations are absent, never wrong. Not the whole history of the
 // subject and predicate: of a predicate that holds many objects at once ("likes") that would drop and re-read
 // every one of them for each memory forgotten.
-const GROUP_OF = (memory: string, time: string) => `
+/** The ids of the relations forgetting or editing `memory` (of time `time`) drops: what the schema-12 triggers delete. */
+export const GROUP_OF = (memory: string, time: string) => `
     SELECT r.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
     UNION
     SELECT g.id FROM graph_relations r JOIN graph_relation_provenance mine ON mine.relation_id = r.id AND mine.memory_id = ${memory}
     JOIN graph_relations g ON g.subject_id = r.subject_id AND g.predicate = r.predicate AND g.valid_to IN (r.valid_from, ${time})`;
+// The relations found once, into graph_dropped_relations, then their memories unlinked and the relations dropped (as
+// PostgreSQL's schema 11 collects them into an array): the history query ran for the unlinking and again for the
+// delete. A trigger cannot hold them otherwise: a WITH clause covers one statement (a trigger's body refuses one at the
+// top), and a trigger of the main schema cannot write a temp table (an unqualified name is the main schema's, a
+// qualified one is refused). Deleting 400 of 2,000 "I moved to …" memories of one chain (4,000 memories, linked) in
+// one transaction: 336 → 253 ms, and 407 → 325 ms in a second run (median of 5, busy 2-vCPU machine).
 const DROP_HISTORY = (memory: string, time: string) => `
-    DELETE FROM graph_linked_memories WHERE memory_id IN (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (${GROUP_OF(memory, time)}));
-    DELETE FROM graph_relations WHERE id IN (${GROUP_OF(memory, time)});`;
+    INSERT OR IGNORE INTO graph_dropped_relations (relation_id) ${GROUP_OF(memory, time)};
+    DELETE FROM graph_linked_memories WHERE memory_id IN
+      (SELECT p.memory_id FROM graph_relation_provenance p WHERE p.relation_id IN (SELECT relation_id FROM graph_dropped_relations));
+    DELETE FROM graph_relations WHERE id IN (SELECT relation_id FROM graph_dropped_relations);
+    DELETE FROM graph_dropped_relations;`;
 
 /** Schema version 12: forgetting or editing a memory re-reads the relations it wrote or closed. */
 export function createGraphRelinkTriggers(db: Database.Database): void {
   db.exec(`
+    CREATE TABLE graph_dropped_relations (relation_id INTEGER PRIMARY KEY);
     CREATE TRIGGER graph_relink_on_delete BEFORE DELETE ON memories
     WHEN EXISTS (SELECT 1 FROM graph_relation_provenance WHERE memory_id = old.id)
     BEGIN ${DROP_HISTORY('old.id', 'old.timestamp')}
