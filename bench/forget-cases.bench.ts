@@ -17,7 +17,8 @@
 // before round 17, before any change of the matcher ("fresh 15", scored untouched first); 229–240 before round 18, before any change
 // of the matcher ("fresh 16", scored untouched first); 241–252 before round 20, before any change of the matcher ("fresh 17",
 // scored untouched first: 1.000 / 0.483, read since); 253–264 after round 20, blind: by an author who never read the matcher
-// or the benches ("fresh 18", scored untouched first: 0.972 / 0.583, read since round 21). Figures by round in docs/memory-model.md.
+// or the benches ("fresh 18", scored untouched first: 0.972 / 0.583, read since round 21); 265–276 after round 21, blind ("fresh 19",
+// scored untouched first: 0.951 / 0.650, read since round 22). Figures by round in docs/memory-model.md.
 //   npx tsx bench/forget-cases.bench.ts [--misses] [--parts=all,fresh]
 // With an LLM judging what the rules are not sure of (forgetByDescription's `llm`), any OpenAI-compatible server
 // (the key, when it needs one, in FORGET_JUDGE_API_KEY; never on the command line):
