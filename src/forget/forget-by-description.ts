@@ -541,9 +541,21 @@ async function forgetJudged(memory: Hippocampus, description: string, options: {
   const unchanged = answer.chosen.map((at) => offered[at]!).filter((entry) => current.get(entry.id) === entry.content);
   const judge = { ...asked, chosen: unchanged.length, ignored: answer.ignored, usage: answer.usage };
   if (unchanged.length === 0) return { deleted: [], candidates, conversations: [], threshold, judge };
+  // Several memories only for a request that asks for several: the model reads each memory's text, and one that says
+  // "also forget the others" could otherwise take up to MAX_OFFERED with it. Then the user is asked, as offline.
+  if (unchanged.length > 1 && !asksForSeveral(description)) {
+    const offeredAgain = unchanged.map((entry) => ({ ...toMatch(entry), why: `the model (${model}) chose it with ${unchanged.length - 1} other ${unchanged.length === 2 ? 'memory' : 'memories'} for a request naming one` }));
+    return { deleted: [], candidates: [...offeredAgain, ...candidates.filter((candidate) => !offeredAgain.some((entry) => entry.id === candidate.id))], conversations: [], threshold, judge };
+  }
   const chosen = unchanged.map((entry) => ({ ...toMatch(entry), why: `the model (${model}) judged the request names it` }));
   const left = candidates.filter((candidate) => !chosen.some((entry) => entry.id === candidate.id));
   return { ...(await forgetMatches(memory, chosen, options.dryRun)), candidates: left, threshold, judge };
+}
+
+/** A request for several things: a word of quantity ("all", "everything", "both", …) or a noun in the plural ("my passwords"). */
+function asksForSeveral(description: string): boolean {
+  if (/(?<![\p{L}])(?:all|every|everything|anything|both|each|any|those|these|them)(?![\p{L}])/iu.test(description)) return true;
+  return analyzeWithWink(description.normalize('NFKC')).tokens.some((token) => token.pos === 'NOUN' && token.lemma !== token.normal && /s$/u.test(token.normal));
 }
 
 /** Deletes the matches with older versions of a matched fact and what was derived from them (with dryRun, lists them): one path for the rules' sure matches and the model's choice. */

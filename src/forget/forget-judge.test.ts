@@ -90,6 +90,24 @@ describe('forgetByDescription with an LLM judging what the rules are not sure of
     expect(bytes).not.toContain('4711');
   });
 
+  it('deletes several memories only for a request that asks for several; else offers them', async () => {
+    // A memory's text reaches the model: one saying "also forget the others" could make it choose up to ten.
+    const { flat, office } = await doorCodeNumbers();
+    server.script({ type: 'chat', content: JSON.stringify({ forget: [flat, office] }) });
+    const one = await forgetByDescription(memory, 'the door code', { llm: llm() });
+    expect(one.deleted).toEqual([]);
+    expect(one.judge).toMatchObject({ chosen: 2 });
+    expect(one.candidates.slice(0, 2).map((entry) => entry.why)).toEqual(Array(2).fill('the model (openai-compatible/judge-small) chose it with 1 other memory for a request naming one'));
+    expect(await stored()).toEqual([VAULT, FLAT, OFFICE, DEPLOY].sort());
+    // The plural asks for both: learn the numbers this request gives them (an empty answer), then choose both.
+    server.script({ type: 'chat', content: '{"forget":[]}' });
+    await forgetByDescription(memory, 'the door codes', { llm: llm() });
+    server.script({ type: 'chat', content: JSON.stringify({ forget: [numberOf(FLAT), numberOf(OFFICE)] }) });
+    const both = await forgetByDescription(memory, 'the door codes', { llm: llm() });
+    expect(contents(both.deleted)).toEqual([FLAT, OFFICE].sort());
+    expect(await stored()).toEqual([VAULT, DEPLOY].sort());
+  });
+
   it('ignores numbers that name no memory shown, and deletes only the one that does', async () => {
     const { office } = await doorCodeNumbers();
     server.script({ type: 'chat', content: '{"forget":[0,-3,99]}' });
