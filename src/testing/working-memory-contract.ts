@@ -2,6 +2,7 @@ import { beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
 import type { Clock } from '../spec/clock.ts';
 import type { WorkingConversationInput, WorkingMemoryQuery, WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { DEFAULT_WORKING_MEMORY_WEIGHTS } from '../working/similarity.ts';
+import { WORKING_MEMORY_LIMITS } from '../working/store-rules.ts';
 import { createHashEmbedder } from './hash-embedder.ts';
 
 /** A clock the contract moves by hand. */
@@ -29,6 +30,7 @@ export const WORKING_MEMORY_CONTRACT_CASES = [
   'agent isolation',
   'mark consolidated',
   'validation',
+  'conversation size',
 ] as const;
 export type WorkingMemoryContractCase = (typeof WORKING_MEMORY_CONTRACT_CASES)[number];
 
@@ -373,6 +375,16 @@ export function runWorkingMemoryContract(options: WorkingMemoryContractOptions):
       await store.store(agent, input);
       const wrongSize = { embedding: new Float32Array(3).fill(1) };
       await expect(store.search(agent, wrongSize)).rejects.toMatchObject({ code: 'EMBEDDING_DIMENSION_MISMATCH' });
+    });
+
+    contractCase('conversation size', async () => {
+      // describeConversation refuses a transcript over the bound; a host storing into the store directly got past it.
+      const input = await conversation(fixture('dog-vet'), clock.now());
+      const atLimit = `user: ${'a'.repeat(WORKING_MEMORY_LIMITS.conversation - 'user: '.length)}`;
+      await expect(store.store(agent, { ...input, fullText: `${atLimit}b` })).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+      expect(await store.get(agent, 'dog-vet')).toBeNull();
+      await expect(store.store(agent, { ...input, fullText: atLimit })).resolves.toEqual({ stored: true, evictedIds: [] });
+      expect((await store.get(agent, 'dog-vet'))!.fullText).toHaveLength(WORKING_MEMORY_LIMITS.conversation);
     });
   });
 }

@@ -4,6 +4,7 @@ import { extractEntities } from '../nlp/entities.ts';
 import { extractKeywords, extractTopics } from '../nlp/keywords.ts';
 import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversationInput, WorkingMemoryQuery } from '../spec/working-memory-store.ts';
+import { checkConversationSize } from './store-rules.ts';
 
 export interface ConversationTurn {
   /** 'user', 'assistant', 'system', or any speaker label. */
@@ -115,27 +116,7 @@ async function embedOne(embedder: Embedder, text: string): Promise<Float32Array>
   return embedding;
 }
 
-/**
- * The largest conversation (its transcript, UTF-8 bytes) made into a working-memory entry. Reading entities,
- * topics, keywords and the request out of it grows with its length and holds the whole text's parse in memory:
- * a 1 MB transcript took 25.5 s and peaked at 762 MB RSS (312 MB of it the USE-lite model), against 1 KiB 0.3 s,
- * 64 KiB 2.4–2.5 s / 355 MB, 128 KiB 3.7–4.1 s / 340–392 MB, 256 KiB 5.4–8.1 s / ~400 MB (2 vCPUs shared with
- * other work; `npx tsx bench/working-conversation-size.bench.ts`, one process a size, labelled chat turns).
- * 128 KiB, twice a memory's default content limit, holds a long session (some 20,000 words) in about 4 s.
- */
-export const WORKING_MEMORY_LIMITS = { conversation: 128 * 1024 } as const;
-
-/** CONTENT_TOO_LARGE for a transcript over WORKING_MEMORY_LIMITS.conversation; checked before any of it is read. */
-export function checkConversationSize(fullText: string): void {
-  const bytes = Buffer.byteLength(fullText, 'utf8');
-  if (bytes > WORKING_MEMORY_LIMITS.conversation) {
-    throw new ValidationError({
-      code: 'CONTENT_TOO_LARGE',
-      message: `A working-memory conversation is ${bytes} bytes; the limit is ${WORKING_MEMORY_LIMITS.conversation} (store a long session as several conversations)`,
-      issues: [{ path: 'fullText', message: 'too large' }],
-    });
-  }
-}
+export { checkConversationSize, WORKING_MEMORY_LIMITS } from './store-rules.ts';
 
 /**
  * Turns a finished conversation into a working-memory entry: the transcript,

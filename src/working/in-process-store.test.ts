@@ -36,6 +36,17 @@ describe('in-process working memory', () => {
     expect(() => createInProcessWorkingMemory({ capacity: 0 })).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
   });
 
+  it('takes a bound of its own on a conversation, or none, and refuses a bound that is not one', async () => {
+    const clock = createManualClock();
+    const conversation = (fullText: string) => ({ conversationId: 'c', timestamp: clock.now(), fullText, embedding: [1, 0], keyEntities: [], topics: [], userIntent: null });
+    const small = createInProcessWorkingMemory({ clock, maxConversationBytes: 10 });
+    await expect(small.store({ agentId: 'a' }, conversation('user: café'))).rejects.toMatchObject({ code: 'CONTENT_TOO_LARGE' });
+    await expect(small.store({ agentId: 'a' }, conversation('user: cafe'))).resolves.toMatchObject({ stored: true });
+    const unbounded = createInProcessWorkingMemory({ clock, maxConversationBytes: Infinity });
+    await expect(unbounded.store({ agentId: 'a' }, conversation('x'.repeat(200 * 1024)))).resolves.toMatchObject({ stored: true });
+    for (const bad of [0, -1, 1.5, Number.NaN]) expect(() => createInProcessWorkingMemory({ maxConversationBytes: bad })).toThrow(expect.objectContaining({ code: 'VALIDATION_ERROR' }));
+  });
+
   it('keeps a larger capacity when asked', async () => {
     const clock = createManualClock();
     const store = createInProcessWorkingMemory({ clock, capacity: 7 });

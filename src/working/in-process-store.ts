@@ -27,7 +27,7 @@ export type InProcessWorkingMemoryOptions = WorkingMemoryStoreOptions;
  * const [best] = await workingMemory.search({ agentId: 'planner' }, { text: 'the Lisbon offsite' });
  */
 export function createInProcessWorkingMemory(options: InProcessWorkingMemoryOptions = {}): WorkingMemoryStore {
-  const { capacity, ttlMs, clock } = resolveStoreOptions(options);
+  const { capacity, ttlMs, clock, maxConversationBytes } = resolveStoreOptions(options);
   const agents = new Map<string, Map<string, WorkingConversation>>();
 
   // Purging on access keeps memory bounded without a timer that would keep the process alive.
@@ -48,7 +48,7 @@ export function createInProcessWorkingMemory(options: InProcessWorkingMemoryOpti
 
   return {
     async store(scope, input) {
-      const conversation = normalizeConversation(scope, input);
+      const conversation = normalizeConversation(scope, input, maxConversationBytes);
       const conversations = visible(scope);
       if (!isFresh(conversation.timestamp, clock.now(), ttlMs)) return { stored: false, evictedIds: [] };
       conversations.set(conversation.conversationId, conversation);

@@ -8,6 +8,28 @@ import type { WorkingMemoryWeights } from './similarity.ts';
 // The rules every working-memory backend applies the same way: what a valid
 // scope and conversation are, how long an entry stays visible, the defaults.
 
+/**
+ * The largest conversation (its transcript, UTF-8 bytes) made into a working-memory entry. Reading entities,
+ * topics, keywords and the request out of it grows with its length and holds the whole text's parse in memory:
+ * a 1 MB transcript took 25.5 s and peaked at 762 MB RSS (312 MB of it the USE-lite model), against 1 KiB 0.3 s,
+ * 64 KiB 2.4–2.5 s / 355 MB, 128 KiB 3.7–4.1 s / 340–392 MB, 256 KiB 5.4–8.1 s / ~400 MB (2 vCPUs shared with
+ * other work; `npx tsx bench/working-conversation-size.bench.ts`, one process a size, labelled chat turns).
+ * 128 KiB, twice a memory's default content limit, holds a long session (some 20,000 words) in about 4 s.
+ */
+export const WORKING_MEMORY_LIMITS = { conversation: 128 * 1024 } as const;
+
+/** CONTENT_TOO_LARGE for a transcript over `limit` (WORKING_MEMORY_LIMITS.conversation); checked before any of it is read. */
+export function checkConversationSize(fullText: string, limit: number = WORKING_MEMORY_LIMITS.conversation): void {
+  const bytes = Buffer.byteLength(fullText, 'utf8');
+  if (bytes > limit) {
+    throw new ValidationError({
+      code: 'CONTENT_TOO_LARGE',
+      message: `A working-memory conversation is ${bytes} bytes; the limit is ${limit} (store a long session as several conversations)`,
+      issues: [{ path: 'fullText', message: 'too large' }],
+    });
+  }
+}
+
 export const DEFAULT_WORKING_MEMORY_CAPACITY = 5;
 export const DEFAULT_WORKING_MEMORY_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const DEFAULT_SEARCH_TOP_K = 3;
@@ -22,6 +44,12 @@ export interface WorkingMemoryStoreOptions {
   /** Embeds a search's `text` when it comes without an embedding. */
   embedder?: Embedder;
   weights?: Partial<WorkingMemoryWeights>;
+  /**
+   * The largest conversation (its transcript, UTF-8 bytes) `store` takes; over it, CONTENT_TOO_LARGE and nothing
+   * stored. Default `WORKING_MEMORY_LIMITS.conversation`, as `describeConversation` checks: a host storing into the
+   * store directly got past that bound. `Infinity` takes any size (an older snapshot loaded as it is).
+   */
+  maxConversationBytes?: number;
 }
 
 /** Validates the options shared by every backend and fills the defaults. */
@@ -29,6 +57,7 @@ export function resolveStoreOptions(options: WorkingMemoryStoreOptions): {
   capacity: number;
   ttlMs: number;
   clock: Clock;
+  maxConversationBytes: number;
 } {
   const capacity = options.capacity ?? DEFAULT_WORKING_MEMORY_CAPACITY;
   const ttlMs = options.ttlMs ?? DEFAULT_WORKING_MEMORY_TTL_MS;
@@ -38,7 +67,11 @@ export function resolveStoreOptions(options: WorkingMemoryStoreOptions): {
   if (!Number.isFinite(ttlMs) || ttlMs <= 0) {
     throw new ValidationError({ message: `ttlMs must be a positive number, got ${String(ttlMs)}`, issues: [{ path: 'ttlMs', message: 'positive number' }] });
   }
-  return { capacity, ttlMs, clock: options.clock ?? systemClock };
+  const maxConversationBytes = options.maxConversationBytes ?? WORKING_MEMORY_LIMITS.conversation;
+  if (!(maxConversationBytes === Infinity || (Number.isInteger(maxConversationBytes) && maxConversationBytes >= 1))) {
+    throw new ValidationError({ message: `maxConversationBytes must be an integer >= 1 or Infinity, got ${String(maxConversationBytes)}`, issues: [{ path: 'maxConversationBytes', message: 'integer >= 1 or Infinity' }] });
+  }
+  return { capacity, ttlMs, clock: options.clock ?? systemClock, maxConversationBytes };
 }
 
 export function assertScope(scope: WorkingMemoryScope): void {
@@ -77,7 +110,7 @@ function stringList(value: unknown, path: string): string[] {
  * backend keeps: agentId from the scope, embedding as a fresh Float32Array
  * (both backends then score the very same float32 values), lists copied.
  */
-export function normalizeConversation(scope: WorkingMemoryScope, input: WorkingConversationInput): WorkingConversation {
+export function normalizeConversation(scope: WorkingMemoryScope, input: WorkingConversationInput, maxConversationBytes: number = WORKING_MEMORY_LIMITS.conversation): WorkingConversation {
   assertScope(scope);
   if (typeof input !== 'object' || input === null) throw invalid('conversation', 'must be an object');
   if (typeof input.conversationId !== 'string' || input.conversationId === '') throw invalid('conversationId', 'must be a non-empty string');
@@ -89,6 +122,7 @@ export function normalizeConversation(scope: WorkingMemoryScope, input: WorkingC
   }
   if (typeof input.timestamp !== 'number' || !Number.isFinite(input.timestamp)) throw invalid('timestamp', 'must be epoch milliseconds');
   if (typeof input.fullText !== 'string') throw invalid('fullText', 'must be a string');
+  checkConversationSize(input.fullText, maxConversationBytes);
   const embedding = input.embedding;
   if (!(embedding instanceof Float32Array) && !Array.isArray(embedding)) throw invalid('embedding', 'must be a number[] or Float32Array');
   const vector = Float32Array.from(embedding);

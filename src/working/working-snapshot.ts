@@ -93,7 +93,8 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
     return { store, location: options.redisUrl, close: () => store.close() };
   }
   const file = workingSnapshotFile(agentPaths(options.home, options.agentId).root);
-  const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}) });
+  // A snapshot is loaded as it was written: one saved before the store bounded conversations must not lock its agent out.
+  const store = createInProcessWorkingMemory({ ...(embedder ? { embedder } : {}), ...(options.clock ? { clock: options.clock } : {}), maxConversationBytes: Infinity });
   const scope = { agentId: options.agentId };
   const loaded = new Set<string>();
   for (const conversation of readSnapshot(file).reverse()) {

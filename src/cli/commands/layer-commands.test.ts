@@ -21,6 +21,17 @@ async function run(...args: string[]): Promise<{ code: number; out: string; err:
 }
 
 describe('hippocampus working | consolidate | graph | skills', () => {
+  it('opens a working-memory snapshot holding a conversation over the bound, written before the store had one', async () => {
+    expect((await run('working', 'store', 'user: I moved to Lisbon with Priya last week.', '--id', 'small', '--agent', 'snap')).code).toBe(0);
+    const file = `${home.home}/agents/snap/memory/working.json`;
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { fullText: string }[];
+    saved[0]!.fullText = `user: ${'Lisbon '.repeat(30_000)}`;
+    fs.writeFileSync(file, JSON.stringify(saved));
+    expect(JSON.parse((await run('--json', 'working', 'stats', '--agent', 'snap')).out)).toMatchObject({ count: 1 });
+    expect(await run('working', 'store', 'user: The vet said our dog is healthy.', '--id', 'next', '--agent', 'snap')).toMatchObject({ code: 0 });
+    expect(JSON.parse((await run('--json', 'working', 'stats', '--agent', 'snap')).out)).toMatchObject({ count: 2 });
+  });
+
   it('stores a conversation, finds it, consolidates it into the graph once, and serves skills', async () => {
     const stored = await run('working', 'store', 'user: I moved to Lisbon with Priya last week.\nassistant: Congratulations!', '--id', 'move', '--agent', 'ada');
     expect(stored).toMatchObject({ code: 0 });

@@ -53,7 +53,7 @@ async function execOrThrow(operation: string, batch: ChainableCommander): Promis
  * await workingMemory.close();
  */
 export function createRedisWorkingMemory(options: RedisWorkingMemoryOptions): WorkingMemoryStore {
-  const { capacity, ttlMs, clock } = resolveStoreOptions(options);
+  const { capacity, ttlMs, clock, maxConversationBytes } = resolveStoreOptions(options);
   const keyPrefix = options.keyPrefix ?? 'hippo';
   if (keyPrefix === '' || /[{}]/.test(keyPrefix)) {
     throw new ValidationError({ message: `keyPrefix must be non-empty and free of braces (they are the cluster hash tag), got "${keyPrefix}"` });
@@ -88,7 +88,7 @@ export function createRedisWorkingMemory(options: RedisWorkingMemoryOptions): Wo
 
   return {
     async store(scope, input) {
-      const conversation = normalizeConversation(scope, input);
+      const conversation = normalizeConversation(scope, input, maxConversationBytes);
       return connection.run('store', async (client) => {
         const id = conversation.conversationId;
         const remaining = remainingLifeMs(conversation.timestamp, clock.now(), ttlMs);
