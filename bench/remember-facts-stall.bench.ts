@@ -13,19 +13,10 @@ import { createHippocampus } from '../src/memory/hippocampus.ts';
 import { extractFactsOffline } from '../src/nlp/fact-extraction.ts';
 import { rememberFacts } from '../src/facts/remember-facts.ts';
 import { MAX_TEXT_CHARS } from '../src/tools/tool-inputs.ts';
+import { firstPersonText } from '../src/testing/first-person-text.ts';
 
 const rounds = Number(process.argv[process.argv.indexOf('--rounds') + 1]) || 5;
-const SAID = [
-  'I moved to Lisbon in May 2021 with my wife Ana.',
-  'My favourite food is ramen from the place on Rua Augusta.',
-  'I never want to use Redux again.',
-  'My brother Tom works as a nurse in Leeds.',
-  'We adopted a cat called Miso last spring.',
-  'I am allergic to penicillin.',
-  'I run 10k every Sunday morning.',
-];
-let text = '';
-for (let index = 0; text.length < MAX_TEXT_CHARS - 80; index++) text += `${SAID[index % SAID.length]!.replace(/\d+/, (digits) => String(Number(digits) + index))} `;
+const text = firstPersonText(MAX_TEXT_CHARS);
 
 const inOneCall: FactExtractor = { kind: 'offline', async extract(said) { return extractFactsOffline(said).map((found) => ({ fact: found.fact, intensity: found.intensity })); } };
 

@@ -1,21 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { FIRST_PERSON_MESSAGE, firstPersonText } from '../testing/first-person-text.ts';
 import { extractFactsOffline, extractFactsOfflineInTurns, ONE_TURN_CHARS } from './fact-extraction.ts';
-
-const SAID = [
-  'I moved to Lisbon in May 2021 with my wife Ana.',
-  'My favourite food is ramen from the place on Rua Augusta.',
-  'I never want to use Redux again.',
-  'My brother Tom works as a nurse in Leeds.',
-  'We adopted a cat called Miso last spring.',
-  'I am allergic to penicillin.',
-];
-
-/** remember_facts' input limit (MAX_TEXT_CHARS) of first-person statements. */
-function longText(chars: number): string {
-  let text = '';
-  for (let index = 0; text.length < chars - 80; index++) text += `${SAID[index % SAID.length]!.replace(/\d+/, (digits) => String(Number(digits) + index))} `;
-  return text.trim();
-}
 
 /** How many turns the event loop had while `work` ran (a setImmediate chain counting them). */
 async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns: number }> {
@@ -34,13 +19,13 @@ async function turnsDuring<T>(work: () => Promise<T>): Promise<{ value: T; turns
 
 describe('extractFactsOfflineInTurns', () => {
   it('reads a short message exactly as extractFactsOffline does', async () => {
-    const text = SAID.join(' ');
+    const text = FIRST_PERSON_MESSAGE;
     expect(text.length).toBeLessThanOrEqual(ONE_TURN_CHARS);
     expect(await extractFactsOfflineInTurns(text)).toEqual(extractFactsOffline(text));
   });
 
   it('gives the event loop turns while reading 20,000 characters, and finds the same facts', async () => {
-    const text = longText(20_000);
+    const text = firstPersonText(20_000);
     const { value, turns } = await turnsDuring(() => extractFactsOfflineInTurns(text));
     // One turn before each ~2,000-character piece's names and each 50 statements: a server's other requests get
     // answered in between, where one synchronous read held the thread 0.5–1.0 s.
