@@ -43,8 +43,14 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const results = { pieces: [] as { stall: number; total: number }[], oneCall: [] as { stall: number; total: number }[] };
 await run(createOfflineFactExtractor()); // warm: the NLP models and USE-lite load once
 for (let round = 0; round < rounds; round++) {
-  results.pieces.push(await run(createOfflineFactExtractor()));
-  results.oneCall.push(await run(inOneCall));
+  // Each round swaps which goes first, so that an order effect (a fresh agent after another's stop) falls on both.
+  if (round % 2 === 0) {
+    results.pieces.push(await run(createOfflineFactExtractor()));
+    results.oneCall.push(await run(inOneCall));
+  } else {
+    results.oneCall.push(await run(inOneCall));
+    results.pieces.push(await run(createOfflineFactExtractor()));
+  }
 }
 const line = (name: string, runs: { stall: number; total: number }[]) => `${name}: longest stall median ${median(runs.map((r) => r.stall)).toFixed(0)} ms (${runs.map((r) => r.stall.toFixed(0)).join(', ')}), whole call median ${median(runs.map((r) => r.total)).toFixed(0)} ms`;
 console.log(`${text.length} characters, ${rounds} rounds alternating`);
