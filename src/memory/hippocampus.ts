@@ -396,8 +396,9 @@ export class Hippocampus {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     const agentRoot = agentPaths(this.home, this.agentId).root;
-    const scrubFiles = (forgotten: string[]) => {
-      scrubSessionLogs(agentRoot);
+    const scrubFiles = (forgotten: string[], moment: 'before-delete' | 'after-delete') => {
+      // Logs of this version hold no content (older ones' previews go at the first forget): once is enough.
+      if (moment === 'before-delete') scrubSessionLogs(agentRoot);
       scrubMirrors(agentRoot, forgotten);
     };
     return this.serial(async () => {
