@@ -546,7 +546,7 @@ export class Hippocampus {
   private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
-      const { deleted, overBound } = await pruneLongTerm(this.parts, now);
+      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, now);
       // Still over the bound: the next tick maintains again instead of waiting an interval.
       this.lastMaintenanceAt = overBound ? 0 : now;
       return deleted;
@@ -647,7 +647,7 @@ export class Hippocampus {
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
-    const report = await consolidateShortTerm(this.parts, trigger);
+    const report = await consolidateShortTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, trigger);
     this.urgent = false;
     this.lastConsolidationAt = report.startedAt;
     return report;
