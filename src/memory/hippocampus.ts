@@ -405,7 +405,7 @@ export class Hippocampus {
       // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
       // server's snapshot beside the database) may still hold.
       const snapshot = fs.existsSync(workingSnapshotFile(agentRoot));
-      // What the forget rewrites after the rows go is read first: a damaged file refuses it with nothing deleted.
+      // What the forget rewrites is read first: a damaged file refuses it with nothing deleted.
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
