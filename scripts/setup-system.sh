@@ -10,6 +10,7 @@ missing=()
 command -v redis-server >/dev/null 2>&1 || missing+=(redis-server)
 command -v chromium >/dev/null 2>&1 || missing+=(chromium)
 ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing+=(postgresql)
+command -v strace >/dev/null 2>&1 || missing+=(strace)
 if [ ${#missing[@]} -gt 0 ]; then
   $sudo_cmd apt-get update -qq
   DEBIAN_FRONTEND=noninteractive $sudo_cmd apt-get install -y -qq --no-install-recommends "${missing[@]}"

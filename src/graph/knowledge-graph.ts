@@ -14,6 +14,12 @@ export interface KnowledgeGraphOptions {
   store?: KnowledgeGraphStore;
   /** How memories are read; offline rules when absent (pass createLlmGraphExtractor to use an LLM). */
   extractor?: GraphExtractor;
+  /**
+   * Whether the engine's forgets, edits and pruning link again, with this graph's extractor, what they unlink
+   * (default true; only for the backend's own graph). False for a graph made for one task — a routed recall, a
+   * working-memory consolidation — which otherwise left every later forget relinking with the offline rules.
+   */
+  keepLinked?: boolean;
 }
 
 /** One agent's semantic memory: its knowledge graph over its long-term memories. */
@@ -116,7 +122,7 @@ export function createKnowledgeGraph(options: KnowledgeGraphOptions): KnowledgeG
     },
   };
   // The backend's own graph is the one its triggers change when a memory is forgotten or edited.
-  if (options.store === undefined) memory.keepGraphLinked(relinkingOf(graph, scope), { chosenExtractor: options.extractor !== undefined });
+  if (options.store === undefined && options.keepLinked !== false) memory.keepGraphLinked(relinkingOf(graph, scope), { chosenExtractor: options.extractor !== undefined });
   return graph;
 }
 

@@ -34,7 +34,8 @@ export async function openEngineWorkingMemory(memory: Hippocampus, options: { re
  * Opens an agent's layers — working memory (the engine's given `workingMemory`, else its snapshot beside the
  * database, or Redis at `redisUrl`), the knowledge
  * graph, the skill library — and a router between them, for the surfaces that route a query:
- * `recall_memories`, HTTP search with `route: true`, `memory search --route`.
+ * `recall_memories`, HTTP search with `route: true`, `memory search --route`. `readOnly` layers write nothing
+ * back: not working memory, and their graph does not make the engine's forgets link again with its extractor.
  *
  * @example
  * const layers = await openAgentLayers(memory);
@@ -43,7 +44,8 @@ export async function openEngineWorkingMemory(memory: Hippocampus, options: { re
  */
 export async function openAgentLayers(memory: Hippocampus, options: { redisUrl?: string; readOnly?: boolean } = {}): Promise<AgentLayers> {
   const working = await openEngineWorkingMemory(memory, options);
-  const graph = memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined;
+  // A reader changes nothing of the engine's: its graph does not make later forgets relink with the offline rules.
+  const graph = memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory, ...(options.readOnly ? { keepLinked: false } : {}) }) : undefined;
   const store = memory.backend.skills;
   const skills = store ? engineSkillLibrary(memory, store) : undefined;
   const router = createQueryRouter({ memory, working: working.store, ...(graph ? { graph } : {}), ...(skills ? { skills } : {}) });

@@ -66,7 +66,8 @@ export async function consolidateWorkingMemory(options: WorkingConsolidationOpti
   const memory = requireEngine(options?.memory, 'consolidateWorkingMemory');
   const { working } = options;
   const scope = { agentId: memory.agentId };
-  const graph = options.graph ?? (memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory }) : undefined);
+  // Made for this pass only: the engine's forgets keep the relinking of the graph the host made, if any.
+  const graph = options.graph ?? (memory.backend.knowledgeGraph ? createKnowledgeGraph({ memory, keepLinked: false }) : undefined);
   const extractor = options.factExtractor ?? createOfflineFactExtractor();
   const marks = options.marks ?? backendMarks(memory);
 

@@ -48,7 +48,7 @@ export function registerMirror(agentRoot: string, dir: string): void {
   const absolute = path.resolve(dir);
   const known = registryOf(agentRoot);
   if (known.includes(absolute)) return;
-  writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`);
+  writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify([...known, absolute], null, 2)}\n`, { agentId: path.basename(agentRoot) });
 }
 
 /**
@@ -138,6 +138,6 @@ function rewriteMirrors(agentRoot: string, what: string, change: (memories: Mirr
     }
   }
   const present = known.filter((dir) => fs.existsSync(dir));
-  if (present.length !== known.length) writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify(present, null, 2)}\n`);
+  if (present.length !== known.length) writeFileAtomically(path.join(agentRoot, REGISTRY), `${JSON.stringify(present, null, 2)}\n`, { agentId: path.basename(agentRoot) });
   return rewritten;
 }

@@ -5,6 +5,7 @@ import type { PruneReason } from '../spec/memory-event.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, ConsolidationRun, MemoryStore } from '../spec/memory-store.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
+import { relinkAfterChange, type GraphRelinking } from './forgetting.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface ConsolidationReport extends ConsolidationRun {
@@ -20,6 +21,11 @@ export interface ConsolidationDependencies {
   clock: Clock;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'consolidation' | 'shortTerm'>;
+  /**
+   * A knowledge graph's (`keepGraphLinked`): the memories whose relations a consolidation pass's pruning drops,
+   * linked again after it, as a forget's are. Absent for a write's ring evictions, which run inside its commit.
+   */
+  relinkGraph?: GraphRelinking | undefined;
 }
 
 /**
@@ -27,7 +33,10 @@ export interface ConsolidationDependencies {
  * were still short-term are reported pruned. Returns the ids deleted.
  */
 async function discardShortTerm(deps: ConsolidationDependencies, entries: { memory: MemoryRecord; reason: PruneReason }[]): Promise<Set<string>> {
-  const deleted = new Set(await deps.store.deleteMany(deps.scope, entries.map((entry) => entry.memory.id), { onlyShortTerm: true }));
+  const ids = entries.map((entry) => entry.memory.id);
+  const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
+  const deleted = new Set(await deps.store.deleteMany(deps.scope, ids, { onlyShortTerm: true }));
+  await relinkAfterChange(deps.emit, relink);
   for (const { memory, reason } of entries) {
     deps.buffer.remove(memory.id);
     if (deleted.has(memory.id)) emitPruned(deps.emit, memory, reason);

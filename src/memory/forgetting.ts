@@ -15,8 +15,13 @@ export interface ForgettingDependencies {
   emit: EmitEvent;
   /** Its optional purge runs after every delete (tombstones, provenance lists, index terms, WAL). */
   backend?: Pick<MemoryBackend, 'purgeDeletedText'>;
-  /** Files outside the backend that may hold forgotten text (session logs, mirrors): scrubbed last. */
-  scrubFiles?: (ids: string[]) => void;
+  /**
+   * Files outside the backend that may hold forgotten text (session logs, mirrors): scrubbed before the rows go, so
+   * a process killed after the delete leaves none of it there (scrubbed after, the text stayed and a second forget
+   * of the id was NOT_FOUND: mirror-scrub-killed.test.ts), and again after (`'after-delete'`) for what another
+   * process wrote meanwhile from rows not yet deleted (an `index export`: mirror-export-race.test.ts).
+   */
+  scrubFiles?: (ids: string[], moment: 'before-delete' | 'after-delete') => void;
   /** A knowledge graph's: the memories whose relations the delete drops, linked again after it. */
   relinkGraph?: GraphRelinking | undefined;
 }
@@ -92,13 +97,16 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
   const known = new Set([...ids]);
   const derived = await findDerived(deps, [...stored, ...queued], known);
   const targets = [...new Set([...ids, ...derived])];
+  // Killed between this and the delete, the memory is still stored and a second forget finds it. A delete that then
+  // fails leaves a mirror without a memory the database keeps: an export writes it again, nothing is lost.
+  if (stored.length + derived.length > 0) deps.scrubFiles?.(targets, 'before-delete');
   const relink = await deps.relinkGraph?.(targets);
   const deleted = await deps.store.deleteMany(deps.scope, targets);
   for (const id of targets) deps.buffer.remove(id);
   const all = [...new Set([...deleted, ...queued.map((record) => record.id)])];
   if (all.length > 0) {
     await deps.backend?.purgeDeletedText?.(deps.scope, all);
-    deps.scrubFiles?.(all);
+    deps.scrubFiles?.(all, 'after-delete');
   }
   await relinkAfterChange(deps.emit, relink);
   deps.emit({ type: 'forgotten', ids: all });

@@ -396,15 +396,16 @@ export class Hippocampus {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     const agentRoot = agentPaths(this.home, this.agentId).root;
-    const scrubFiles = (forgotten: string[]) => {
-      scrubSessionLogs(agentRoot);
+    const scrubFiles = (forgotten: string[], moment: 'before-delete' | 'after-delete') => {
+      // Logs of this version hold no content (older ones' previews go at the first forget): once is enough.
+      if (moment === 'before-delete') scrubSessionLogs(agentRoot);
       scrubMirrors(agentRoot, forgotten);
     };
     return this.serial(async () => {
       // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
       // server's snapshot beside the database) may still hold.
       const snapshot = fs.existsSync(workingSnapshotFile(agentRoot));
-      // What the forget rewrites after the rows go is read first: a damaged file refuses it with nothing deleted.
+      // What the forget rewrites is read first: a damaged file refuses it with nothing deleted.
       if (snapshot) checkWorkingSnapshot(agentRoot);
       checkMirrorRegistry(agentRoot);
       const doomed = this.workingMemory || snapshot ? await this.store.getMany(this.parts.scope, [...ids, ...(await derivedMemoryIds(this.parts, ids))]) : [];
@@ -545,7 +546,7 @@ export class Hippocampus {
   private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
-      const { deleted, overBound } = await pruneLongTerm(this.parts, now);
+      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, now);
       // Still over the bound: the next tick maintains again instead of waiting an interval.
       this.lastMaintenanceAt = overBound ? 0 : now;
       return deleted;
@@ -646,7 +647,7 @@ export class Hippocampus {
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
-    const report = await consolidateShortTerm(this.parts, trigger);
+    const report = await consolidateShortTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, trigger);
     this.urgent = false;
     this.lastConsolidationAt = report.startedAt;
     return report;

@@ -2,12 +2,15 @@ import type { EngineConfig } from '../config/config-schema.ts';
 import type { PruneReason } from '../spec/memory-event.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
+import { relinkAfterChange, type GraphRelinking } from './forgetting.ts';
 
 export interface LongTermPruningDependencies {
   scope: AgentScope;
   store: MemoryStore;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'longTerm'>;
+  /** A knowledge graph's (`keepGraphLinked`): the memories whose relations the pruning drops, linked again after it, as a forget's are. */
+  relinkGraph?: GraphRelinking | undefined;
 }
 
 export interface LongTermPruningResult {
@@ -27,7 +30,9 @@ export async function pruneLongTerm(deps: LongTermPruningDependencies, now: numb
   const { maxMemories, minImportance, protectRecentMs } = deps.config.longTerm;
   const ids = await store.selectPruneCandidates(scope, { maxMemories, minImportance, protectedSince: now - protectRecentMs, limit: 10_000 });
   const doomed = await store.getMany(scope, ids);
+  const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
   const deleted = await store.deleteMany(scope, ids);
+  await relinkAfterChange(deps.emit, relink);
   const total = await store.count(scope, { consolidated: true, includeSuperseded: true });
   for (const memory of doomed) {
     const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';

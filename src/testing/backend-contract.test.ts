@@ -146,6 +146,10 @@ const BROKEN: Record<string, Breaker> = {
   'a forget or an edit through the engine links again at once the memories whose graph relations it dropped, and only those': (base) => ({
     knowledgeGraph: (clock) => ({ ...base.knowledgeGraph!(clock), relinkedBy: async () => [] }),
   }),
+  // The same, for what pruning unlinks: maintain and a consolidation pass leave them to the next link.
+  'pruning through the engine (maintain, a consolidation pass) links again at once the memories whose graph relations it dropped': (base) => ({
+    knowledgeGraph: (clock) => ({ ...base.knowledgeGraph!(clock), relinkedBy: async () => [] }),
+  }),
   // Plain counts of matched words: a name weighs no more than a word every other message holds.
   "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR": (base) => ({
     conversations: {

@@ -7,7 +7,7 @@ import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope } from '../spec/memory-store.ts';
 import { BATCH_READ_CHECKS, readsBesideFailingBatch } from './backend-contract-batch-reads.ts';
-import { GRAPH_RELINK_CHECK } from './backend-contract-graph-relink.ts';
+import { GRAPH_RELINK_CHECK, GRAPH_RELINK_PRUNING_CHECK } from './backend-contract-graph-relink.ts';
 import { CONTRACT_BASE_TIME, contractRecord, contractScope } from './contract-records.ts';
 
 export { contractRecord, contractScope } from './contract-records.ts';
@@ -706,6 +706,8 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
   },
   // The same graph through the engine: what a forget or an edit unlinked is linked again before it returns.
   GRAPH_RELINK_CHECK,
+  // And what pruning unlinked (maintain, a consolidation pass).
+  GRAPH_RELINK_PRUNING_CHECK,
   {
     name: "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR",
     async run(backend) {

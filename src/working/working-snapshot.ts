@@ -75,7 +75,7 @@ export function dropFromWorkingSnapshot(agentRoot: string, drop: (fullText: stri
   const saved = readSnapshot(file);
   const kept = saved.filter((conversation) => !drop(conversation.fullText));
   if (kept.length === saved.length) return [];
-  writeFileAtomically(file, JSON.stringify(kept));
+  writeFileAtomically(file, JSON.stringify(kept), { agentId: path.basename(agentRoot) });
   return saved.filter((conversation) => !kept.includes(conversation)).map((conversation) => conversation.conversationId);
 }
 
@@ -117,7 +117,7 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
         ...all.filter((conversation) => !loaded.has(conversation.conversationId) || present.has(conversation.conversationId)).map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) })),
         ...now.filter((conversation) => !loaded.has(conversation.conversationId) && !ours.has(conversation.conversationId)),
       ];
-      writeFileAtomically(file, JSON.stringify(serialized));
+      writeFileAtomically(file, JSON.stringify(serialized), { agentId: options.agentId });
       await store.close();
     },
   };

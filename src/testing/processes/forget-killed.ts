@@ -1,16 +1,39 @@
-// Forgets one memory and is killed (SIGKILL, by itself) the instant the engine reports the rows deleted ('forgotten'),
-// before the forget returns: what a process that dies in the middle of a forget leaves on disk.
+// Forgets one memory and is killed (SIGKILL, by itself) in the middle of it, before the forget returns: what a
+// process that dies there leaves on disk. Where (the fourth argument): 'forgotten' (default), the instant the engine
+// reports the forget done but before it returns; 'before-delete', as the rows are about to be deleted; 'after-delete',
+// the instant the rows are deleted, before anything else the forget does. The store is the real SQLite one, its
+// deleteMany only watched.
 import { createHippocampus } from '../../memory/hippocampus.ts';
+import type { MemoryStore } from '../../spec/memory-store.ts';
+import { createSqliteBackend } from '../../stores/sqlite/sqlite-backend.ts';
 
-const [home, agentId, memoryId] = process.argv.slice(2);
+const [home, agentId, memoryId, killPoint = 'forgotten'] = process.argv.slice(2);
+const die = (): never => {
+  process.kill(process.pid, 'SIGKILL');
+  throw new Error('not killed');
+};
+const backend = createSqliteBackend({ home: home! });
+const store = new Proxy(backend.store, {
+  get(target, key, receiver) {
+    if (key !== 'deleteMany') return Reflect.get(target, key, receiver);
+    return async (...args: Parameters<MemoryStore['deleteMany']>) => {
+      if (killPoint === 'before-delete') die();
+      const deleted = await target.deleteMany(...args);
+      if (killPoint === 'after-delete') die();
+      return deleted;
+    };
+  },
+});
 const memory = await createHippocampus({
   home: home!,
   agentId: agentId!,
   embedder: null,
+  backend: { ...backend, store },
   onEvent: (event) => {
-    if (event.type === 'forgotten') process.kill(process.pid, 'SIGKILL');
+    if (event.type === 'forgotten' && killPoint === 'forgotten') die();
   },
 });
 await memory.forget([memoryId!]);
 process.stdout.write('forget returned\n');
 await memory.stop();
+await backend.close();
