@@ -1,4 +1,6 @@
 import { request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -12,6 +14,7 @@ import { runScript } from '../testing/run-script.ts';
 import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
+import { serveMcpStdio } from './serve-mcp-stdio.ts';
 
 let memory: Hippocampus;
 eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => {
@@ -171,5 +174,30 @@ describe('a failure nobody anticipated in the MCP HTTP server', () => {
     expect(stdout).not.toContain('/home/ada');
     expect(stderr).toContain('[hippocampus mcp]');
     expect(stderr).toContain('/home/ada/private/mcp.json');
+  });
+});
+
+describe('what the MCP stdio server reads', () => {
+  it('answers a line that is not JSON (-32700) or not a JSON-RPC message (-32600) with an error, id null, and goes on serving', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const lines = createInterface({ input: stdout });
+    const answers: unknown[] = [];
+    lines.on('line', (line) => answers.push(JSON.parse(line)));
+    const { closed } = await serveMcpStdio(createMcpServer(options()), { stdin, stdout });
+    const answered = async (count: number) => {
+      for (let waited = 0; answers.length < count && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      return answers.splice(0, count);
+    };
+    // Each was dropped without a word: a host waiting for its answer (a batch, a truncated line) waited forever.
+    for (const line of ['{"jsonrpc":"2.0","id":1,"method":"tools/list"', '[{"jsonrpc":"2.0","id":2,"method":"tools/list"}]', 'null', '{"jsonrpc":"1.0","id":3,"method":"tools/list"}']) {
+      stdin.write(`${line}\n`);
+      const [answer] = await answered(1);
+      expect(answer, line).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: line.endsWith('"tools/list"') ? -32700 : -32600 } });
+    }
+    stdin.write('{"jsonrpc":"2.0","id":4,"method":"tools/list"}\n');
+    expect(await answered(1)).toMatchObject([{ id: 4, result: { tools: expect.any(Array) } }]);
+    stdin.end();
+    await closed;
   });
 });

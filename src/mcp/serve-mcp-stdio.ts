@@ -2,6 +2,18 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
 /**
+ * The JSON-RPC error a line the SDK's stdio transport could not read deserves: it reports the line to `onerror` and
+ * drops it, so a host that sent a batch (which the SDK does not take) or a truncated line waited for its answer
+ * forever, and nothing said why (probe). JSON.parse failing is a parse error; a value that is not one JSON-RPC
+ * message fails the SDK's zod schema, an invalid request. The id is null: it could not be read from the line.
+ */
+function unreadableLineError(error: Error): { code: number; message: string } | null {
+  if (error instanceof SyntaxError) return { code: -32700, message: 'Parse error: the line is not JSON' };
+  if (error.name === 'ZodError') return { code: -32600, message: 'Invalid request: the line is not one JSON-RPC 2.0 message (batches are not taken over stdio)' };
+  return null;
+}
+
+/**
  * Serves MCP over this process's stdin/stdout. `closed` resolves when the
  * client closes stdin (the SDK transport alone would wait forever) or the
  * server is closed. Nothing else may write to stdout meanwhile: it carries the protocol.
@@ -12,7 +24,13 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
  */
 export async function serveMcpStdio(server: Server, streams: { stdin?: NodeJS.ReadableStream; stdout?: NodeJS.WritableStream } = {}): Promise<{ closed: Promise<void> }> {
   const stdin = streams.stdin ?? process.stdin;
-  const transport = new StdioServerTransport(stdin as typeof process.stdin, (streams.stdout ?? process.stdout) as typeof process.stdout);
+  const stdout = streams.stdout ?? process.stdout;
+  const transport = new StdioServerTransport(stdin as typeof process.stdin, stdout as typeof process.stdout);
+  transport.onerror = (error) => {
+    const answer = unreadableLineError(error);
+    // Written as the transport writes (one JSON line); its send() types an error's id as absent, never null.
+    if (answer !== null) stdout.write(`${JSON.stringify({ jsonrpc: '2.0', id: null, error: answer })}\n`);
+  };
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
     stdin.once('end', () => void server.close());
