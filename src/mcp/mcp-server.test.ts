@@ -144,7 +144,7 @@ describe('MCP server', () => {
 });
 
 describe('what the MCP HTTP server reads', () => {
-  it('refuses a body over 1 MiB (413), a batch of more than 64 messages and a body that is not JSON (400), and still answers a small batch', async () => {
+  it('refuses a body over 1 MiB (413), a batch of more than 64 messages or none and a body that is not JSON (400), and still answers a small batch', async () => {
     const http = await serveMcpHttp({ createServer: () => createMcpServer(options()) });
     const post = async (body: string) => {
       const response = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
@@ -158,6 +158,8 @@ describe('what the MCP HTTP server reads', () => {
       expect((await memory.stats()).total).toBe(before);
       expect((await post(JSON.stringify({ ...list(1), padding: 'x'.repeat(1024 * 1024) }))).status).toBe(413);
       expect(await post('{"jsonrpc":')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('not JSON') } } });
+      // JSON-RPC 2.0: an empty batch is an invalid request (it was a 202 with no body, as for notifications).
+      expect(await post('[]')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('empty batch') } } });
       const small = await post(JSON.stringify([list(1), list(2)]));
       expect(small.status).toBe(200);
       expect((small.body as { id: number }[]).map((reply) => reply.id).sort()).toEqual([1, 2]);
