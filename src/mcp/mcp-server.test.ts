@@ -14,7 +14,7 @@ import { runScript } from '../testing/run-script.ts';
 import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
-import { serveMcpStdio } from './serve-mcp-stdio.ts';
+import { MCP_STDIO_LINE_LIMIT_BYTES, serveMcpStdio } from './serve-mcp-stdio.ts';
 
 let memory: Hippocampus;
 eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => {
@@ -201,5 +201,12 @@ describe('what the MCP stdio server reads', () => {
     expect(await answered(1)).toMatchObject([{ id: 4, result: { tools: expect.any(Array) } }]);
     stdin.end();
     await closed;
+  });
+
+  it('stops with PAYLOAD_TOO_LARGE on a line over 10 MiB, where it stopped without a word and `hippocampus mcp` exited 0', async () => {
+    const stdin = new PassThrough();
+    const { closed } = await serveMcpStdio(createMcpServer(options()), { stdin, stdout: new PassThrough() });
+    stdin.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"store_memory","arguments":{"content":"${'x'.repeat(MCP_STDIO_LINE_LIMIT_BYTES)}`);
+    await expect(closed).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining(`over ${MCP_STDIO_LINE_LIMIT_BYTES} bytes`) });
   });
 });
