@@ -48,6 +48,6 @@ export function parseListOption(value: string | undefined): string[] | undefined
 /** `--consolidate-at`: an hour in UTC, an interval (30m, 6h) or never; anything else is a usage error. */
 export function consolidationOption(value: string): ConsolidationSchedule {
   const schedule = parseConsolidationSchedule(value);
-  if (!schedule) throw new CliUsageError(`--consolidate-at must be an hour 0-23 (UTC), an interval such as 30m or 6h, or never; got "${value}"`);
+  if (!schedule) throw new CliUsageError(`--consolidate-at must be an hour 0-23 (UTC), an interval such as 30m or 6h (at most 596h), or never; got "${value}"`);
   return schedule;
 }

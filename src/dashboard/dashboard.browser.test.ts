@@ -313,6 +313,19 @@ describe.skipIf(!available)('dashboard in headless Chromium', () => {
     await settled();
     expect(pageErrors).toEqual([]);
   });
+
+  test('an address with a malformed escape (a link cut short) shows an error, not the previous view under it', async () => {
+    await page.goto(`${server.url}/#/a/ada/blocks`);
+    await settled();
+    // decodeURIComponent threw in the router: the page kept the blocks view under the new address (probe).
+    await page.goto(`${server.url}/#/a/%E0%A4%A/overview`);
+    const alert = page.getByRole('alert');
+    await alert.waitFor({ timeout: 5_000 });
+    await expect(alert.textContent()).resolves.toContain('INVALID_AGENT_ID');
+    await page.goto(`${server.url}/#/a/ada/memory/%E0%A4%A`);
+    await page.getByRole('alert').filter({ hasText: 'NOT_FOUND: Memory' }).waitFor({ timeout: 5_000 });
+    expect(pageErrors).toEqual([]);
+  });
 });
 
 describe.skipIf(!available)('dashboard of a server that needs a token, in headless Chromium', () => {

@@ -10,6 +10,7 @@ import { describeConversation } from '../working/conversation-features.ts';
 import { createInProcessWorkingMemory } from '../working/in-process-store.ts';
 import { consolidateWorkingMemory } from './consolidate-working.ts';
 import { nextConsolidationAt, scheduleWorkingConsolidation } from './consolidation-schedule.ts';
+import { parseConsolidationSchedule } from './nightly-consolidation.ts';
 
 const NOW = Date.UTC(2025, 0, 10, 12);
 const embedder = createHashEmbedder({ dimensions: 128 });
@@ -108,5 +109,21 @@ describe('working → semantic consolidation', () => {
     expect(first.conversationIds).toEqual(['move']);
     expect(second.conversationIds).toEqual([]);
     expect(scheduler.nextRunAt()).toBeNull();
+  });
+
+  it('refuses an interval longer than a timer can wait (2^31 - 1 ms, 24.8 days), in the library and the CLI', async () => {
+    // Node fires a longer setTimeout after 1 ms: `serve --consolidate-at 600h` consolidated every agent in a loop,
+    // a pass each millisecond or so (probe: 33 % CPU with no agent, /consolidation's lastPass new at every call).
+    const working = await workingWith();
+    const runs: number[] = [];
+    const tooLong = { every: 'interval', intervalMs: 30 * 24 * 3_600_000 } as const;
+    expect(() => scheduleWorkingConsolidation({ memory, working, factExtractor: extractor, schedule: tooLong, onRun: () => void runs.push(1) })?.stop()).toThrow(
+      expect.objectContaining({ code: 'VALIDATION_ERROR', message: expect.stringContaining('at most 2147483647') }),
+    );
+    expect(nextConsolidationAt(1_000, { every: 'interval', intervalMs: 2 ** 31 - 1 })).toBe(1_000 + 2 ** 31 - 1);
+    expect(parseConsolidationSchedule('600h')).toBeNull();
+    expect(parseConsolidationSchedule('596h')).toEqual({ every: 'interval', intervalMs: 596 * 3_600_000 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(runs).toEqual([]);
   });
 });

@@ -11,6 +11,12 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
+ * The longest interval a schedule takes: setTimeout's limit (24.8 days). Node fires a longer timer after 1 ms, so
+ * `serve --consolidate-at 600h` consolidated every agent in a loop, a pass each millisecond or so (probe).
+ */
+export const MAX_CONSOLIDATION_INTERVAL_MS = 2 ** 31 - 1;
+
+/**
  * The next time a schedule fires after `now`, or null for 'never'.
  *
  * @example
@@ -22,6 +28,9 @@ export function nextConsolidationAt(now: number, schedule: ConsolidationSchedule
       return null;
     case 'interval':
       if (!(schedule.intervalMs > 0)) throw new ValidationError({ message: `intervalMs must be positive, got ${schedule.intervalMs}` });
+      if (schedule.intervalMs > MAX_CONSOLIDATION_INTERVAL_MS) {
+        throw new ValidationError({ message: `intervalMs must be at most ${MAX_CONSOLIDATION_INTERVAL_MS} (24.8 days, the longest a timer waits), got ${schedule.intervalMs}` });
+      }
       return now + schedule.intervalMs;
     case 'night': {
       const hour = schedule.hourUtc ?? 3;

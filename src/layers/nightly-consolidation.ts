@@ -2,7 +2,7 @@ import type { Hippocampus } from '../memory/hippocampus.ts';
 import type { Clock } from '../spec/clock.ts';
 import { openEngineWorkingMemory } from './agent-layers.ts';
 import { consolidateWorkingMemory, type WorkingConsolidationReport } from './consolidate-working.ts';
-import { nextConsolidationAt, type ConsolidationSchedule } from './consolidation-schedule.ts';
+import { MAX_CONSOLIDATION_INTERVAL_MS, nextConsolidationAt, type ConsolidationSchedule } from './consolidation-schedule.ts';
 
 /** One scheduled (or on-demand) pass over every agent. */
 export interface ConsolidationPass {
@@ -107,7 +107,7 @@ async function consolidateAgent(memory: Hippocampus): Promise<WorkingConsolidati
 
 /**
  * Reads the CLI's `--consolidate-at`: an hour of the day in UTC (0–23, nightly), a duration such as
- * `30m` or `6h` (every so often), or `never` (the off switch).
+ * `30m` or `6h` (every so often, at most 596h: MAX_CONSOLIDATION_INTERVAL_MS), or `never` (the off switch).
  */
 export function parseConsolidationSchedule(value: string): ConsolidationSchedule | null {
   const text = value.trim().toLowerCase();
@@ -116,5 +116,6 @@ export function parseConsolidationSchedule(value: string): ConsolidationSchedule
   const match = /^(\d+)(ms|s|m|h)$/.exec(text);
   if (!match || Number(match[1]) === 0) return null;
   const unit = { ms: 1, s: 1_000, m: 60_000, h: 3_600_000 }[match[2] as 'ms' | 's' | 'm' | 'h'];
-  return { every: 'interval', intervalMs: Number(match[1]) * unit };
+  const intervalMs = Number(match[1]) * unit;
+  return intervalMs > MAX_CONSOLIDATION_INTERVAL_MS ? null : { every: 'interval', intervalMs };
 }

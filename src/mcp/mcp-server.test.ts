@@ -1,5 +1,7 @@
 import fs from 'node:fs';
 import { request } from 'node:http';
+import { createInterface } from 'node:readline';
+import { PassThrough } from 'node:stream';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -13,6 +15,7 @@ import { runScript } from '../testing/run-script.ts';
 import { eachTestEngine } from '../testing/temp-engine.ts';
 import { createMcpServer } from './create-mcp-server.ts';
 import { serveMcpHttp } from './serve-mcp-http.ts';
+import { MCP_STDIO_LINE_LIMIT_BYTES, serveMcpStdio } from './serve-mcp-stdio.ts';
 
 let memory: Hippocampus;
 eachTestEngine(() => ({ agentId: 'ada', embedder: createHashEmbedder() }), (opened) => {
@@ -160,7 +163,7 @@ describe('MCP server', () => {
 });
 
 describe('what the MCP HTTP server reads', () => {
-  it('refuses a body over 1 MiB (413), a batch of more than 64 messages and a body that is not JSON (400), and still answers a small batch', async () => {
+  it('refuses a body over 1 MiB (413), a batch of more than 64 messages or none and a body that is not JSON (400), and still answers a small batch', async () => {
     const http = await serveMcpHttp({ createServer: () => createMcpServer(options()) });
     const post = async (body: string) => {
       const response = await fetch(http.url, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }, body });
@@ -174,6 +177,8 @@ describe('what the MCP HTTP server reads', () => {
       expect((await memory.stats()).total).toBe(before);
       expect((await post(JSON.stringify({ ...list(1), padding: 'x'.repeat(1024 * 1024) }))).status).toBe(413);
       expect(await post('{"jsonrpc":')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('not JSON') } } });
+      // JSON-RPC 2.0: an empty batch is an invalid request (it was a 202 with no body, as for notifications).
+      expect(await post('[]')).toMatchObject({ status: 400, body: { error: { message: expect.stringContaining('empty batch') } } });
       const small = await post(JSON.stringify([list(1), list(2)]));
       expect(small.status).toBe(200);
       expect((small.body as { id: number }[]).map((reply) => reply.id).sort()).toEqual([1, 2]);
@@ -190,5 +195,37 @@ describe('a failure nobody anticipated in the MCP HTTP server', () => {
     expect(stdout).not.toContain('/home/ada');
     expect(stderr).toContain('[hippocampus mcp]');
     expect(stderr).toContain('/home/ada/private/mcp.json');
+  });
+});
+
+describe('what the MCP stdio server reads', () => {
+  it('answers a line that is not JSON (-32700) or not a JSON-RPC message (-32600) with an error, id null, and goes on serving', async () => {
+    const stdin = new PassThrough();
+    const stdout = new PassThrough();
+    const lines = createInterface({ input: stdout });
+    const answers: unknown[] = [];
+    lines.on('line', (line) => answers.push(JSON.parse(line)));
+    const { closed } = await serveMcpStdio(createMcpServer(options()), { stdin, stdout });
+    const answered = async (count: number) => {
+      for (let waited = 0; answers.length < count && waited < 5_000; waited += 10) await new Promise((resolve) => setTimeout(resolve, 10));
+      return answers.splice(0, count);
+    };
+    // Each was dropped without a word: a host waiting for its answer (a batch, a truncated line) waited forever.
+    for (const line of ['{"jsonrpc":"2.0","id":1,"method":"tools/list"', '[{"jsonrpc":"2.0","id":2,"method":"tools/list"}]', 'null', '{"jsonrpc":"1.0","id":3,"method":"tools/list"}']) {
+      stdin.write(`${line}\n`);
+      const [answer] = await answered(1);
+      expect(answer, line).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: line.endsWith('"tools/list"') ? -32700 : -32600 } });
+    }
+    stdin.write('{"jsonrpc":"2.0","id":4,"method":"tools/list"}\n');
+    expect(await answered(1)).toMatchObject([{ id: 4, result: { tools: expect.any(Array) } }]);
+    stdin.end();
+    await closed;
+  });
+
+  it('stops with PAYLOAD_TOO_LARGE on a line over 10 MiB, where it stopped without a word and `hippocampus mcp` exited 0', async () => {
+    const stdin = new PassThrough();
+    const { closed } = await serveMcpStdio(createMcpServer(options()), { stdin, stdout: new PassThrough() });
+    stdin.write(`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"store_memory","arguments":{"content":"${'x'.repeat(MCP_STDIO_LINE_LIMIT_BYTES)}`);
+    await expect(closed).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringContaining(`over ${MCP_STDIO_LINE_LIMIT_BYTES} bytes`) });
   });
 });

@@ -48,6 +48,8 @@ async function readBody(request: IncomingMessage): Promise<{ body: unknown } | {
   } catch {
     return { status: 400, message: 'Parse error: the body is not JSON' };
   }
+  // JSON-RPC 2.0 answers an empty batch with an invalid request; the SDK took it for a batch of notifications (202, no body).
+  if (Array.isArray(body) && body.length === 0) return { status: 400, message: 'Invalid request: an empty batch' };
   if (Array.isArray(body) && body.length > MCP_BATCH_LIMIT) return { status: 400, message: `Invalid request: a batch holds at most ${MCP_BATCH_LIMIT} messages, this one ${body.length}` };
   return { body };
 }

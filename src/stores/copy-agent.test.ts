@@ -52,6 +52,22 @@ describe('copyAgent and the watcher of the store\'s own messages table', () => {
     expect(await target.store.getMany({ agentId: 'mover' }, [secret!.memory.id])).toEqual([]);
   });
 
+  it('refuses a target that holds blocks or skills of the agent before writing anything: the copy went on, its check failed, and the target kept the memories', async () => {
+    const scope = { agentId: 'mover' };
+    const [secret] = await source.rememberMany([{ type: 'chat', content: 'The vault combination is 31-07-55 heron' }], { longTerm: true });
+    await source.backend.blocks!.putMany(scope, [{ key: 'human', value: 'Name: Ada (source)', updatedAt: 1 }]);
+    // A block set on the target first (PUT …/blocks/human opens the agent there): its count differed from the
+    // source's, so the copy failed its check after every memory was written, and could not be run again.
+    await target.backend.blocks!.putMany(scope, [{ key: 'persona', value: 'Terse.', updatedAt: 1 }]);
+    await expect(copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('1 memory block') });
+    expect(await target.store.getMany(scope, [secret!.memory.id])).toEqual([]);
+    await target.backend.blocks!.deleteMany(scope, ['persona']);
+    const skill = { id: 'skill-1', agentId: 'mover', name: 'deploy', description: 'ship', code: 'v1', language: 'bash', inputs: [], createdFrom: [], version: 1, successCount: 0, failureCount: 0, lastUsedAt: null, createdAt: 1, updatedAt: 1 };
+    await target.backend.skills!.insert(scope, { skill, embedding: null, embeddingModel: null });
+    await expect(copyAgent({ from: source.backend, to: target.backend, agentId: 'mover' })).rejects.toMatchObject({ code: 'CONFIG_ERROR', message: expect.stringContaining('1 skill') });
+    expect(await target.store.getMany(scope, [secret!.memory.id])).toEqual([]);
+  });
+
   it("does not carry the watermark of a messages table it does not copy: the target's own messages are all read", async () => {
     const scope = { agentId: 'mover' };
     await source.backend.conversations!.createTable(scope, { table: 'messages' });

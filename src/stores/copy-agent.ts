@@ -49,19 +49,7 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
     const held = await from.store.listAgents();
     throw new NotFoundError({ what: 'Agent', id: agentId, hint: held.length > 0 ? `agents in the source store: ${held.slice(0, 20).join(', ')}; pick one with --agent` : 'the source store holds no agents' });
   }
-  if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
-    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
-  }
-  // An agent that forgot memories on the target was used there (a migrate before): the source still holds what it
-  // forgot, and a copy run again brought it all back into an agent that held no memory, only their ids.
-  const forgottenThere = (await to.forgottenIds?.(scope)) ?? [];
-  if (forgottenThere.length > 0) {
-    throw new HippocampusError({
-      code: 'CONFIG_ERROR',
-      message: `Agent "${agentId}" forgot ${forgottenThere.length} memories in the target store: copied again, the source would bring them back. Migrate into an agent the target has never held (the source keeps its own copy: forgetting on the target does not reach it)`,
-      details: { agentId, forgottenIds: forgottenThere.length },
-    });
-  }
+  await refuseUsedTarget(to, agentId);
   const report: CopyAgentReport = { agentId, memories: 0, vectors: 0, historyEvents: 0, blocks: 0, skills: 0, skillVersions: 0, watermarks: 0, forgottenIds: 0, notCopied: [] };
   const model = await from.vectors.boundModel(scope);
   if (model !== null) await to.vectors.bind(scope, model);
@@ -98,6 +86,35 @@ export async function copyAgent(options: { from: MemoryBackend; to: MemoryBacken
   await copyTombstones(options, report);
   await verify(options, report);
   return report;
+}
+
+/**
+ * The target agent must hold nothing of the agent: no memory, no forgotten id, no memory block, no skill. Blocks and
+ * skills were not looked at: a target whose block was set first (a PUT …/blocks/human opens the agent there) took every
+ * memory, then failed the count check (STORE_ERROR), and a migrate run again was refused for the memories it had
+ * just written (probe); a block of the source's key was overwritten without a word.
+ */
+async function refuseUsedTarget(to: MemoryBackend, agentId: string): Promise<void> {
+  const scope = { agentId };
+  if ((await to.store.count(scope, { includeSuperseded: true })) > 0) {
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has memories in the target store: migrate into an empty agent` });
+  }
+  // An agent that forgot memories on the target was used there (a migrate before): the source still holds what it
+  // forgot, and a copy run again brought it all back into an agent that held no memory, only their ids.
+  const forgottenThere = (await to.forgottenIds?.(scope)) ?? [];
+  if (forgottenThere.length > 0) {
+    throw new HippocampusError({
+      code: 'CONFIG_ERROR',
+      message: `Agent "${agentId}" forgot ${forgottenThere.length} memories in the target store: copied again, the source would bring them back. Migrate into an agent the target has never held (the source keeps its own copy: forgetting on the target does not reach it)`,
+      details: { agentId, forgottenIds: forgottenThere.length },
+    });
+  }
+  const blocks = (await to.blocks?.list(scope))?.length ?? 0;
+  const skills = (await to.skills?.list(scope))?.length ?? 0;
+  if (blocks + skills > 0) {
+    const held = [blocks > 0 ? `${blocks} memory block${blocks === 1 ? '' : 's'}` : '', skills > 0 ? `${skills} skill${skills === 1 ? '' : 's'}` : ''].filter(Boolean).join(' and ');
+    throw new HippocampusError({ code: 'CONFIG_ERROR', message: `Agent "${agentId}" already has ${held} in the target store: migrate into an empty agent`, details: { agentId, blocks, skills } });
+  }
 }
 
 async function copyLayers({ from, to, agentId }: { from: MemoryBackend; to: MemoryBackend; agentId: string }, report: CopyAgentReport): Promise<void> {

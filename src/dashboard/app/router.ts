@@ -10,9 +10,22 @@ export interface Route {
 
 const VIEWS: ViewName[] = ['overview', 'memories', 'search', 'memory', 'blocks', 'graph'];
 
+/**
+ * A segment of the address as it stands when its escapes are malformed ("%E0%A4%A", a link cut short): decodeURIComponent
+ * threw, nothing was rendered and the previous view stayed under the new address (probe). Kept raw, the server
+ * names what is wrong with it (INVALID_AGENT_ID, NOT_FOUND) in the view's error box.
+ */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 export function parseRoute(hash = location.hash): Route {
   const [path = '', query = ''] = hash.replace(/^#/, '').split('?');
-  const [, marker, agent, view, id] = path.split('/').map(decodeURIComponent);
+  const [, marker, agent, view, id] = path.split('/').map(decodeSegment);
   const known = VIEWS.find((name) => name === view);
   return { agent: marker === 'a' && agent ? agent : null, view: known ?? 'overview', id: id ?? null, params: new URLSearchParams(query) };
 }

@@ -426,6 +426,39 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
     }
   }, 120_000);
 
+  it("purge 'full' leaves no byte of a forgotten memory's graph aliases in the table and index files (graph_alias_sources kept them)", async () => {
+    const { createPostgresBackend } = await import('./postgres-backend.ts');
+    const backend = await createPostgresBackend({ connectionString: running().url, purge: 'full' });
+    const memory = await createHippocampus({ home, agentId: 'alias-purged', backend, embedder: createHashEmbedder({ dimensions: 64 }) });
+    try {
+      const [named] = (
+        await memory.rememberMany(
+          [
+            { type: 'chat', content: 'My cat Miso, whom we call Qwixelbun, lives with my sister Zebediah in Vraxtown' },
+            { type: 'chat', content: "Miso likes Zebediah's garden" },
+          ],
+          { longTerm: true },
+        )
+      ).map((result) => result.memory);
+      const layers = await openAgentLayers(memory);
+      try {
+        await layers.graph!.linkMemories();
+      } finally {
+        await layers.close();
+      }
+      await backend.database.rows('CHECKPOINT');
+      // Aliases are kept by their key, in lower case: the scan can see it before the forget.
+      expect(filesHolding('qwixelbun').length).toBeGreaterThan(0);
+      await memory.forget([named!.id]);
+      // The purge rewrote graph_aliases but not graph_alias_sources, whose rows hold the same key (probe).
+      expect(filesHolding('qwixelbun')).toEqual([]);
+      expect(filesHolding('vraxtown')).toEqual([]);
+    } finally {
+      await memory.stop();
+      await backend.close();
+    }
+  }, 120_000);
+
   it('a memory-block line forget_memory named, removed with replace_memory_block, leaves the table files too (it stayed in memory_blocks\' file)', async () => {
     const memory = await createHippocampus({ home, agentId: 'block-purged', store: running().url, embedder: createHashEmbedder({ dimensions: 64 }) });
     const secret = 'WOMBAT-5512-axolotl';

@@ -4,6 +4,7 @@ import { createTempHome } from '../../testing/temp-home.ts';
 import { createSqliteConnectionPool } from './connection-pool.ts';
 import { createSqliteGraphStore } from './graph-store.ts';
 import { createSqliteMemoryStore } from './memory-store.ts';
+import { createSqliteMaintenance } from './database-maintenance.ts';
 import { LATEST_SCHEMA_VERSION } from './migrations.ts';
 
 // Schema 13 gives each alias of the knowledge graph the memories that said it. A database of schema 12 already holds
@@ -48,6 +49,24 @@ describe('alias sources on a database of schema 12', () => {
     await store.deleteMany(scope, ['01ALIASSRC0000000000000003']);
     expect(await graph.findEntities(scope, ['the kitten'])).toEqual([]);
     expect(await graph.findEntities(scope, ['Miso'])).toMatchObject([{ name: 'Miso', aliases: ['Fluffball'] }]);
+    pool.close();
+  });
+});
+
+describe('alias sources through data recover', () => {
+  it('are salvaged with the aliases: forgetting the memory that said an alias still takes it out of the recovered file', async () => {
+    let pool = createSqliteConnectionPool({ home: home.home });
+    await createSqliteMemoryStore({ pool }).insertMany(scope, [record('01ALIASSRC0000000000000001', 'Miso, whom we call Fluffball'), record('01ALIASSRC0000000000000002', 'Miso ate my basil')]);
+    await createSqliteGraphStore({ pool }).link(scope, [mention('01ALIASSRC0000000000000001', 'Miso', ['Fluffball']), mention('01ALIASSRC0000000000000002', 'Miso')]);
+    pool.close();
+    await createSqliteMaintenance(home.home).recover('ada');
+
+    pool = createSqliteConnectionPool({ home: home.home });
+    // The salvage copied graph_aliases but not graph_alias_sources: the recovered aliases had no sources, and the
+    // trigger that drops an alias runs when its last source goes — so "Fluffball" outlived the memory that said it.
+    await createSqliteMemoryStore({ pool }).deleteMany(scope, ['01ALIASSRC0000000000000001']);
+    expect(await createSqliteGraphStore({ pool }).findEntities(scope, ['Fluffball'])).toEqual([]);
+    expect(pool.connection('ada').prepare("SELECT alias FROM graph_aliases WHERE key = 'fluffball'").all()).toEqual([]);
     pool.close();
   });
 });

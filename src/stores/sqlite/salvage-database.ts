@@ -25,6 +25,9 @@ const TABLES = [
   'live_watermarks',
   'graph_entities',
   'graph_aliases',
+  // Without it (schema 13 came after this list) the recovered aliases had no sources, and one is dropped only when
+  // its last source goes: forgetting the memory that said it left the alias (graph-alias-sources.test.ts).
+  'graph_alias_sources',
   'graph_relations',
   'graph_entity_provenance',
   'graph_relation_provenance',
