@@ -134,6 +134,15 @@ describe('index import', () => {
     expect(refused.stderr.trim().split('\n')).toHaveLength(1);
     expect(refused.stderr).toMatch(/is not a valid memory index: line \d+: memories\.0\.\w+: /u);
   });
+
+  it('names the index it imported as a path (a --dir ending in "/" printed "mirror//index.json")', async () => {
+    expect((await cli('remember', 'The spare key is under the blue flowerpot')).code).toBe(0);
+    const dir = path.join(home, 'mirror');
+    expect((await cli('index', 'export', '--dir', dir)).code).toBe(0);
+    const imported = await cli('index', 'import', '--dir', `${dir}/`);
+    expect(imported.code).toBe(0);
+    expect(imported.stdout).toContain(`imported ${path.join(dir, 'index.json')}: 0 new`);
+  });
 });
 
 describe('watch --help', () => {

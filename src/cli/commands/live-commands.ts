@@ -185,7 +185,7 @@ export function registerLiveCommands(program: Command, context: CliContext): voi
       if (!fs.existsSync(index)) throw new CliUsageError(`no mirror to import: ${index} does not exist (write one with hippocampus index export --dir ${options.dir})`);
       await context.writeMemory(command, async (memory) => {
         const report = await importMirror(memory, { dir: options.dir });
-        context.print(command, report, () => `imported ${options.dir}/index.json: ${report.created.length} new, ${report.updated.length} updated, ${report.unchanged} unchanged${report.alreadyStored.length > 0 ? `, ${report.alreadyStored.length} already stored word for word` : ''}`);
+        context.print(command, report, () => `imported ${index}: ${report.created.length} new, ${report.updated.length} updated, ${report.unchanged} unchanged${report.alreadyStored.length > 0 ? `, ${report.alreadyStored.length} already stored word for word` : ''}`);
       });
     });
 }
