@@ -90,4 +90,14 @@ describe('extractFactsOffline', () => {
   it('returns nothing for an empty message', () => {
     expect(extractFactsOffline('')).toEqual([]);
   });
+
+  it('reads "it" as the thing the statement right before named, and drops a fact of "it" naming nothing said', () => {
+    // The probe's watcher made a core memory "User loves it" of "I moved to Lisbon last month and I love it".
+    expect(facts('I moved to Lisbon last month and I love it')).toEqual(['User lives in Lisbon (moved there last month)', 'User loves Lisbon']);
+    expect(facts('I bought a Kindle and I hate it.')).toEqual(['User bought a Kindle', 'User hates the Kindle']);
+    expect(extractFactsOffline('I bought a Kindle and I hate it.')[1]).toMatchObject({ predicate: 'dislikes', object: 'the Kindle', polarity: 'negative' });
+    expect(facts('I love it!')).toEqual([]);
+    // The statement before names a person first: "it" is not read as "User her old bike".
+    expect(facts('My sister gave me her old bike and I use it every day.')).toEqual(["User's sister gave User her old bike"]);
+  });
 });

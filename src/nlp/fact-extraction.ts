@@ -81,7 +81,36 @@ export function extractFactsOffline(text: string): ExtractedFact[] {
   // One entity pass over the whole message: compromise's parse is the slowest
   // step, and names are recognised better with their surrounding sentences.
   const messageEntities = extractEntities(text);
-  return found.flatMap((statement, index) => factsOf(statement, index, found, messageEntities));
+  return withThingsReferredTo(found.flatMap((statement, index) => factsOf(statement, index, found, messageEntities)));
+}
+
+/** A fact's object that is only "it" (with what follows: "it every day"). */
+const REFERS_BACK = /^it\b/iu;
+/** An object that is a thing, not a person or another pronoun first ("User her old bike", "them", "it"). */
+const NAMES_A_THING = /^(?!(?:it|them|him|her|this|that|User|they|he|she)\b)\S/u;
+
+/**
+ * "I moved to Lisbon last month and I love it": "it" is the thing the statement before it named, so the fact is "User
+ * loves Lisbon", where it was "User loves it" — a core memory of nothing (the round 22 probe, through the watcher).
+ * The object of the fact right before it in the message stands for it ("a Kindle" as "the Kindle"); with none, "it"
+ * names nothing said, and the fact is dropped.
+ */
+function withThingsReferredTo(facts: ExtractedFact[]): ExtractedFact[] {
+  const resolved: ExtractedFact[] = [];
+  for (const [index, fact] of facts.entries()) {
+    if (!REFERS_BACK.test(fact.object)) {
+      resolved.push(fact);
+      continue;
+    }
+    // Only the fact right before: further back, another thing may have been named in between and lost its fact.
+    const antecedent = facts[index - 1];
+    if (antecedent === undefined || !NAMES_A_THING.test(antecedent.object)) continue;
+    const thing = antecedent.object.replace(/^an?\s+/iu, 'the ');
+    const at = fact.fact.length - fact.object.length;
+    const rewritten = fact.fact.slice(at).startsWith(fact.object) ? `${fact.fact.slice(0, at)}${fact.object.replace(REFERS_BACK, thing)}` : fact.fact.replace(/\bit\b/u, thing);
+    resolved.push({ ...parseFact(rewritten), intensity: fact.intensity, keywords: [...new Set([...fact.keywords, ...antecedent.keywords])], entities: [...new Set([...fact.entities, ...antecedent.entities])] });
+  }
+  return resolved;
 }
 
 /**
@@ -117,7 +146,7 @@ export async function extractFactsOfflineInTurns(text: string): Promise<Extracte
     if (index % STATEMENTS_PER_TURN === 0) await nextTurn();
     facts.push(...factsOf(statement, index, found, entities));
   }
-  return facts;
+  return withThingsReferredTo(facts);
 }
 
 /** Runs of whole sentences, each at most `limit` characters unless one sentence is longer. */

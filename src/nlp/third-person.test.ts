@@ -20,6 +20,12 @@ describe('toThirdPerson', () => {
     expect(toThirdPerson(input)).toBe(expected);
   });
 
+  it('names the speaker in a statement about another, "me" and "I" as User (it wrote "gave them", "they am")', () => {
+    expect(toThirdPerson('My sister gave me her old bike')).toBe("User's sister gave User her old bike");
+    expect(toThirdPerson('My sister thinks I am lazy')).toBe("User's sister thinks User is lazy");
+    expect(toThirdPerson('My mum calls me every Sunday')).toBe("User's mum calls User every Sunday");
+  });
+
   it('returns undefined for a statement not about the speaker', () => {
     expect(toThirdPerson('The deploy key rotates on Fridays')).toBeUndefined();
   });

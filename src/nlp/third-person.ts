@@ -156,10 +156,16 @@ export function toThirdPerson(statement: string): string | undefined {
     // "My name is ..." has its verb already in the third person; only a
     // pronoun subject needs its verb conjugated.
     const needsConjugation = /^(I|we)\s/i.test(match[0]);
-    const rest = needsConjugation ? rewritePredicate(text) : rewriteObjects(text.slice(match[0].length));
+    // About another ("My sister gave me her old bike"), the speaker is named: "them" there read as the sister's.
+    const rest = needsConjugation ? rewritePredicate(text) : /^my\s/i.test(match[0]) ? speakerNamed(text.slice(match[0].length)) : rewriteObjects(text.slice(match[0].length));
     return `${subject}${rest}`.trim();
   }
   return undefined;
+}
+
+/** The speaker named in a statement about another: "me" and "I" as User, the verb after "I" agreeing ("I am" → "User is"). */
+function speakerNamed(text: string): string {
+  return nameTheSpeaker(text.replace(/\bI\s+(am|have|was|do)\b/g, (_, verb: string) => `User ${THIRD_PERSON_AUXILIARIES[verb] ?? verb}`).replace(/\bI\b/g, 'User'));
 }
 
 function rewriteObjects(text: string): string {
