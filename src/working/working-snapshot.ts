@@ -8,6 +8,7 @@ import type { Embedder } from '../spec/embedder.ts';
 import type { WorkingConversation, WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import { openRedisWorkingMemory } from '../stores/open-backend.ts';
 import { writeFileAtomically } from '../live/atomic-write.ts';
+import { withFileLock } from '../live/file-lock.ts';
 import { createInProcessWorkingMemory } from './in-process-store.ts';
 
 export interface AgentWorkingMemory {
@@ -72,11 +73,15 @@ export function workingSnapshotFile(agentRoot: string): string {
  */
 export function dropFromWorkingSnapshot(agentRoot: string, drop: (fullText: string) => boolean): string[] {
   const file = workingSnapshotFile(agentRoot);
-  const saved = readSnapshot(file);
-  const kept = saved.filter((conversation) => !drop(conversation.fullText));
-  if (kept.length === saved.length) return [];
-  writeFileAtomically(file, JSON.stringify(kept), { agentId: path.basename(agentRoot) });
-  return saved.filter((conversation) => !kept.includes(conversation)).map((conversation) => conversation.conversationId);
+  if (!fs.existsSync(file)) return [];
+  const agentId = path.basename(agentRoot);
+  return withFileLock(file, () => {
+    const saved = readSnapshot(file);
+    const kept = saved.filter((conversation) => !drop(conversation.fullText));
+    if (kept.length === saved.length) return [];
+    writeFileAtomically(file, JSON.stringify(kept), { agentId });
+    return saved.filter((conversation) => !kept.includes(conversation)).map((conversation) => conversation.conversationId);
+  }, { agentId });
 }
 
 /**
@@ -110,14 +115,17 @@ export async function openAgentWorkingMemory(options: { home: string; agentId: s
       const all = await store.getAll(scope, Number.MAX_SAFE_INTEGER);
       // Merged with what the file holds now, not written over it: a conversation another process dropped
       // meanwhile (a forget rewrites the file: dropFromWorkingSnapshot) stays dropped, and one it added stays.
-      const now = readSnapshot(file);
-      const present = new Set(now.map((conversation) => conversation.conversationId));
-      const ours = new Set(all.map((conversation) => conversation.conversationId));
-      const serialized: Serialized[] = [
-        ...all.filter((conversation) => !loaded.has(conversation.conversationId) || present.has(conversation.conversationId)).map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) })),
-        ...now.filter((conversation) => !loaded.has(conversation.conversationId) && !ours.has(conversation.conversationId)),
-      ];
-      writeFileAtomically(file, JSON.stringify(serialized), { agentId: options.agentId });
+      // Under the file's lock: another process's read-merge-write between this read and this write was lost.
+      withFileLock(file, () => {
+        const now = readSnapshot(file);
+        const present = new Set(now.map((conversation) => conversation.conversationId));
+        const ours = new Set(all.map((conversation) => conversation.conversationId));
+        const serialized: Serialized[] = [
+          ...all.filter((conversation) => !loaded.has(conversation.conversationId) || present.has(conversation.conversationId)).map((conversation) => ({ ...conversation, embedding: Array.from(conversation.embedding) })),
+          ...now.filter((conversation) => !loaded.has(conversation.conversationId) && !ours.has(conversation.conversationId)),
+        ];
+        writeFileAtomically(file, JSON.stringify(serialized), { agentId: options.agentId });
+      }, { agentId: options.agentId });
       await store.close();
     },
   };
