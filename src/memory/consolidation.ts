@@ -5,7 +5,7 @@ import type { PruneReason } from '../spec/memory-event.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, ConsolidationRun, MemoryStore } from '../spec/memory-store.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
-import { relinkAfterChange, type GraphRelinking } from './forgetting.ts';
+import { eraseMemories, type ErasureDependencies } from './forgetting.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface ConsolidationReport extends ConsolidationRun {
@@ -14,18 +14,18 @@ export interface ConsolidationReport extends ConsolidationRun {
   prunedIds: { id: string; reason: PruneReason }[];
 }
 
-export interface ConsolidationDependencies {
+/**
+ * `relinkGraph`, `backend` (its purge) and `scrubFiles` are a forget's (`eraseMemories`), given for a consolidation
+ * pass: what it discards is gone from every file, as a forgotten memory is. Absent for a write's ring evictions,
+ * which run inside its commit (a purge checkpoints the WAL, which it cannot do inside a transaction).
+ */
+export interface ConsolidationDependencies extends ErasureDependencies {
   scope: AgentScope;
   store: MemoryStore;
   buffer: ShortTermBuffer<MemoryRecord>;
   clock: Clock;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'consolidation' | 'shortTerm'>;
-  /**
-   * A knowledge graph's (`keepGraphLinked`): the memories whose relations a consolidation pass's pruning drops,
-   * linked again after it, as a forget's are. Absent for a write's ring evictions, which run inside its commit.
-   */
-  relinkGraph?: GraphRelinking | undefined;
 }
 
 /**
@@ -33,12 +33,8 @@ export interface ConsolidationDependencies {
  * were still short-term are reported pruned. Returns the ids deleted.
  */
 async function discardShortTerm(deps: ConsolidationDependencies, entries: { memory: MemoryRecord; reason: PruneReason }[]): Promise<Set<string>> {
-  const ids = entries.map((entry) => entry.memory.id);
-  const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
-  const deleted = new Set(await deps.store.deleteMany(deps.scope, ids, { onlyShortTerm: true }));
-  await relinkAfterChange(deps.emit, relink);
+  const deleted = new Set(await eraseMemories(deps, entries.map((entry) => entry.memory.id), { onlyShortTerm: true }));
   for (const { memory, reason } of entries) {
-    deps.buffer.remove(memory.id);
     if (deleted.has(memory.id)) emitPruned(deps.emit, memory, reason);
   }
   return deleted;

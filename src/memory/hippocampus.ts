@@ -40,7 +40,7 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, relinkAfterChange, type ForgettingDependencies, type GraphRelinking } from './forgetting.ts';
+import { agentFileScrubbing, derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, relinkAfterChange, type ForgettingDependencies, type GraphRelinking } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
@@ -50,9 +50,9 @@ import type { RecallResult } from './relevant-recall.ts';
 import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
 import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
-import { checkMirrorRegistry, refreshMirrors, scrubMirrors } from '../live/mirror-registry.ts';
+import { checkMirrorRegistry, refreshMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
-import { createSessionLog, scrubSessionLogs } from './session-log.ts';
+import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
 import { backfillVectors, bindEmbedderModel } from './vector-indexing.ts';
@@ -396,11 +396,6 @@ export class Hippocampus {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     const agentRoot = agentPaths(this.home, this.agentId).root;
-    const scrubFiles = (forgotten: string[], moment: 'before-delete' | 'after-delete') => {
-      // Logs of this version hold no content (older ones' previews go at the first forget): once is enough.
-      if (moment === 'before-delete') scrubSessionLogs(agentRoot);
-      scrubMirrors(agentRoot, forgotten);
-    };
     return this.serial(async () => {
       // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
       // server's snapshot beside the database) may still hold.
@@ -418,7 +413,7 @@ export class Hippocampus {
       // the text in working.json and the id NOT_FOUND to a second forget (forget-working-memory.test.ts kills one).
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles, relinkGraph: this.graphRelinking?.relink }, ids);
+      const forgotten = await forgetMemories({ ...this.parts, ...this.erasure() }, ids);
       return { forgotten, conversations: [...conversations] };
     });
   }
@@ -546,7 +541,7 @@ export class Hippocampus {
   private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
-      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, now);
+      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, ...this.erasure() }, now);
       // Still over the bound: the next tick maintains again instead of waiting an interval.
       this.lastMaintenanceAt = overBound ? 0 : now;
       return deleted;
@@ -647,10 +642,20 @@ export class Hippocampus {
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
-    const report = await consolidateShortTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, trigger);
+    const report = await consolidateShortTerm({ ...this.parts, ...this.erasure() }, trigger);
     this.urgent = false;
     this.lastConsolidationAt = report.startedAt;
     return report;
+  }
+
+  /**
+   * What a delete needs beyond the rows to leave no trace (`eraseMemories`): a forget's, and the engine's own
+   * (maintain's pruning, a consolidation pass's discard) — pruned text stayed in exported mirrors and the WAL, and
+   * `index import` brought it back. Working memory is a forget's alone: its conversations are the raw copy of what
+   * a person asked to forget, while what the engine lets go was judged unimportant, not unwanted.
+   */
+  private erasure(): Pick<ForgettingDependencies, 'backend' | 'scrubFiles' | 'relinkGraph'> {
+    return { backend: this.ownBackend, scrubFiles: agentFileScrubbing(agentPaths(this.home, this.agentId).root), relinkGraph: this.graphRelinking?.relink };
   }
 
   private assertOpen(): void {
