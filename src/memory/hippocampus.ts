@@ -44,7 +44,7 @@ import { agentFileScrubbing, derivedMemoryIds, forgetInWorkingMemory, forgetMemo
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
-import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
+import { admit, editedRecord, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
@@ -479,11 +479,17 @@ export class Hippocampus {
         }
       }
       const rewrites = merged.content !== current.content;
+      // The mirrors hold the memory as edited before the row is rewritten, as a forget scrubs them before the rows
+      // go: refreshed only after, a process killed in between left the edited-out text in the mirror with nothing
+      // to take it out (mirror-update-killed.test.ts). Killed before the row write, the mirror is ahead of the
+      // database (the edit was not acknowledged: asked again, or an export, puts them in step); nothing is lost.
+      refreshMirrors(agentRoot, [editedRecord(current, patch, merged)]);
       const relink = rewrites ? await this.graphRelinking?.relink([id]) : undefined;
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
       if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      // Again from the row as stored, and for what an export in another process wrote meanwhile from the old row.
       refreshMirrors(agentRoot, [updated]);
       await relinkAfterChange(this.parts.emit, relink);
       return updated;

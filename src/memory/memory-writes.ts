@@ -179,8 +179,8 @@ export async function supersedeMemory(deps: MemoryWriteDependencies, oldId: stri
  * with the edit applied, already validated); the vector follows when the
  * searchable text changed.
  */
-export async function updateMemory(deps: MemoryWriteDependencies, id: string, edit: MemoryEdit, merged: MemoryRecord): Promise<MemoryRecord> {
-  const { scope, store } = deps;
+/** The fields an edit changes, as `merged` (the memory with the edit applied and validated) has them. */
+function editPatch(edit: MemoryEdit, merged: MemoryRecord): MemoryPatch {
   const changes: MemoryPatch = {};
   if (edit.content !== undefined) Object.assign(changes, { content: merged.content, contentHash: merged.contentHash });
   if (edit.importance !== undefined) changes.importance = merged.importance;
@@ -189,6 +189,20 @@ export async function updateMemory(deps: MemoryWriteDependencies, id: string, ed
   if (edit.category !== undefined) changes.category = merged.category;
   if (edit.context !== undefined) changes.context = merged.context;
   if (edit.type !== undefined) changes.type = merged.type;
+  return changes;
+}
+
+/**
+ * The memory as `updateMemory` will store it, before it does: what the mirrors are refreshed with before the row
+ * is rewritten (the stored one, read back, refreshes them again after).
+ */
+export function editedRecord(current: MemoryRecord, edit: MemoryEdit, merged: MemoryRecord): MemoryRecord {
+  return { ...current, ...editPatch(edit, merged) } as MemoryRecord;
+}
+
+export async function updateMemory(deps: MemoryWriteDependencies, id: string, edit: MemoryEdit, merged: MemoryRecord): Promise<MemoryRecord> {
+  const { scope, store } = deps;
+  const changes = editPatch(edit, merged);
   await store.updateMany(scope, [{ id, patch: changes }]);
   const [updated] = await store.getMany(scope, [id]);
   if (edit.content !== undefined || edit.tags !== undefined || edit.domain !== undefined || edit.type !== undefined) await indexVectors(deps, [updated!]);
