@@ -54,3 +54,27 @@ export const ENGINE_DELETES_CHECK: BackendContractCheck = {
     }
   },
 };
+
+/**
+ * A purge made inside `atomically` (the engine's, when a host's transaction or a live watcher's batch holds a write
+ * whose ring eviction discards a memory) resolves, its tombstones committed with the transaction: SQLite refused
+ * the WAL checkpoint inside it ("database table is locked"), and PostgreSQL's VACUUM on another connection would
+ * wait for the locks of the transaction that waits for it.
+ */
+export const PURGE_INSIDE_ATOMICALLY_CHECK: BackendContractCheck = {
+  name: 'a purge inside atomically resolves, its tombstones committed with the transaction',
+  async run(backend: MemoryBackend) {
+    const scope = contractScope();
+    const doomed = contractRecord(scope, 'The vault opens with 4471');
+    await backend.store.insertMany(scope, [doomed]);
+    expect(backend.atomically, 'the backend has no atomically').toBeDefined();
+    expect(backend.purgeDeletedText, 'the backend has no purgeDeletedText').toBeDefined();
+    await backend.atomically!(scope, async () => {
+      await backend.store.deleteMany(scope, [doomed.id]);
+      await backend.purgeDeletedText!(scope, [doomed.id]);
+    });
+    expect([...((await backend.forgottenAmong?.(scope, [doomed.id])) ?? [])]).toEqual([doomed.id]);
+    // Outside it, the next purge does the rest.
+    expect((await backend.purgeDeletedText!(scope, [])).busy).toBe(false);
+  },
+};
