@@ -15,9 +15,9 @@ export interface ConsolidationReport extends ConsolidationRun {
 }
 
 /**
- * `relinkGraph`, `backend` (its purge) and `scrubFiles` are a forget's (`eraseMemories`), given for a consolidation
- * pass: what it discards is gone from every file, as a forgotten memory is. Absent for a write's ring evictions,
- * which run inside its commit (a purge checkpoints the WAL, which it cannot do inside a transaction).
+ * `backend` (its purge), `scrubFiles` and `relinkGraph` are a forget's (`eraseMemories`): what a consolidation pass
+ * or a ring eviction discards is gone from every file, as a forgotten memory is. A write's evictions run inside its
+ * commit, without the relinking and with the purge after the commit (it checkpoints the WAL: `admit`).
  */
 export interface ConsolidationDependencies extends ErasureDependencies {
   scope: AgentScope;
@@ -33,7 +33,7 @@ export interface ConsolidationDependencies extends ErasureDependencies {
  * were still short-term are reported pruned. Returns the ids deleted.
  */
 async function discardShortTerm(deps: ConsolidationDependencies, entries: { memory: MemoryRecord; reason: PruneReason }[]): Promise<Set<string>> {
-  const deleted = new Set(await eraseMemories(deps, entries.map((entry) => entry.memory.id), { onlyShortTerm: true }));
+  const deleted = new Set(await eraseMemories(deps, entries.map((entry) => entry.memory.id), { onlyShortTerm: true, engineInitiated: true }));
   for (const { memory, reason } of entries) {
     if (deleted.has(memory.id)) emitPruned(deps.emit, memory, reason);
   }
@@ -57,12 +57,16 @@ async function moveToLongTerm(deps: ConsolidationDependencies, records: MemoryRe
   return movedIds;
 }
 
-/** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
-export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<void> {
-  if (evicted.length === 0) return;
+/**
+ * Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned (erased as
+ * a forgotten memory is, the purge left to the caller when `deps` has no backend: a write runs this inside its
+ * commit). Returns the ids pruned.
+ */
+export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<string[]> {
+  if (evicted.length === 0) return [];
   const { threshold } = deps.config.consolidation;
   await moveToLongTerm(deps, evicted.filter((record) => record.importance >= threshold), deps.clock.now(), 'evicted');
-  await discardShortTerm(deps, evicted.filter((record) => record.importance < threshold).map((memory) => ({ memory, reason: 'evicted' as const })));
+  return [...(await discardShortTerm(deps, evicted.filter((record) => record.importance < threshold).map((memory) => ({ memory, reason: 'evicted' as const }))))];
 }
 
 /** After a restart, what was still short-term comes back into the ring (oldest first). */

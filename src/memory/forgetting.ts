@@ -132,21 +132,38 @@ export type ErasureDependencies = Pick<ForgettingDependencies, 'scope' | 'store'
 export async function eraseMemories(
   deps: ErasureDependencies,
   ids: string[],
-  options: { anyStored?: boolean; queued?: string[]; onlyShortTerm?: boolean } = {},
+  options: { anyStored?: boolean; queued?: string[]; onlyShortTerm?: boolean; engineInitiated?: boolean } = {},
 ): Promise<string[]> {
   // Killed between this and the delete, the memory is still stored and a second forget finds it. A delete that then
   // fails leaves a mirror without a memory the database keeps: an export writes it again, nothing is lost.
-  if (ids.length > 0 && options.anyStored !== false) deps.scrubFiles?.(ids, 'before-delete');
+  if (ids.length > 0 && options.anyStored !== false && !scrubbed(deps, ids, 'before-delete', options.engineInitiated)) return [];
   const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
   const deleted = ids.length > 0 ? await deps.store.deleteMany(deps.scope, ids, options.onlyShortTerm ? { onlyShortTerm: true } : undefined) : [];
   for (const id of ids) deps.buffer.remove(id);
   const all = [...new Set([...deleted, ...(options.queued ?? [])])];
   if (all.length > 0) {
     await deps.backend?.purgeDeletedText?.(deps.scope, all);
-    deps.scrubFiles?.(all, 'after-delete');
+    scrubbed(deps, all, 'after-delete', options.engineInitiated);
   }
   await relinkAfterChange(deps.emit, relink);
   return all;
+}
+
+/**
+ * Scrubs the files; false when they cannot be (a damaged mirror registry or index) and the delete is the engine's
+ * own: what it meant to prune stays until the file is repaired (an error event names it), where deleted it left its
+ * text in that mirror; and a remember whose ring eviction met such a file failed with it. A forget checks the files
+ * before anything and refuses (`DATABASE_CORRUPT`), so a failure here is thrown to it.
+ */
+function scrubbed(deps: ErasureDependencies, ids: string[], moment: 'before-delete' | 'after-delete', engineInitiated = false): boolean {
+  try {
+    deps.scrubFiles?.(ids, moment);
+    return true;
+  } catch (error) {
+    if (!engineInitiated) throw error;
+    emitError(deps.emit, error);
+    return false;
+  }
 }
 
 /**

@@ -145,6 +145,8 @@ export class Hippocampus {
   private lastMaintenanceAt: number;
   /** The knowledge graph's relinking a forget or an edit runs (`keepGraphLinked`), and whether its extractor was chosen. */
   private graphRelinking: { relink: GraphRelinking; chosenExtractor: boolean } | undefined;
+  /** Memories a write's ring evictions discarded, not purged yet (`purgeLater`): purged by the next `purgeEvicted`. */
+  private readonly unpurged: string[] = [];
 
   private constructor(config: EngineConfig, options: HippocampusOptions, backend: MemoryBackend) {
     this.config = config;
@@ -178,6 +180,10 @@ export class Hippocampus {
       queue: this.queue,
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
       linkThreads: createThreadLinker(),
+      // What a write's full ring evicts and discards, and what the ring settles at open, is erased as a forget's is.
+      backend,
+      scrubFiles: agentFileScrubbing(agentPaths(this.home, this.agentId).root),
+      purgeLater: (ids) => this.unpurged.push(...ids),
       // Where the backend commits many writes as one, a remember's rows, history and eviction commit once.
       ...(backend.atomically === undefined ? {} : { commitTogether: <T>(work: () => Promise<T>) => backend.atomically!(scope, work) }),
       config,
@@ -413,6 +419,7 @@ export class Hippocampus {
       // the text in working.json and the id NOT_FOUND to a second forget (forget-working-memory.test.ts kills one).
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
+      await this.purgeEvicted();
       const forgotten = await forgetMemories({ ...this.parts, ...this.erasure() }, ids);
       return { forgotten, conversations: [...conversations] };
     });
@@ -547,6 +554,7 @@ export class Hippocampus {
   private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
+      await this.purgeEvicted();
       const { deleted, overBound } = await pruneLongTerm({ ...this.parts, ...this.erasure() }, now);
       // Still over the bound: the next tick maintains again instead of waiting an interval.
       this.lastMaintenanceAt = overBound ? 0 : now;
@@ -649,6 +657,8 @@ export class Hippocampus {
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
     const report = await consolidateShortTerm({ ...this.parts, ...this.erasure() }, trigger);
+    // After the pass: a stop's drain of the queue may have evicted some just before it.
+    await this.purgeEvicted();
     this.urgent = false;
     this.lastConsolidationAt = report.startedAt;
     return report;
@@ -661,7 +671,19 @@ export class Hippocampus {
    * a person asked to forget, while what the engine lets go was judged unimportant, not unwanted.
    */
   private erasure(): Pick<ForgettingDependencies, 'backend' | 'scrubFiles' | 'relinkGraph'> {
-    return { backend: this.ownBackend, scrubFiles: agentFileScrubbing(agentPaths(this.home, this.agentId).root), relinkGraph: this.graphRelinking?.relink };
+    return { backend: this.ownBackend, scrubFiles: this.parts.scrubFiles, relinkGraph: this.graphRelinking?.relink };
+  }
+
+  /** The backend's purge of what the ring evictions of writes discarded since the last (`purgeLater`), at once. */
+  private async purgeEvicted(): Promise<void> {
+    if (this.unpurged.length === 0) return;
+    const ids = this.unpurged.splice(0);
+    try {
+      await this.ownBackend.purgeDeletedText?.(this.parts.scope, ids);
+    } catch (error) {
+      this.unpurged.unshift(...ids);
+      throw error;
+    }
   }
 
   private assertOpen(): void {

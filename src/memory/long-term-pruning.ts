@@ -28,11 +28,12 @@ export async function pruneLongTerm(deps: LongTermPruningDependencies, now: numb
   const { maxMemories, minImportance, protectRecentMs } = deps.config.longTerm;
   const ids = await store.selectPruneCandidates(scope, { maxMemories, minImportance, protectedSince: now - protectRecentMs, limit: 10_000 });
   const doomed = await store.getMany(scope, ids);
-  // Erased as a forget's: 1000 pruned of 10,000 took the same with and without (1.34 s, the delete's own cost); with
-  // an exported mirror of all 10,000 to rewrite twice, 2.1 s against 1.0 s (bench/prune-erasure.bench.ts).
-  const deleted = await eraseMemories(deps, ids);
+  // Erased as a forget's: 1000 pruned of 10,000 took the same with and without (1.0–1.3 s, the delete's own cost);
+  // with an exported mirror of all 10,000 to rewrite twice, 1.5–2.1 s against 1.0–1.1 s (bench/prune-erasure.bench.ts).
+  const deleted = await eraseMemories(deps, ids, { engineInitiated: true });
   const total = await store.count(scope, { consolidated: true, includeSuperseded: true });
-  for (const memory of doomed) {
+  const gone = new Set(deleted);
+  for (const memory of doomed.filter((record) => gone.has(record.id))) {
     const reason: PruneReason = memory.importance < minImportance ? 'below-floor' : 'over-bound';
     emitPruned(deps.emit, memory, reason);
   }
