@@ -123,11 +123,12 @@ export type ErasureDependencies = Pick<ForgettingDependencies, 'scope' | 'store'
 
 /**
  * The one path every delete takes, a forget's and the engine's own (maintain's pruning, a consolidation pass's
- * discard): files scrubbed, the graph's relinking read, the rows deleted, the ring let go of them, the backend's
- * purge (tombstones, so a mirror import never brings them back; WAL, index segments), files scrubbed again, the
- * graph linked again. Pruned rows skipped all but the delete: their text stayed in exported mirrors and the WAL, and
- * `index import` of a mirror brought them back (engine-deletes-complete.test.ts). Returns the ids deleted (and
- * `queued`: ids taken out of the engine's queue before they were stored).
+ * discard, a write's ring evictions, whose purge the engine runs later, outside the write's transaction): files
+ * scrubbed, the graph's relinking read, the rows deleted, the ring let go of them, the backend's purge (tombstones,
+ * so a mirror import never brings them back; WAL, index segments), files scrubbed again, the graph linked again.
+ * Pruned rows skipped all but the delete: their text stayed in exported mirrors and the WAL, and `index import` of a
+ * mirror brought them back (engine-deletes-complete.test.ts). Returns the ids deleted (and `queued`: ids taken out
+ * of the engine's queue before they were stored).
  */
 export async function eraseMemories(
   deps: ErasureDependencies,
