@@ -5,7 +5,7 @@ import type { PruneReason } from '../spec/memory-event.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope, ConsolidationRun, MemoryStore } from '../spec/memory-store.ts';
 import { emitPruned, type EmitEvent } from './engine-events.ts';
-import { relinkAfterChange, type GraphRelinking } from './forgetting.ts';
+import { eraseMemories, type ErasureDependencies } from './forgetting.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface ConsolidationReport extends ConsolidationRun {
@@ -14,18 +14,18 @@ export interface ConsolidationReport extends ConsolidationRun {
   prunedIds: { id: string; reason: PruneReason }[];
 }
 
-export interface ConsolidationDependencies {
+/**
+ * `backend` (its purge), `scrubFiles` and `relinkGraph` are a forget's (`eraseMemories`): what a consolidation pass
+ * or a ring eviction discards is gone from every file, as a forgotten memory is. A write's evictions run inside its
+ * commit, without the relinking and with the purge after the commit (it checkpoints the WAL: `admit`).
+ */
+export interface ConsolidationDependencies extends ErasureDependencies {
   scope: AgentScope;
   store: MemoryStore;
   buffer: ShortTermBuffer<MemoryRecord>;
   clock: Clock;
   emit: EmitEvent;
   config: Pick<EngineConfig, 'consolidation' | 'shortTerm'>;
-  /**
-   * A knowledge graph's (`keepGraphLinked`): the memories whose relations a consolidation pass's pruning drops,
-   * linked again after it, as a forget's are. Absent for a write's ring evictions, which run inside its commit.
-   */
-  relinkGraph?: GraphRelinking | undefined;
 }
 
 /**
@@ -33,12 +33,8 @@ export interface ConsolidationDependencies {
  * were still short-term are reported pruned. Returns the ids deleted.
  */
 async function discardShortTerm(deps: ConsolidationDependencies, entries: { memory: MemoryRecord; reason: PruneReason }[]): Promise<Set<string>> {
-  const ids = entries.map((entry) => entry.memory.id);
-  const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
-  const deleted = new Set(await deps.store.deleteMany(deps.scope, ids, { onlyShortTerm: true }));
-  await relinkAfterChange(deps.emit, relink);
+  const deleted = new Set(await eraseMemories(deps, entries.map((entry) => entry.memory.id), { onlyShortTerm: true, engineInitiated: true }));
   for (const { memory, reason } of entries) {
-    deps.buffer.remove(memory.id);
     if (deleted.has(memory.id)) emitPruned(deps.emit, memory, reason);
   }
   return deleted;
@@ -61,12 +57,16 @@ async function moveToLongTerm(deps: ConsolidationDependencies, records: MemoryRe
   return movedIds;
 }
 
-/** Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned. */
-export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<void> {
-  if (evicted.length === 0) return;
+/**
+ * Nothing important leaves the ring unconsolidated: it is consolidated on the spot; the rest is pruned (erased as
+ * a forgotten memory is, the purge left to the caller when `deps` has no backend: a write runs this inside its
+ * commit). Returns the ids pruned.
+ */
+export async function settleEvicted(deps: ConsolidationDependencies, evicted: MemoryRecord[]): Promise<string[]> {
+  if (evicted.length === 0) return [];
   const { threshold } = deps.config.consolidation;
   await moveToLongTerm(deps, evicted.filter((record) => record.importance >= threshold), deps.clock.now(), 'evicted');
-  await discardShortTerm(deps, evicted.filter((record) => record.importance < threshold).map((memory) => ({ memory, reason: 'evicted' as const })));
+  return [...(await discardShortTerm(deps, evicted.filter((record) => record.importance < threshold).map((memory) => ({ memory, reason: 'evicted' as const }))))];
 }
 
 /** After a restart, what was still short-term comes back into the ring (oldest first). */

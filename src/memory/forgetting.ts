@@ -1,9 +1,11 @@
+import { scrubMirrors } from '../live/mirror-registry.ts';
 import type { MemoryBackend } from '../spec/memory-backend.ts';
 import { normalizeContent } from '../core/content-hash.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { WorkingMemoryStore } from '../spec/working-memory-store.ts';
 import type { AgentScope, MemoryStore } from '../spec/memory-store.ts';
 import { emitError, type EmitEvent } from './engine-events.ts';
+import { scrubSessionLogs } from './session-log.ts';
 import type { ShortTermBuffer } from './short-term-buffer.ts';
 
 export interface ForgettingDependencies {
@@ -24,6 +26,20 @@ export interface ForgettingDependencies {
   scrubFiles?: (ids: string[], moment: 'before-delete' | 'after-delete') => void;
   /** A knowledge graph's: the memories whose relations the delete drops, linked again after it. */
   relinkGraph?: GraphRelinking | undefined;
+}
+
+/**
+ * The files outside the backend a delete of an agent's memories scrubs (`scrubFiles`): its registered mirrors, and
+ * its session logs of older versions (once, before the rows go: logs of this version hold no content).
+ *
+ * @example
+ * eraseMemories({ ...parts, scrubFiles: agentFileScrubbing(agentPaths(home, 'ada').root) }, ids);
+ */
+export function agentFileScrubbing(agentRoot: string): NonNullable<ForgettingDependencies['scrubFiles']> {
+  return (ids, moment) => {
+    if (moment === 'before-delete') scrubSessionLogs(agentRoot);
+    scrubMirrors(agentRoot, ids);
+  };
 }
 
 /**
@@ -97,20 +113,58 @@ export async function forgetMemories(deps: ForgettingDependencies, ids: string[]
   const known = new Set([...ids]);
   const derived = await findDerived(deps, [...stored, ...queued], known);
   const targets = [...new Set([...ids, ...derived])];
-  // Killed between this and the delete, the memory is still stored and a second forget finds it. A delete that then
-  // fails leaves a mirror without a memory the database keeps: an export writes it again, nothing is lost.
-  if (stored.length + derived.length > 0) deps.scrubFiles?.(targets, 'before-delete');
-  const relink = await deps.relinkGraph?.(targets);
-  const deleted = await deps.store.deleteMany(deps.scope, targets);
-  for (const id of targets) deps.buffer.remove(id);
-  const all = [...new Set([...deleted, ...queued.map((record) => record.id)])];
-  if (all.length > 0) {
-    await deps.backend?.purgeDeletedText?.(deps.scope, all);
-    deps.scrubFiles?.(all, 'after-delete');
-  }
-  await relinkAfterChange(deps.emit, relink);
+  const all = await eraseMemories(deps, targets, { anyStored: stored.length + derived.length > 0, queued: queued.map((record) => record.id) });
   deps.emit({ type: 'forgotten', ids: all });
   return all;
+}
+
+/** What every delete needs to leave no trace: `forgetMemories`' stages, without what only a forget finds (queue, derived). */
+export type ErasureDependencies = Pick<ForgettingDependencies, 'scope' | 'store' | 'buffer' | 'emit' | 'backend' | 'scrubFiles' | 'relinkGraph'>;
+
+/**
+ * The one path every delete takes, a forget's and the engine's own (maintain's pruning, a consolidation pass's
+ * discard, a write's ring evictions, whose purge the engine runs later, outside the write's transaction): files
+ * scrubbed, the graph's relinking read, the rows deleted, the ring let go of them, the backend's purge (tombstones,
+ * so a mirror import never brings them back; WAL, index segments), files scrubbed again, the graph linked again.
+ * Pruned rows skipped all but the delete: their text stayed in exported mirrors and the WAL, and `index import` of a
+ * mirror brought them back (engine-deletes-complete.test.ts). Returns the ids deleted (and `queued`: ids taken out
+ * of the engine's queue before they were stored).
+ */
+export async function eraseMemories(
+  deps: ErasureDependencies,
+  ids: string[],
+  options: { anyStored?: boolean; queued?: string[]; onlyShortTerm?: boolean; engineInitiated?: boolean } = {},
+): Promise<string[]> {
+  // Killed between this and the delete, the memory is still stored and a second forget finds it. A delete that then
+  // fails leaves a mirror without a memory the database keeps: an export writes it again, nothing is lost.
+  if (ids.length > 0 && options.anyStored !== false && !scrubbed(deps, ids, 'before-delete', options.engineInitiated)) return [];
+  const relink = ids.length > 0 ? await deps.relinkGraph?.(ids) : undefined;
+  const deleted = ids.length > 0 ? await deps.store.deleteMany(deps.scope, ids, options.onlyShortTerm ? { onlyShortTerm: true } : undefined) : [];
+  for (const id of ids) deps.buffer.remove(id);
+  const all = [...new Set([...deleted, ...(options.queued ?? [])])];
+  if (all.length > 0) {
+    await deps.backend?.purgeDeletedText?.(deps.scope, all);
+    scrubbed(deps, all, 'after-delete', options.engineInitiated);
+  }
+  await relinkAfterChange(deps.emit, relink);
+  return all;
+}
+
+/**
+ * Scrubs the files; false when they cannot be (a damaged mirror registry or index) and the delete is the engine's
+ * own: what it meant to prune stays until the file is repaired (an error event names it), where deleted it left its
+ * text in that mirror; and a remember whose ring eviction met such a file failed with it. A forget checks the files
+ * before anything and refuses (`DATABASE_CORRUPT`), so a failure here is thrown to it.
+ */
+function scrubbed(deps: ErasureDependencies, ids: string[], moment: 'before-delete' | 'after-delete', engineInitiated = false): boolean {
+  try {
+    deps.scrubFiles?.(ids, moment);
+    return true;
+  } catch (error) {
+    if (!engineInitiated) throw error;
+    emitError(deps.emit, error);
+    return false;
+  }
 }
 
 /**

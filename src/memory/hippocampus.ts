@@ -40,19 +40,19 @@ import { consolidateShortTerm, recoverShortTerm, type ConsolidationReport } from
 import { createEmbeddingCache, type EmbeddingCache } from './embedding-cache.ts';
 import { createEventEmitter, emitError } from './engine-events.ts';
 import { createExperienceValidator, type ExperienceValidator } from './experience-validation.ts';
-import { derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, relinkAfterChange, type ForgettingDependencies, type GraphRelinking } from './forgetting.ts';
+import { agentFileScrubbing, derivedMemoryIds, forgetInWorkingMemory, forgetMemories, holdingAnyOf, relinkAfterChange, type ForgettingDependencies, type GraphRelinking } from './forgetting.ts';
 import { maintainIndexes } from './index-upkeep.ts';
 import { pruneLongTerm, type LongTermPruningDependencies } from './long-term-pruning.ts';
 import { needingReview, type ClusterMember, type SimilarMemory } from './memory-exploration.ts';
-import { admit, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
+import { admit, editedRecord, reinforceExisting, supersedeMemory, updateMemory, type MemoryEdit, type MemoryWriteDependencies, type Reinforcement, type RememberResult } from './memory-writes.ts';
 import { recallCluster, recallMatching, recallRelevantMemories, recallSimilar, relatedContext, stillStored, type RecallOperationDependencies } from './recall-operations.ts';
 import type { RecallResult } from './relevant-recall.ts';
 import { acquireSerialQueue, type SerialQueue } from './serial-queue.ts';
 import { holdBackendWrites } from './held-backend.ts';
 import { acquireReadWorkers } from './read-workers.ts';
-import { checkMirrorRegistry, refreshMirrors, scrubMirrors } from '../live/mirror-registry.ts';
+import { checkMirrorRegistry, refreshMirrors } from '../live/mirror-registry.ts';
 import { checkWorkingSnapshot, dropFromWorkingSnapshot, workingSnapshotFile } from '../working/working-snapshot.ts';
-import { createSessionLog, scrubSessionLogs } from './session-log.ts';
+import { createSessionLog } from './session-log.ts';
 import { ShortTermBuffer } from './short-term-buffer.ts';
 import { createThreadLinker } from './thread-linker.ts';
 import { backfillVectors, bindEmbedderModel } from './vector-indexing.ts';
@@ -145,6 +145,8 @@ export class Hippocampus {
   private lastMaintenanceAt: number;
   /** The knowledge graph's relinking a forget or an edit runs (`keepGraphLinked`), and whether its extractor was chosen. */
   private graphRelinking: { relink: GraphRelinking; chosenExtractor: boolean } | undefined;
+  /** Memories a write's ring evictions discarded, not purged yet (`purgeLater`): purged by the next `purgeEvicted`. */
+  private readonly unpurged: string[] = [];
 
   private constructor(config: EngineConfig, options: HippocampusOptions, backend: MemoryBackend) {
     this.config = config;
@@ -178,6 +180,10 @@ export class Hippocampus {
       queue: this.queue,
       emit: createEventEmitter({ onEvent: options.onEvent, log, clock: this.clock }),
       linkThreads: createThreadLinker(),
+      // What a write's full ring evicts and discards, and what the ring settles at open, is erased as a forget's is.
+      backend,
+      scrubFiles: agentFileScrubbing(agentPaths(this.home, this.agentId).root),
+      purgeLater: (ids) => this.unpurged.push(...ids),
       // Where the backend commits many writes as one, a remember's rows, history and eviction commit once.
       ...(backend.atomically === undefined ? {} : { commitTogether: <T>(work: () => Promise<T>) => backend.atomically!(scope, work) }),
       config,
@@ -396,11 +402,6 @@ export class Hippocampus {
     this.assertOpen();
     ids = parseWith(memoryIdsSchema, ids, 'memory ids');
     const agentRoot = agentPaths(this.home, this.agentId).root;
-    const scrubFiles = (forgotten: string[], moment: 'before-delete' | 'after-delete') => {
-      // Logs of this version hold no content (older ones' previews go at the first forget): once is enough.
-      if (moment === 'before-delete') scrubSessionLogs(agentRoot);
-      scrubMirrors(agentRoot, forgotten);
-    };
     return this.serial(async () => {
       // Read what goes before it goes: its text is what working memory (given, or the CLI's and the
       // server's snapshot beside the database) may still hold.
@@ -418,7 +419,8 @@ export class Hippocampus {
       // the text in working.json and the id NOT_FOUND to a second forget (forget-working-memory.test.ts kills one).
       const holds = holdingAnyOf(texts);
       if (snapshot && holds) for (const id of dropFromWorkingSnapshot(agentRoot, holds)) conversations.add(id);
-      const forgotten = await forgetMemories({ ...this.parts, backend: this.ownBackend, scrubFiles, relinkGraph: this.graphRelinking?.relink }, ids);
+      await this.purgeEvicted();
+      const forgotten = await forgetMemories({ ...this.parts, ...this.erasure() }, ids);
       return { forgotten, conversations: [...conversations] };
     });
   }
@@ -484,11 +486,17 @@ export class Hippocampus {
         }
       }
       const rewrites = merged.content !== current.content;
+      // The mirrors hold the memory as edited before the row is rewritten, as a forget scrubs them before the rows
+      // go: refreshed only after, a process killed in between left the edited-out text in the mirror with nothing
+      // to take it out (mirror-update-killed.test.ts). Killed before the row write, the mirror is ahead of the
+      // database (the edit was not acknowledged: asked again, or an export, puts them in step); nothing is lost.
+      refreshMirrors(agentRoot, [editedRecord(current, patch, merged)]);
       const relink = rewrites ? await this.graphRelinking?.relink([id]) : undefined;
       const updated = await updateMemory(this.parts, id, patch, merged);
       // The text an edit took out must leave the files as a forget's does: a PIN removed from a memory by hand
       // stayed in the WAL (and the old page) until the next checkpoint (round 14 probe).
       if (updated.content !== current.content) await this.ownBackend.purgeDeletedText?.(this.parts.scope, [], { rewritten: true });
+      // Again from the row as stored, and for what an export in another process wrote meanwhile from the old row.
       refreshMirrors(agentRoot, [updated]);
       await relinkAfterChange(this.parts.emit, relink);
       return updated;
@@ -546,7 +554,8 @@ export class Hippocampus {
   private pruneNow(): Promise<string[]> {
     return this.serial(async () => {
       const now = this.clock.now();
-      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, now);
+      await this.purgeEvicted();
+      const { deleted, overBound } = await pruneLongTerm({ ...this.parts, ...this.erasure() }, now);
       // Still over the bound: the next tick maintains again instead of waiting an interval.
       this.lastMaintenanceAt = overBound ? 0 : now;
       return deleted;
@@ -647,10 +656,34 @@ export class Hippocampus {
   }
 
   private async consolidateNow(trigger: string): Promise<ConsolidationReport> {
-    const report = await consolidateShortTerm({ ...this.parts, relinkGraph: this.graphRelinking?.relink }, trigger);
+    const report = await consolidateShortTerm({ ...this.parts, ...this.erasure() }, trigger);
+    // After the pass: a stop's drain of the queue may have evicted some just before it.
+    await this.purgeEvicted();
     this.urgent = false;
     this.lastConsolidationAt = report.startedAt;
     return report;
+  }
+
+  /**
+   * What a delete needs beyond the rows to leave no trace (`eraseMemories`): a forget's, and the engine's own
+   * (maintain's pruning, a consolidation pass's discard) — pruned text stayed in exported mirrors and the WAL, and
+   * `index import` brought it back. Working memory is a forget's alone: its conversations are the raw copy of what
+   * a person asked to forget, while what the engine lets go was judged unimportant, not unwanted.
+   */
+  private erasure(): Pick<ForgettingDependencies, 'backend' | 'scrubFiles' | 'relinkGraph'> {
+    return { backend: this.ownBackend, scrubFiles: this.parts.scrubFiles, relinkGraph: this.graphRelinking?.relink };
+  }
+
+  /** The backend's purge of what the ring evictions of writes discarded since the last (`purgeLater`), at once. */
+  private async purgeEvicted(): Promise<void> {
+    if (this.unpurged.length === 0) return;
+    const ids = this.unpurged.splice(0);
+    try {
+      await this.ownBackend.purgeDeletedText?.(this.parts.scope, ids);
+    } catch (error) {
+      this.unpurged.unshift(...ids);
+      throw error;
+    }
   }
 
   private assertOpen(): void {

@@ -51,6 +51,38 @@ export function readSessionLogs(agentRoot: string): Record<string, unknown>[] {
 const CONTENT_FIELDS = ['preview', 'content'];
 
 /**
+ * Each log found to hold no content field, by path: which file it was (inode and birth time: a file made anew may
+ * get the inode of one removed) and how many bytes of it were read. The engine's own
+ * deletes scrub the logs too (a remember whose ring eviction discards a memory), and read every log of the agent
+ * whole each time, the session's own growing with each event; what was read clean is not read again, only what was
+ * appended since (this version's lines, which hold no content: checked all the same).
+ */
+const cleanLogs = new Map<string, { file: string; bytes: number }>();
+
+/** Whether the log may hold a content field: what was not yet read clean of it is read and looked at. */
+function mayHoldContent(file: string): boolean {
+  const stat = fs.statSync(file, { bigint: true });
+  const identity = `${stat.ino}:${stat.birthtimeNs}`;
+  const known = cleanLogs.get(file);
+  const from = known !== undefined && known.file === identity && Number(stat.size) >= known.bytes ? known.bytes : 0;
+  if (from > 0 && Number(stat.size) === from) return false;
+  const descriptor = fs.openSync(file, 'r');
+  let bytes: Buffer;
+  try {
+    bytes = Buffer.alloc(Number(stat.size) - from);
+    const read = fs.readSync(descriptor, bytes, 0, bytes.length, from);
+    bytes = bytes.subarray(0, read);
+  } finally {
+    fs.closeSync(descriptor);
+  }
+  const text = bytes.toString('utf8');
+  const holds = CONTENT_FIELDS.some((field) => text.includes(`"${field}"`));
+  if (holds) cleanLogs.delete(file);
+  else cleanLogs.set(file, { file: identity, bytes: from + bytes.length });
+  return holds;
+}
+
+/**
  * Rewrites every session log of an agent without the content fields older
  * versions wrote (a 48-character `preview` of each pruned memory), each file
  * replaced atomically. Run at every forget, so logs written before this
@@ -67,8 +99,8 @@ export function scrubSessionLogs(agentRoot: string): string[] {
   for (const session of fs.readdirSync(sessions)) {
     const file = path.join(sessions, session, 'logs', 'events.jsonl');
     if (!fs.existsSync(file)) continue;
+    if (!mayHoldContent(file)) continue;
     const text = fs.readFileSync(file, 'utf8');
-    if (!CONTENT_FIELDS.some((field) => text.includes(`"${field}"`))) continue;
     const lines = text.split('\n').map((line) => {
       if (line.trim() === '') return line;
       try {

@@ -146,6 +146,18 @@ const BROKEN: Record<string, Breaker> = {
   'a forget or an edit through the engine links again at once the memories whose graph relations it dropped, and only those': (base) => ({
     knowledgeGraph: (clock) => ({ ...base.knowledgeGraph!(clock), relinkedBy: async () => [] }),
   }),
+  // A purge that keeps no tombstones: a mirror import brings pruned memories back.
+  'what the engine prunes (maintain, a consolidation pass) is tombstoned and scrubbed from mirrors: an import of a mirror exported before does not bring it back': (base) => ({
+    purgeDeletedText: (scope, _ids, options) => base.purgeDeletedText!(scope, [], options),
+  }),
+  // The purge before its guard: a WAL checkpoint inside the transaction.
+  'a purge inside atomically resolves, its tombstones committed with the transaction': (base) => ({
+    purgeDeletedText: async (scope, ids, options) => {
+      const report = await base.purgeDeletedText!(scope, ids, options);
+      (base as SqliteBackend).pool.connection(scope.agentId).pragma('wal_checkpoint(TRUNCATE)');
+      return report;
+    },
+  }),
   // The same, for what pruning unlinks: maintain and a consolidation pass leave them to the next link.
   'pruning through the engine (maintain, a consolidation pass) links again at once the memories whose graph relations it dropped': (base) => ({
     knowledgeGraph: (clock) => ({ ...base.knowledgeGraph!(clock), relinkedBy: async () => [] }),

@@ -7,6 +7,7 @@ import type { MemoryBackend } from '../spec/memory-backend.ts';
 import type { MemoryRecord } from '../spec/memory-record.ts';
 import type { AgentScope } from '../spec/memory-store.ts';
 import { BATCH_READ_CHECKS, readsBesideFailingBatch } from './backend-contract-batch-reads.ts';
+import { ENGINE_DELETES_CHECK, PURGE_INSIDE_ATOMICALLY_CHECK } from './backend-contract-engine-deletes.ts';
 import { GRAPH_RELINK_CHECK, GRAPH_RELINK_PRUNING_CHECK } from './backend-contract-graph-relink.ts';
 import { CONTRACT_BASE_TIME, contractRecord, contractScope } from './contract-records.ts';
 
@@ -708,6 +709,10 @@ export const BACKEND_CONTRACT_CHECKS: BackendContractCheck[] = [
   GRAPH_RELINK_CHECK,
   // And what pruning unlinked (maintain, a consolidation pass).
   GRAPH_RELINK_PRUNING_CHECK,
+  // What pruning deletes is forgotten as a forget's is: tombstoned, scrubbed from mirrors, never re-imported.
+  ENGINE_DELETES_CHECK,
+  // And the purge of what a write's eviction discarded may run inside a transaction.
+  PURGE_INSIDE_ATOMICALLY_CHECK,
   {
     name: "searches the host's messages table by its words, more and rarer words first, per agent, forgets the messages a forget names; a missing table is CONFIG_ERROR",
     async run(backend) {

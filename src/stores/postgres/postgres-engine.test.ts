@@ -9,6 +9,7 @@ import { createHippoTools } from '../../tools/create-hippo-tools.ts';
 import { createHippocampus } from '../../memory/hippocampus.ts';
 import { createEngineRegistry } from '../../server/engine-registry.ts';
 import { createHippocampus as createHippocampusFromEntry } from '../../index.ts';
+import { createManualClock } from '../../core/system-clock.ts';
 import { createHashEmbedder } from '../../testing/hash-embedder.ts';
 import { postgresBinaries, startPgliteServer } from '../../testing/postgres-server.ts';
 import { usePostgresServer } from '../../testing/postgres-suite.ts';
@@ -453,6 +454,28 @@ describe.skipIf(postgresBinaries() === null)('the engine on PostgreSQL 15 (skipp
       // The purge rewrote graph_aliases but not graph_alias_sources, whose rows hold the same key (probe).
       expect(filesHolding('qwixelbun')).toEqual([]);
       expect(filesHolding('vraxtown')).toEqual([]);
+    } finally {
+      await memory.stop();
+      await backend.close();
+    }
+  }, 120_000);
+
+  it("purge 'full' leaves no byte of a memory maintain pruned in the database's table and index files, as of a forgotten one", async () => {
+    // Pruned rows were only deleted: the sentence stayed in the memories table's file (and its tsvector's).
+    const { createPostgresBackend } = await import('./postgres-backend.ts');
+    const backend = await createPostgresBackend({ connectionString: running().url, purge: 'full' });
+    const clock = createManualClock();
+    const memory = await createHippocampus({ home, agentId: 'pruned', backend, embedder: createHashEmbedder({ dimensions: 64 }), clock, longTerm: { minImportance: 0.3, protectRecentMs: 86_400_000 } });
+    const secret = 'PANGOLIN-6604-marmoset';
+    try {
+      const [weak] = await memory.rememberMany([{ type: 'observation', content: `The boathouse alarm code is ${secret}`, importance: 0.1 }], { longTerm: true });
+      await memory.rememberMany(Array.from({ length: 20 }, (_, index) => ({ type: 'chat' as const, content: `filler memory number ${index}`, importance: 0.9 })), { longTerm: true });
+      await backend.database.rows('CHECKPOINT');
+      expect(filesHolding(secret).length).toBeGreaterThan(0);
+      clock.advance(2 * 86_400_000);
+      expect(await memory.maintain()).toEqual([weak!.memory.id]);
+      expect(filesHolding(secret)).toEqual([]);
+      expect(filesHolding('marmoset')).toEqual([]);
     } finally {
       await memory.stop();
       await backend.close();

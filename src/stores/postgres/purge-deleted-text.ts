@@ -40,6 +40,9 @@ export async function purgePostgres(database: PostgresDatabase, options: { agent
     });
   }
   if (options.purge === 'none') return { busy: false, walFrames: 0 };
+  // Inside a transaction (a purge made within a host's `atomically`, a live watcher's batch) a VACUUM on another
+  // connection would wait for that transaction's locks while it waits for the purge: the next purge vacuums.
+  if (database.inTransaction()) return { busy: true, walFrames: 0 };
   await vacuumTables(database, [...TEXT_TABLES, options.vectorTable], options.purge);
   return { busy: false, walFrames: 0 };
 }

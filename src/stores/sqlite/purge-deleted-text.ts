@@ -49,6 +49,9 @@ export function purgeDeletedText(pool: SqliteConnectionPool, agentId: string, fo
     // forgotten (or edited) turn's words may sit in masked older entries of its neighbours: merging every
     // segment into one drops them, and secure_delete zeroes the pages they were on (223 ms at 100k memories).
     if ((forgottenIds.length > 0 || options.rewritten === true) && hasNeighbourText(db)) db.prepare("INSERT INTO memories_fts(memories_fts) VALUES ('optimize')").run();
+    // Inside a transaction (a purge made within a host's `atomically`) SQLite refuses a checkpoint ("database table is
+    // locked"): the tombstones are part of that transaction, the checkpoint is the next purge's.
+    if (db.inTransaction) return { busy: true, walFrames: 0 };
     const [result] = db.pragma('wal_checkpoint(TRUNCATE)') as { busy: number; log: number; checkpointed: number }[];
     return { busy: (result?.busy ?? 0) !== 0, walFrames: result?.log ?? 0 };
   } catch (error) {
