@@ -5,20 +5,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeFileAtomically } from '../src/live/atomic-write.ts';
+import { writeFileAtomically, writeSynced } from '../src/live/atomic-write.ts';
 
 const [writes = 200, rounds = 6, bytes = 4096] = process.argv.slice(2).map(Number);
 
 /** The write before the folder sync: a synced temp file renamed over the file. */
 function writeWithoutFolderSync(file: string, content: string): void {
   const temporary = path.join(path.dirname(file), `.${path.basename(file)}.${process.pid}.tmp`);
-  const fd = fs.openSync(temporary, 'w');
-  try {
-    fs.writeFileSync(fd, content);
-    fs.fsyncSync(fd);
-  } finally {
-    fs.closeSync(fd);
-  }
+  writeSynced(temporary, content);
   fs.renameSync(temporary, file);
 }
 

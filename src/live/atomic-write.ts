@@ -43,7 +43,8 @@ function removeQuietly(file: string): void {
   }
 }
 
-function writeSynced(file: string, content: string): void {
+/** Writes `content` to `file` and syncs it to disk before returning. */
+export function writeSynced(file: string, content: string): void {
   const fd = fs.openSync(file, 'w');
   try {
     fs.writeFileSync(fd, content);

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { createHashEmbedder } from '../testing/hash-embedder.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
-import { spawnScript } from '../testing/run-script.ts';
+import { runUntilKilled } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { exportMirror } from './mirror-export.ts';
 
@@ -14,12 +14,15 @@ beforeEach(() => {
 afterEach(() => home.cleanup());
 
 /** Runs `forget-killed.ts` on the memory, killed at `killPoint`; resolves with the signal and what it printed. */
-async function forgetKilledAt(memoryId: string, killPoint: string): Promise<[NodeJS.Signals | null, string]> {
-  const child = spawnScript('forget-killed.ts', [home.home, 'ada', memoryId, killPoint]);
-  let stdout = '';
-  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, killed) => resolve(killed)));
-  return [signal, stdout];
+function forgetKilledAt(memoryId: string, killPoint: string): Promise<[NodeJS.Signals | null, string]> {
+  return runUntilKilled('forget-killed.ts', [home.home, 'ada', memoryId, killPoint]);
+}
+
+/** The mirror holds no word of the secret, and still the other memory. */
+function expectOnlyTheWeatherIn(mirror: string): void {
+  const left = allBytesUnder(mirror);
+  expect(left).not.toMatch(/velvet|otter|passphrase/i);
+  expect(left).toContain('the weather was fine on tuesday');
 }
 
 /** An agent with the secret and another memory, exported to a mirror; the secret's id. */
@@ -54,9 +57,7 @@ describe('a process killed in the middle of a forget, with an exported mirror', 
     } finally {
       await after.stop();
     }
-    const left = allBytesUnder(mirror);
-    expect(left).not.toMatch(/velvet|otter|passphrase/i);
-    expect(left).toContain('the weather was fine on tuesday');
+    expectOnlyTheWeatherIn(mirror);
   }, 60_000);
 
   it('killed just before the rows go, it leaves the memory stored, and forgetting it again leaves no word of it in the mirror', async () => {
@@ -70,8 +71,6 @@ describe('a process killed in the middle of a forget, with an exported mirror', 
     } finally {
       await after.stop();
     }
-    const left = allBytesUnder(mirror);
-    expect(left).not.toMatch(/velvet|otter|passphrase/i);
-    expect(left).toContain('the weather was fine on tuesday');
+    expectOnlyTheWeatherIn(mirror);
   }, 60_000);
 });

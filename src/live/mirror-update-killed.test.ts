@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHippocampus } from '../memory/hippocampus.ts';
 import { allBytesUnder } from '../testing/home-bytes.ts';
-import { spawnScript } from '../testing/run-script.ts';
+import { runUntilKilled } from '../testing/run-script.ts';
 import { createTempHome } from '../testing/temp-home.ts';
 import { exportMirror } from './mirror-export.ts';
 
@@ -36,11 +36,7 @@ describe('a process killed in the middle of an edit, with an exported mirror', (
       await memory.stop();
     }
     expect(allBytesUnder(mirror)).toContain('velvet otter');
-    const child = spawnScript('update-killed.ts', [home.home, 'ada', id, EDITED]);
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, killed) => resolve(killed)));
-    expect([signal, stdout]).toEqual(['SIGKILL', '']);
+    expect(await runUntilKilled('update-killed.ts', [home.home, 'ada', id, EDITED])).toEqual(['SIGKILL', '']);
     const after = await createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
     try {
       expect((await after.get(id)).content).toBe(EDITED);

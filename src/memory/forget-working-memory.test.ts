@@ -97,7 +97,7 @@ describe('a process killed in the middle of a forget', () => {
   it("leaves no forgotten text in working.json: the snapshot is rewritten before the rows go, so what could be left is a memory a second forget still finds", async () => {
     // The snapshot was rewritten after the rows: killed between the two, working.json kept the text, and a forget
     // of the id again was NOT_FOUND, so it stayed there for good.
-    const { spawnScript } = await import('../testing/run-script.ts');
+    const { runUntilKilled } = await import('../testing/run-script.ts');
     const { openAgentWorkingMemory, snapshotConversations } = await import('../working/working-snapshot.ts');
     const agentRoot = path.join(home.home, 'agents', 'ada');
     const memory = await createHippocampus({ home: home.home, agentId: 'ada', embedder: createHashEmbedder() });
@@ -112,12 +112,8 @@ describe('a process killed in the middle of a forget', () => {
       await memory.stop();
     }
     expect(snapshotConversations(agentRoot).map((entry) => entry.conversationId).sort()).toEqual(['bunker', 'weather']);
-    const child = spawnScript('forget-killed.ts', [home.home, 'ada', id]);
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    const signal = await new Promise<NodeJS.Signals | null>((resolve) => child.on('close', (_code, killed) => resolve(killed)));
     // Killed at the point: the rows were deleted, the forget never returned.
-    expect([signal, stdout]).toEqual(['SIGKILL', '']);
+    expect(await runUntilKilled('forget-killed.ts', [home.home, 'ada', id])).toEqual(['SIGKILL', '']);
     const after = await createHippocampus({ home: home.home, agentId: 'ada', embedder: null });
     try {
       await expect(after.get(id)).rejects.toMatchObject({ code: 'NOT_FOUND' });

@@ -24,3 +24,17 @@ export function runScript(name: string, args: string[], env: Record<string, stri
     child.on('close', (code) => (code === 0 ? resolve({ stdout, stderr }) : reject(new Error(`${name} exited with ${code}: ${stderr}`))));
   });
 }
+
+/**
+ * Runs a script that is meant to kill itself (SIGKILL) partway: resolves with the signal it ended by and what it
+ * printed (a script that prints "… returned" got past the point it should have died at).
+ */
+export function runUntilKilled(name: string, args: string[]): Promise<[NodeJS.Signals | null, string]> {
+  const child = spawnScript(name, args);
+  let stdout = '';
+  child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.on('error', reject);
+    child.on('close', (_code, signal) => resolve([signal, stdout]));
+  });
+}

@@ -4,31 +4,15 @@
 // the instant the rows are deleted, before anything else the forget does. The store is the real SQLite one, its
 // deleteMany only watched.
 import { createHippocampus } from '../../memory/hippocampus.ts';
-import type { MemoryStore } from '../../spec/memory-store.ts';
-import { createSqliteBackend } from '../../stores/sqlite/sqlite-backend.ts';
+import { backendDyingAround, die } from './dying-store.ts';
 
 const [home, agentId, memoryId, killPoint = 'forgotten'] = process.argv.slice(2);
-const die = (): never => {
-  process.kill(process.pid, 'SIGKILL');
-  throw new Error('not killed');
-};
-const backend = createSqliteBackend({ home: home! });
-const store = new Proxy(backend.store, {
-  get(target, key, receiver) {
-    if (key !== 'deleteMany') return Reflect.get(target, key, receiver);
-    return async (...args: Parameters<MemoryStore['deleteMany']>) => {
-      if (killPoint === 'before-delete') die();
-      const deleted = await target.deleteMany(...args);
-      if (killPoint === 'after-delete') die();
-      return deleted;
-    };
-  },
-});
+const backend = backendDyingAround(home!, 'deleteMany', killPoint === 'before-delete' ? 'before' : killPoint === 'after-delete' ? 'after' : null);
 const memory = await createHippocampus({
   home: home!,
   agentId: agentId!,
   embedder: null,
-  backend: { ...backend, store },
+  backend,
   onEvent: (event) => {
     if (event.type === 'forgotten' && killPoint === 'forgotten') die();
   },
