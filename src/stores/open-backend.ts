@@ -14,6 +14,8 @@ export interface OpenBackendOptions {
   home: string;
   durability?: 'normal' | 'full';
   commonTermDocs?: number;
+  /** SQLite: hold each agent's file for this process alone until close (`data migrate`'s source). PostgreSQL: no effect. */
+  exclusive?: boolean;
 }
 
 /** A store that is not 'sqlite' must be a postgres:// URL: anything else would reach the driver's defaults (localhost:5432). */
@@ -61,7 +63,7 @@ async function sharedPostgresBackend(url: string, commonTermDocs: number | undef
  */
 export async function openBackend(options: OpenBackendOptions): Promise<MemoryBackend> {
   if (options.store !== undefined && options.store !== 'sqlite') return sharedPostgresBackend(postgresUrl(options.store), options.commonTermDocs);
-  return createSqliteBackend({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
+  return createSqliteBackend({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }), ...(options.exclusive ? { exclusive: true } : {}) });
 }
 
 /**

@@ -118,7 +118,9 @@ export function registerDataCommands(program: Command, context: CliContext): voi
       } finally {
         await source.close();
       }
-      const from = await openBackend({ store: stores[0], home });
+      // Held for this process alone while it is copied: checked only before, a server that opened the agent during
+      // the copy kept what it wrote next in the source only (round 22 probe). Such a process now waits, then DATABASE_BUSY.
+      const from = await openBackend({ store: stores[0], home, exclusive: true });
       try {
         const to = await openBackend({ store: stores[1], home });
         try {

@@ -33,6 +33,33 @@ describe.skipIf(postgresBinaries() === null)('data migrate between PostgreSQL 15
     expect(JSON.parse(after.stdout)).toMatchObject([{ agent: 'roundtrip', state: 'ok' }]);
   }, 120_000);
 
+  it('holds the SQLite source for itself while it copies: an engine opening the agent meanwhile is DATABASE_BUSY, not left writing into the source only', async () => {
+    const sqlite = cliWith(['--home', home, '--agent', 'held', '--json']);
+    expect((await sqlite('remember', 'The spare key is under the blue flowerpot')).code).toBe(0);
+    const { main } = await import('../../cli/main.ts');
+    const { createHippocampus } = await import('../../memory/hippocampus.ts');
+    let opened: Promise<unknown> | undefined;
+    let stdout = '';
+    // The first page copied: a server starting now opened the agent, and what it wrote stayed in the source only.
+    const code = await main(['node', 'hippocampus', '--home', home, '--agent', 'held', '--json', 'data', 'migrate', '--from', 'sqlite', '--to', running().url], {
+      stdout: (text) => (stdout += text),
+      stderr: () => {
+        opened ??= createHippocampus({ home, agentId: 'held', embedder: null }).then(
+          async (engine) => {
+            await engine.remember({ type: 'observation', content: 'written during the copy' });
+            await engine.stop();
+            return 'written into the source only';
+          },
+          (error: unknown) => error,
+        );
+      },
+    });
+    expect(code, stdout).toBe(0);
+    expect(opened).toBeDefined();
+    expect(await opened).toMatchObject({ code: 'DATABASE_BUSY' });
+    expect(JSON.parse(stdout)).toMatchObject({ memories: 1 });
+  }, 120_000);
+
   it('the command it names for the knowledge graph runs on the target and rebuilds the graph there', async () => {
     const cli = cliWith(['--home', home, '--agent', 'grapher', '--json']);
     expect((await cli('remember', 'Marta works at Acme Corp in Lisbon', '--importance', '0.9')).code).toBe(0);

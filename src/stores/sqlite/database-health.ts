@@ -119,10 +119,28 @@ export function assertSound(db: Database.Database, file: string, agentId: string
   try {
     problems = quickCheck(db);
   } catch (error) {
+    // Locked is not damaged: another process holds the file exclusively (a `data migrate` copying it, `data recover`
+    // or `data migrate` asking whether it is open). Read as damage, it told the user to salvage a sound file.
+    if (isLockedError(error)) throw lockedDatabaseError(file, agentId, error);
     throw corruptDatabaseError(file, agentId, [(error as Error).message], error);
   }
   if (problems.length > 0) throw corruptDatabaseError(file, agentId, problems);
   markChecked(file);
+}
+
+/** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds a lock this one waited out. */
+export function isLockedError(error: unknown): boolean {
+  const code = (error as { code?: unknown })?.code;
+  return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
+}
+
+function lockedDatabaseError(file: string, agentId: string, cause: unknown): HippocampusError {
+  return new HippocampusError({
+    code: 'DATABASE_BUSY',
+    message: `${file} is held by another process (a data migrate or data recover of this agent?): nothing was written; try again when it ends`,
+    details: { file, agentId },
+    cause,
+  });
 }
 
 /** Writes the agent marker once the database exists, so a later loss of the file is noticed. */

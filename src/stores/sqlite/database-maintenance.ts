@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { AgentHealth, DatabaseMaintenance, RecoveryReport } from '../../spec/database-maintenance.ts';
-import { historyOf, quickCheck, recoveryCommand } from './database-health.ts';
+import { historyOf, isLockedError, quickCheck, recoveryCommand } from './database-health.ts';
 import { salvageDatabase } from './salvage-database.ts';
 
 /** A full quick_check of one agent's database, read-only: never opens it for writing. */
@@ -45,8 +45,7 @@ function refuseWhileOpen(file: string, agentId: string, reason: { command: strin
     db.pragma('locking_mode = EXCLUSIVE');
     db.exec('BEGIN EXCLUSIVE; COMMIT');
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'))) {
+    if (isLockedError(error)) {
       throw new HippocampusError({
         code: 'DATABASE_BUSY',
         message: `${file} is open in another process (a server, a watcher, an MCP server): stop it, then run ${reason.command} again — ${reason.why}`,

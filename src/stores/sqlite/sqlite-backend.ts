@@ -26,6 +26,9 @@ import { createSqliteGraphStore } from './graph-store.ts';
 import { createSqliteSkillStore } from './skill-store.ts';
 import { createSqliteWatermarkStore, inImmediateTransaction, openTransactionEnd } from './watermark-store.ts';
 import { siblingModule } from '../../core/sibling-module.ts';
+import type Database from 'better-sqlite3';
+import { HippocampusError } from '../../errors/hippocampus-error.ts';
+import { isLockedError } from './database-health.ts';
 
 export interface SqliteBackend extends MemoryBackend {
   readonly pool: SqliteConnectionPool;
@@ -38,8 +41,24 @@ export interface SqliteBackend extends MemoryBackend {
  * @example
  * const backend = createSqliteBackend({ home: './.hippocampus' });
  */
-export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full'; commonTermDocs?: number }): SqliteBackend {
-  const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}) });
+/**
+ * `exclusive`: each agent's file is held by this process alone from its first use until the backend closes — no other
+ * process can open it meanwhile (it waits busy_timeout, then DATABASE_BUSY). `data migrate` copies from such a source:
+ * checked only before the copy, a server that opened the agent during it kept what it wrote next in the source only
+ * (the round 22 probe).
+ */
+function holdExclusively(db: Database.Database): void {
+  db.pragma('locking_mode = EXCLUSIVE');
+  try {
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    if (!isLockedError(error)) throw error;
+    throw new HippocampusError({ code: 'DATABASE_BUSY', message: `${db.name} is open in another process (a server, a watcher, an MCP server): stop it, then try again`, details: { file: db.name }, cause: error });
+  }
+}
+
+export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full'; commonTermDocs?: number; exclusive?: boolean }): SqliteBackend {
+  const pool = createSqliteConnectionPool({ home: options.home, ...(options.durability ? { durability: options.durability } : {}), ...(options.exclusive ? { onOpen: holdExclusively } : {}) });
   const vectors = createSqliteVectorIndex({ pool });
   const keywords = createSqliteKeywordIndex({ pool, ...(options.commonTermDocs === undefined ? {} : { commonTermDocs: options.commonTermDocs }) });
   // Every reader of an agent in this process shares its one connection: outside an open `atomically` it waits
