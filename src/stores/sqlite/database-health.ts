@@ -134,6 +134,21 @@ export function isLockedError(error: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/**
+ * Takes `db`'s file for this connection alone (locking_mode EXCLUSIVE, then an exclusive transaction, which holds it
+ * until the connection closes): no other connection, of this process or another, can open it meanwhile. Waits the
+ * connection's busy timeout for one that has it open, then throws `busy(cause)`; any other error as it is.
+ */
+export function lockExclusively(db: Database.Database, busy: (cause: unknown) => HippocampusError): void {
+  db.pragma('locking_mode = EXCLUSIVE');
+  try {
+    db.exec('BEGIN EXCLUSIVE; COMMIT');
+  } catch (error) {
+    if (isLockedError(error)) throw busy(error);
+    throw error;
+  }
+}
+
 function lockedDatabaseError(file: string, agentId: string, cause: unknown): HippocampusError {
   return new HippocampusError({
     code: 'DATABASE_BUSY',

@@ -4,7 +4,7 @@ import Database from 'better-sqlite3';
 import { agentPaths } from '../../config/agent-paths.ts';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
 import type { AgentHealth, DatabaseMaintenance, RecoveryReport } from '../../spec/database-maintenance.ts';
-import { historyOf, isLockedError, quickCheck, recoveryCommand } from './database-health.ts';
+import { historyOf, lockExclusively, quickCheck, recoveryCommand } from './database-health.ts';
 import { salvageDatabase } from './salvage-database.ts';
 
 /** A full quick_check of one agent's database, read-only: never opens it for writing. */
@@ -42,17 +42,17 @@ function refuseWhileOpen(file: string, agentId: string, reason: { command: strin
   let db: Database.Database | undefined;
   try {
     db = new Database(file, { fileMustExist: true, timeout: 0 });
-    db.pragma('locking_mode = EXCLUSIVE');
-    db.exec('BEGIN EXCLUSIVE; COMMIT');
-  } catch (error) {
-    if (isLockedError(error)) {
-      throw new HippocampusError({
+    lockExclusively(db, (cause) =>
+      new HippocampusError({
         code: 'DATABASE_BUSY',
         message: `${file} is open in another process (a server, a watcher, an MCP server): stop it, then run ${reason.command} again — ${reason.why}`,
         details: { file, agentId },
-        cause: error,
-      });
-    }
+        cause,
+      }),
+    );
+  } catch (error) {
+    // Only its being open is asked here: a file that cannot be read is the command's own to report.
+    if (HippocampusError.isInstance(error)) throw error;
   } finally {
     db?.close();
   }

@@ -28,7 +28,7 @@ import { createSqliteWatermarkStore, inImmediateTransaction, openTransactionEnd 
 import { siblingModule } from '../../core/sibling-module.ts';
 import type Database from 'better-sqlite3';
 import { HippocampusError } from '../../errors/hippocampus-error.ts';
-import { isLockedError } from './database-health.ts';
+import { lockExclusively } from './database-health.ts';
 
 export interface SqliteBackend extends MemoryBackend {
   readonly pool: SqliteConnectionPool;
@@ -48,13 +48,7 @@ export interface SqliteBackend extends MemoryBackend {
  * (the round 22 probe).
  */
 function holdExclusively(db: Database.Database): void {
-  db.pragma('locking_mode = EXCLUSIVE');
-  try {
-    db.exec('BEGIN EXCLUSIVE; COMMIT');
-  } catch (error) {
-    if (!isLockedError(error)) throw error;
-    throw new HippocampusError({ code: 'DATABASE_BUSY', message: `${db.name} is open in another process (a server, a watcher, an MCP server): stop it, then try again`, details: { file: db.name }, cause: error });
-  }
+  lockExclusively(db, (cause) => new HippocampusError({ code: 'DATABASE_BUSY', message: `${db.name} is open in another process (a server, a watcher, an MCP server): stop it, then try again`, details: { file: db.name }, cause }));
 }
 
 export function createSqliteBackend(options: { home: string; durability?: 'normal' | 'full'; commonTermDocs?: number; exclusive?: boolean }): SqliteBackend {
