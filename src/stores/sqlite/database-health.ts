@@ -129,7 +129,7 @@ export function assertSound(db: Database.Database, file: string, agentId: string
 }
 
 /** SQLITE_BUSY or SQLITE_LOCKED (and their extended codes): another connection holds a lock this one waited out. */
-export function isLockedError(error: unknown): boolean {
+function isLockedError(error: unknown): boolean {
   const code = (error as { code?: unknown })?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
